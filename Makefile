@@ -1,0 +1,50 @@
+# Mtaa: the two set-up commands are `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Python 3.13: pyenv's versions first (`pyenv root`/versions/3.13.*), else python3.13 on PATH
+# (checked to run: a pyenv shim without that version selected does not).
+PYENV_ROOT_DIR := $(shell pyenv root 2>/dev/null || echo $(HOME)/.pyenv)
+PYTHON313 := $(or $(lastword $(sort $(wildcard $(PYENV_ROOT_DIR)/versions/3.13.*/bin/python3.13))),$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
+VENV := .venv
+PY := $(VENV)/bin/python
+export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
+export AWS_DEFAULT_REGION ?= us-east-1
+
+.PHONY: help venv run test lint cfn-lint unit bench clean
+
+help:
+	@echo "make run    start the whole local stack (API, web client, timers, moto)"
+	@echo "make test   lint, template checks and every test"
+	@echo "make bench  benchmarks (figures printed)"
+
+$(VENV)/.installed: pyproject.toml
+	@if [ -z "$(PYTHON313)" ]; then \
+	  echo "Python 3.13 is needed: install it (e.g. 'pyenv install 3.13') or put python3.13 on PATH."; \
+	  exit 1; fi
+	@test -x $(PY) || $(PYTHON313) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+venv: $(VENV)/.installed
+
+run: venv
+	$(PY) -m local
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+cfn-lint: venv
+	$(VENV)/bin/cfn-lint template.yaml
+
+unit: venv
+	$(PY) -m pytest -n 2 -q
+
+test: lint cfn-lint unit
+
+bench: venv
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

@@ -1,0 +1,17 @@
+"""Run every benchmark and print its figures: ``python -m benchmarks [name ...]``."""
+
+import importlib
+import sys
+
+BENCHMARKS = ["engine_games", "state_size"]
+
+
+def main(names: list[str]) -> None:
+    for name in names or BENCHMARKS:
+        module = importlib.import_module(f"benchmarks.{name}")
+        print(f"== {name}: {module.__doc__.strip().splitlines()[0]}")
+        module.main()
+        print()
+
+
+main(sys.argv[1:])

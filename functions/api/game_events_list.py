@@ -1,0 +1,37 @@
+"""GET /games/{game_id}/events?after=N&limit=M: page the game's event log."""
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Query
+
+from service import pipeline
+from service.errors import Forbidden
+from service.http import caller, make_app
+from service.views import public_events, viewer_seat
+
+router = Router()
+
+
+@router.get("/games/<game_id>/events", tags=["games"], summary="Page the event log")
+def list_events(
+    game_id: str,
+    after: Annotated[int, Query(ge=0, description="return events after this sequence number")] = 0,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> dict:
+    me = caller(router)
+    store = pipeline.default_store()
+    game = store.load(game_id)
+    if viewer_seat(game, me.account_id) is None:
+        raise Forbidden("you do not hold a seat at this table")
+    items = store.events(game_id, after, limit)
+    last = items[-1]["seq"] if items else after
+    return {"events": public_events(items), "next_after": last,
+            "more": bool(items) and last < int(game.record.event_count)}
+
+
+app = make_app(router)
+
+
+def handler(event, context):
+    return app.resolve(event, context)

@@ -1,0 +1,42 @@
+"""GET /openapi.json: the OpenAPI document of the whole HTTP API, generated from the same
+pydantic models and routes every function uses (each function module exposes ``router``)."""
+
+import importlib
+import json
+import pkgutil
+from functools import cache
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.event_handler.api_gateway import Router
+
+from service.http import json_response, make_app
+
+PACKAGES = ("actions", "api")
+router = Router()
+
+
+@cache
+def document() -> dict:
+    """Every function's router in one resolver, rendered as OpenAPI 3."""
+    full = APIGatewayHttpResolver(enable_validation=True)
+    for package_name in PACKAGES:
+        package = importlib.import_module(package_name)
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            if info.name == "openapi":
+                continue
+            module = importlib.import_module(f"{package_name}.{info.name}")
+            if isinstance(getattr(module, "router", None), Router):
+                full.include_router(module.router)
+    return json.loads(full.get_openapi_json_schema(title="Mtaa game service", version="1"))
+
+
+@router.get("/openapi.json", include_in_schema=False)
+def openapi():
+    return json_response(document())
+
+
+app = make_app(router)
+
+
+def handler(event, context):
+    return app.resolve(event, context)

@@ -1,0 +1,81 @@
+"""HTTP glue shared by every API function: the resolver factory, the one JSON error shape and
+the exception-to-status map (registered once, here), and the caller's identity.
+
+Error shape: ``{"error": {"code": "...", "message": "...", ...details}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+
+import engine
+from service import accounts
+from service.errors import ApiError
+
+log = logging.getLogger(__name__)
+
+ENGINE_STATUS: dict[type[engine.EngineError], int] = {
+    engine.InvalidAction: 422,
+    engine.UnknownRuleset: 422,
+    engine.IllegalAction: 409,
+}
+"""Engine error class -> HTTP status (most specific class first wins via the MRO)."""
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None,
+                   **details: Any) -> Response:
+    """The one JSON error shape."""
+    body = {"error": {"code": code, "message": message, **details}}
+    return Response(status_code=status, content_type="application/json",
+                    body=json.dumps(body), headers=headers or {})
+
+
+def _engine_status(exc: engine.EngineError) -> int:
+    for cls in type(exc).__mro__:
+        if cls in ENGINE_STATUS:
+            return ENGINE_STATUS[cls]
+    return 409
+
+
+def make_app(*routers: Router) -> APIGatewayHttpResolver:
+    """A resolver with validation, the given routers and the shared exception handlers."""
+    app = APIGatewayHttpResolver(enable_validation=True)
+    for router in routers:
+        app.include_router(router)
+
+    @app.exception_handler(ApiError)
+    def _api_error(exc: ApiError) -> Response:
+        headers = {}
+        if exc.status in (429, 503):
+            headers["Retry-After"] = str(exc.details.pop("retry_after", 1))
+        return error_response(exc.status, exc.code, exc.message, headers, **exc.details)
+
+    @app.exception_handler(engine.EngineError)
+    def _engine_error(exc: engine.EngineError) -> Response:
+        return error_response(_engine_status(exc), exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    def _validation_error(exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        message = f"{where}: {first.get('msg', 'invalid request')}" if where else first.get("msg", "invalid request")
+        return error_response(422, "invalid_request", message)
+
+    return app
+
+
+def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:
+    """The signed-in account making the current request (401 when there is none)."""
+    return accounts.authenticate(router.current_event.headers.get("authorization"))
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(status_code=status, content_type="application/json",
+                    body=json.dumps(body, separators=(",", ":")), headers=headers or {})

@@ -1,0 +1,145 @@
+"""The shape shared by every player-action function: ``POST /games/{game_id}/<action>``.
+
+Each module in ``functions/actions/`` is one Lambda: it names its engine action class and
+path, and :func:`action_app` builds the resolver. The request body is the action's own fields
+(never ``player``: the seat comes from the caller's session) plus an optional ``version`` (the
+state version the client saw: a stale one is answered 409 and changes nothing). An
+``Idempotency-Key`` header makes retries return the first answer and apply once (Powertools
+idempotency on DynamoDB, keyed on game, account and key).
+"""
+
+import time
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Body, Header
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from service import pipeline
+from service.config import settings
+from service.errors import Conflict, ServiceUnavailable, Unprocessable
+from service.http import caller, make_app
+from service.views import game_view, public_events
+
+_idempotent_perform = None
+_idempotency_config = None
+
+
+class ActionResponse(BaseModel):
+    """What every action answers: the new version, the events it caused and the caller's view."""
+
+    version: int
+    events: list[dict[str, Any]]
+    game: dict[str, Any]
+
+
+def _perform(intent: dict[str, Any]) -> dict[str, Any]:
+    result = pipeline.act(intent["game_id"], intent["account_id"], intent["action"],
+                          expected_version=intent.get("version"))
+    return {
+        "version": result.version,
+        "events": public_events(result.events),
+        "game": game_view(result.game, result.state, intent["account_id"]),
+    }
+
+
+def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str, Any]:
+    """:func:`_perform` behind Powertools idempotency (created on first use: cold path)."""
+    global _idempotent_perform, _idempotency_config
+    if _idempotent_perform is None:
+        from aws_lambda_powertools.utilities.idempotency import (
+            DynamoDBPersistenceLayer,
+            IdempotencyConfig,
+            idempotent_function,
+        )
+
+        persistence = DynamoDBPersistenceLayer(table_name=settings().idempotency_table)
+        config = _idempotency_config = IdempotencyConfig(
+            event_key_jmespath="key", payload_validation_jmespath="[action, version]",
+            expires_after_seconds=24 * 3600,
+        )
+
+        @idempotent_function(data_keyword_argument="intent", persistence_store=persistence,
+                             config=config)
+        def perform(intent: dict[str, Any]) -> dict[str, Any]:
+            return _perform(intent)
+
+        _idempotent_perform = perform
+    from aws_lambda_powertools.utilities.idempotency.exceptions import (
+        IdempotencyAlreadyInProgressError,
+        IdempotencyPersistenceLayerError,
+        IdempotencyValidationError,
+    )
+
+    if lambda_context is not None and hasattr(lambda_context, "get_remaining_time_in_millis"):
+        _idempotency_config.register_lambda_context(lambda_context)
+    try:
+        return _idempotent_perform(intent=intent)
+    except IdempotencyAlreadyInProgressError:
+        raise Conflict("the same request is still being applied; retry in a moment") from None
+    except IdempotencyValidationError:
+        raise Unprocessable("this Idempotency-Key was already used for a different request") from None
+    except IdempotencyPersistenceLayerError as exc:
+        raise ServiceUnavailable("could not record the request; nothing was applied") from exc
+
+
+SERVER_FIELDS: dict[str, Callable[[], dict[str, Any]]] = {
+    "minute": lambda: {"minute": int(time.time() // 60)},
+}
+"""Action fields the service fills in itself, never taken from the request (the wall-clock
+minute of a bribe)."""
+
+
+def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
+    """The request body model of an engine action: its fields minus ``type``/``player`` and
+    server-filled fields, plus ``version``."""
+    fields: dict[str, Any] = {
+        name: (info.annotation, info)
+        for name, info in action_cls.model_fields.items()
+        if name not in ("type", "player") and name not in SERVER_FIELDS
+    }
+    fields["version"] = (int | None, Field(None, ge=1, description="the state version you saw"))
+    return create_model(
+        f"{action_cls.__name__}Request",
+        __config__=ConfigDict(extra="forbid"),
+        __doc__=action_cls.__doc__,
+        **fields,
+    )
+
+
+def action_router(action_cls: type[BaseModel], path: str) -> Router:
+    """A router with the one route of ``action_cls`` at ``path`` (``/games/<game_id>/...``)."""
+    router = Router()
+    model = request_model(action_cls)
+    action_type = action_cls.model_fields["type"].default
+    server_fields = [SERVER_FIELDS[n] for n in action_cls.model_fields if n in SERVER_FIELDS]
+
+    def endpoint(
+        game_id: str,
+        body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
+        idempotency_key: Annotated[str | None, Header(alias="idempotency-key", max_length=128)] = None,
+    ) -> ActionResponse:
+        account = caller(router)
+        payload = body.model_dump(exclude_none=True) if body is not None else {}
+        version = payload.pop("version", None)
+        for fill in server_fields:
+            payload.update(fill())
+        intent = {"game_id": game_id, "account_id": account.account_id,
+                  "action": {"type": action_type, **payload}, "version": version}
+        if idempotency_key:
+            intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"
+            return ActionResponse.model_validate(_idempotent(intent, router.lambda_context))
+        return ActionResponse.model_validate(_perform(intent))
+
+    endpoint.__name__ = f"action_{action_type}"
+    endpoint.__doc__ = action_cls.__doc__
+    router.post(path, summary=(action_cls.__doc__ or action_type).splitlines()[0],
+                tags=["actions"], operation_id=f"action_{action_type}")(endpoint)
+    return router
+
+
+def action_app(action_cls: type[BaseModel], path: str) -> APIGatewayHttpResolver:
+    """The resolver of one action function."""
+    return make_app(action_router(action_cls, path))

@@ -1,0 +1,185 @@
+"""Game storage on DynamoDB (PynamoDB): the game item (state + version) and its event log.
+
+The port is :class:`GameStore`; :class:`DynamoGameStore` is the adapter. A save writes the new
+state with the version condition and the action's event-log items in one transaction, so the
+log and the state never disagree; a lost race raises :class:`~service.errors.VersionConflict`.
+
+Table definitions live in ``template.yaml`` (``GamesTable``, ``GameEventsTable``); the local
+stack creates the tables from there and a test checks these models match them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pynamodb.attributes import (
+    BinaryAttribute,
+    ListAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+    VersionAttribute,
+)
+from pynamodb.connection import Connection
+from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.models import Model
+from pynamodb.transactions import TransactWrite
+
+from service.config import settings
+from service.errors import NotFound, ServiceUnavailable, VersionConflict
+
+MAX_TRANSACTION_ITEMS = 100
+
+
+class CompressedTextAttribute(BinaryAttribute):
+    """Text stored zlib-compressed as a DynamoDB Binary (smaller and faster than a Map)."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(legacy_encoding=False, **kwargs)
+
+    def serialize(self, value: str) -> bytes:
+        return super().serialize(zlib.compress(value.encode(), 6))
+
+    def deserialize(self, value: bytes) -> str:
+        return zlib.decompress(super().deserialize(value)).decode()
+
+
+class GameRecord(Model):
+    """One game: its ruleset, seats (account or bot ids), status and compressed state."""
+
+    class Meta:
+        table_name = settings().games_table
+
+    game_id = UnicodeAttribute(hash_key=True)
+    version = VersionAttribute()
+    ruleset = UnicodeAttribute()
+    status = UnicodeAttribute(default="active")
+    seats = ListAttribute(of=UnicodeAttribute, default=list)
+    state = CompressedTextAttribute()
+    event_count = NumberAttribute(default=0)
+    idle_timeout = NumberAttribute(null=True)
+    created_at = NumberAttribute()
+    updated_at = NumberAttribute()
+
+
+class GameEventRecord(Model):
+    """One event of a game's log, numbered from 1 by ``seq``."""
+
+    class Meta:
+        table_name = settings().events_table
+
+    game_id = UnicodeAttribute(hash_key=True)
+    seq = NumberAttribute(range_key=True)
+    type = UnicodeAttribute()
+    data = UnicodeAttribute()
+    step = NumberAttribute(default=0)
+    at = NumberAttribute()
+
+
+@dataclass
+class StoredGame:
+    """A loaded game: the record (its ``version`` is the one the next save must match)."""
+
+    record: GameRecord
+
+    @property
+    def version(self) -> int:
+        return int(self.record.version)
+
+    @property
+    def game_id(self) -> str:
+        return self.record.game_id
+
+
+class GameStore(Protocol):
+    """Storage port of the action pipeline."""
+
+    def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
+               events: list[dict[str, Any]]) -> StoredGame: ...
+
+    def load(self, game_id: str) -> StoredGame: ...
+
+    def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
+             step: int) -> StoredGame: ...
+
+    def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
+
+
+def _event_items(game_id: str, first_seq: int, events: list[dict[str, Any]], step: int, now: int,
+                 room: int) -> list[GameEventRecord]:
+    """One item per event; if a single action produced more events than a transaction holds,
+    the overflow is kept together in a final ``EventBatch`` item (same transaction)."""
+    if len(events) > room:
+        events = [*events[: room - 1], {"type": "EventBatch", "events": events[room - 1 :]}]
+    return [
+        GameEventRecord(game_id, first_seq + i, type=e["type"], step=step, at=now,
+                        data=json.dumps(e, separators=(",", ":")))
+        for i, e in enumerate(events)
+    ]
+
+
+class DynamoGameStore:
+    """:class:`GameStore` on the tables named in the settings."""
+
+    def __init__(self) -> None:
+        self._connection = Connection()
+
+    def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
+               events: list[dict[str, Any]]) -> StoredGame:
+        now = int(time.time())
+        record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=state_json,
+                            status="active", event_count=len(events), created_at=now, updated_at=now)
+        items = _event_items(game_id, 1, events, 0, now, MAX_TRANSACTION_ITEMS - 1)
+        record.event_count = len(items)
+        self._write(record, items, new=True)
+        return StoredGame(record)
+
+    def load(self, game_id: str) -> StoredGame:
+        try:
+            return StoredGame(GameRecord.get(game_id, consistent_read=True))
+        except DoesNotExist:
+            raise NotFound(f"there is no game {game_id!r}") from None
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the game store is not answering; try again") from exc
+
+    def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
+             step: int) -> StoredGame:
+        record = game.record
+        now = int(time.time())
+        items = _event_items(record.game_id, int(record.event_count) + 1, events, step, now,
+                             MAX_TRANSACTION_ITEMS - 1)
+        record.state = state_json
+        record.status = status
+        record.updated_at = now
+        record.event_count = int(record.event_count) + len(items)
+        self._write(record, items, new=False)
+        return game
+
+    def _write(self, record: GameRecord, items: list[GameEventRecord], new: bool) -> None:
+        try:
+            with TransactWrite(connection=self._connection) as tx:
+                tx.save(record)
+                for item in items:
+                    tx.save(item, condition=GameEventRecord.seq.does_not_exist())
+        except TransactWriteError as exc:
+            reasons = [getattr(r, "code", None) for r in (exc.cancellation_reasons or []) if r]
+            if exc.cause_response_code == "TransactionCanceledException" and reasons and all(
+                code in (None, "ConditionalCheckFailed", "TransactionConflict", "None") for code in reasons
+            ):
+                raise VersionConflict(record.game_id) from exc
+            raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
+
+    def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]:
+        try:
+            items = GameEventRecord.query(
+                game_id, GameEventRecord.seq > after, limit=limit, consistent_read=True
+            )
+            return [{"seq": int(i.seq), "step": int(i.step), "at": int(i.at), **json.loads(i.data)}
+                    for i in items]
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the event log is not answering; try again") from exc

@@ -1,0 +1,61 @@
+"""One-time EventBridge Scheduler schedules for a game's deadlines.
+
+One schedule per game and decision, with a deterministic name, so "one timer per decision"
+holds even when the scheduling event is delivered twice (the second create is a
+``ConflictException`` and is ignored). Schedules delete themselves after they fire.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+_client = None
+
+
+def _scheduler():
+    global _client
+    if _client is None:
+        import boto3
+
+        _client = boto3.client("scheduler")
+    return _client
+
+
+def schedule_name(kind: str, game_id: str, decision: int) -> str:
+    """The deterministic schedule name of ``kind`` for a game's decision (<= 64 chars)."""
+    return f"{kind}-{game_id}-{decision}"[:64]
+
+
+def at_expression(when: datetime) -> str:
+    """Scheduler's one-time expression ``at(yyyy-mm-ddThh:mm:ss)`` in UTC."""
+    return "at(" + when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S") + ")"
+
+
+def schedule_once(name: str, when: datetime, target_arn: str, payload: dict[str, Any]) -> bool:
+    """Create a one-time schedule invoking ``target_arn`` with ``payload`` at ``when``.
+
+    Returns ``False`` when a schedule of that name already exists (a repeat delivery).
+    """
+    client = _scheduler()
+    try:
+        client.create_schedule(
+            Name=name,
+            GroupName=os.environ["SCHEDULE_GROUP"],
+            ScheduleExpression=at_expression(when),
+            ScheduleExpressionTimezone="UTC",
+            FlexibleTimeWindow={"Mode": "OFF"},
+            ActionAfterCompletion="DELETE",
+            Target={"Arn": target_arn, "RoleArn": os.environ["SCHEDULER_ROLE_ARN"],
+                    "Input": json.dumps(payload)},
+        )
+    except client.exceptions.ConflictException:
+        return False
+    return True
+
+
+def deadline(seconds: int, now: datetime | None = None) -> datetime:
+    """``now`` (UTC) plus ``seconds``."""
+    return (now or datetime.now(UTC)) + timedelta(seconds=seconds)

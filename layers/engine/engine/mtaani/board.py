@@ -1,0 +1,229 @@
+"""Movement around the board, Payday and revolutions, and what landing on each tile does.
+
+Sources (``shared/seeds/000_fe1744ded917b034.txt``): "Flow of play" (dice, doubles, Payday,
+revolutions), "The bank and the money supply" (ATM), "Special Tiles" (PAYE, Fortune, Mtaani,
+Mathree), "Economy and fees" (landing on properties), "Jail" (trespassing), "The seedy side"
+(mugging).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import rng
+from engine.mtaani import properties as prop
+from engine.mtaani.flow import POOL, Ctx, step
+from engine.mtaani.state import Step
+
+REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
+"""Called with the revolution number when a revolution completes (table-wide effects)."""
+
+
+def move_forward(ctx: Ctx, player: int, steps: int, via: str) -> None:
+    """Move ``player`` forward ``steps`` tiles, paying salary when passing Payday, then queue
+    the landing on the destination tile."""
+    s = ctx.s
+    p = s.players[player]
+    size = ctx.book.size
+    start = p.position
+    end = (start + steps) % size
+    laps = (start + steps) // size
+    p.position = end
+    ctx.emit("Moved", player=player, start=start, end=end, steps=steps, via=via)
+    landed_on_payday = end == ctx.book.payday and steps > 0
+    # Every lap past Payday pays the salary; landing exactly on it pays the landing salary.
+    for lap in range(laps):
+        exact = landed_on_payday and lap == laps - 1
+        payday(ctx, player, exact=exact)
+    ctx.then("land", player, tile=end)
+
+
+def move_to(ctx: Ctx, player: int, tile: int, via: str) -> None:
+    """Move ``player`` forward to ``tile`` (salary when passing Payday) and queue the landing."""
+    start = ctx.s.players[player].position
+    steps = (tile - start) % ctx.book.size
+    if steps == 0:
+        ctx.emit("Moved", player=player, start=start, end=tile, steps=0, via=via)
+        ctx.then("land", player, tile=tile)
+        return
+    move_forward(ctx, player, steps, via)
+
+
+def move_back(ctx: Ctx, player: int, steps: int, via: str) -> None:
+    """Move ``player`` back ``steps`` tiles (never pays salary) and queue the landing."""
+    p = ctx.s.players[player]
+    start = p.position
+    p.position = (start - steps) % ctx.book.size
+    ctx.emit("Moved", player=player, start=start, end=p.position, steps=-steps, via=via)
+    ctx.then("land", player, tile=p.position)
+
+
+def place(ctx: Ctx, player: int, tile: int, via: str) -> None:
+    """Put ``player``'s token on ``tile`` directly: no salary, no landing effects."""
+    p = ctx.s.players[player]
+    start = p.position
+    p.position = tile
+    ctx.emit("Moved", player=player, start=start, end=tile, steps=0, via=via)
+
+
+def salary(ctx: Ctx, exact: bool) -> int:
+    """The Payday salary in SFR: passing pays the salary, landing exactly pays the multiple."""
+    rules = ctx.rules.payday
+    return rules.salary * (rules.landing_multiplier if exact else 1)
+
+
+def payday(ctx: Ctx, player: int, exact: bool) -> None:
+    """``player`` passes (or lands on) Payday: salary from the pool, then the revolution clock."""
+    ctx.pay_out(player, salary(ctx, exact), "salary_landing" if exact else "salary")
+    p = ctx.s.players[player]
+    p.laps += 1
+    p.passed_payday = True
+    check_revolution(ctx)
+
+
+def check_revolution(ctx: Ctx) -> None:
+    """Count a revolution once every active player has passed Payday since the last one.
+
+    A bankrupt player stops counting at once (decisions file), so this runs after a
+    bankruptcy as well as after each Payday.
+    """
+    s = ctx.s
+    active = [p for p in s.players if not p.bankrupt]
+    if len(active) < 2 or not all(p.passed_payday for p in active):
+        return
+    for p in s.players:
+        p.passed_payday = False
+    s.revolutions += 1
+    ctx.emit("RevolutionCompleted", revolution=s.revolutions,
+             net_worth={i: prop.net_worth(ctx, i) for i in range(len(s.players)) if not s.players[i].bankrupt})
+    for hook in REVOLUTION_HOOKS:
+        hook(ctx, s.revolutions)
+
+
+# ---------------------------------------------------------------------------- landing
+@step("land")
+def land(ctx: Ctx, item: Step) -> None:
+    """Resolve landing on ``item.tile``: on the seedy side the mugging comes first (on the
+    spot), then the tile's own effect."""
+    if ctx.book.side_of[item.tile] == "seedy":
+        ctx.push(Step(op="mugging", player=item.player, tile=item.tile),
+                 Step(op="tile", player=item.player, tile=item.tile))
+    else:
+        resolve_tile(ctx, item)
+
+
+@step("tile")
+def resolve_tile(ctx: Ctx, item: Step) -> None:
+    """The landing effect of ``item.tile``'s kind (see :data:`LANDING`)."""
+    LANDING[ctx.book.tiles[item.tile].kind](ctx, item.player, item.tile)
+
+
+def _land_property(ctx: Ctx, player: int, tile: int) -> None:
+    owner = ctx.s.props[tile].owner
+    if owner is None:
+        ctx.decide(player, "buy", tile)
+        return
+    if owner == player:
+        return
+    fee = prop.fee(ctx, tile)
+    if fee > 0:
+        ctx.charge(player, owner, fee, "fee", tile)
+    if ctx.book.side_of[tile] == "rich":
+        ctx.then("trespass", player, tile=tile)
+
+
+def _land_payday(ctx: Ctx, player: int, tile: int) -> None:
+    """Landing on Payday was paid while moving (see :func:`move_forward`)."""
+
+
+def _land_nothing(ctx: Ctx, player: int, tile: int) -> None:
+    """Jail (just visiting) and tiles whose effects come later in this file's hooks."""
+
+
+def _land_atm(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.pay_out(player, ctx.rules.atm.amount, "atm", tile=tile)
+
+
+def _land_paye(ctx: Ctx, player: int, tile: int) -> None:
+    cash = ctx.s.players[player].cash
+    tax = percent_of(cash, ctx.rules.paye.percent)
+    ctx.charge(player, POOL, tax, "paye", tile)
+
+
+def _land_fortune(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.decide(player, "deck", tile)
+
+
+def _land_mtaani(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.then("draw", player, tile=tile, card="mtaani")
+
+
+def _land_mathree(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.then("draw", player, tile=tile, card="mathree")
+
+
+LANDING: dict[str, Callable[[Ctx, int, int], None]] = {
+    "property": _land_property,
+    "payday": _land_payday,
+    "jail": _land_nothing,
+    "atm": _land_atm,
+    "paye": _land_paye,
+    "fortune": _land_fortune,
+    "mtaani": _land_mtaani,
+    "mathree": _land_mathree,
+    "municipal": _land_nothing,
+}
+"""Tile kind -> landing handler; rule modules may replace entries (e.g. Municipal)."""
+
+
+def percent_of(amount: int, percent: int) -> int:
+    """``percent`` % of ``amount`` SFR, rounded to the nearest SFR (halves up)."""
+    return (amount * percent + 50) // 100
+
+
+def is_local(ctx: Ctx, player: int, side: str) -> bool:
+    """Whether ``player`` counts as a local on ``side`` (exempt from trespass or mugging).
+
+    Current rules: owning a complete residential hood wholly on that side. Classic preset:
+    owning any one property on that side.
+    """
+    props = ctx.s.props
+    if ctx.rules.locals.exemption == "any_property":
+        return any(props[i].owner == player for i in ctx.book.properties if ctx.book.side_of[i] == side)
+    return any(
+        all(props[i].owner == player for i in ctx.book.set_tiles[set_id])
+        for set_id in ctx.book.hoods_on.get(side, [])
+    )
+
+
+@step("mugging")
+def mugging(ctx: Ctx, item: Step) -> None:
+    """Seedy side: a 10% chance of losing a random 5-15% of cash, rounded to the nearest 1,000,
+    to the pool; locals and players holding under 100,000 are left alone."""
+    rules = ctx.rules.locals
+    p = ctx.s.players[item.player]
+    if p.cash < rules.mugging_min_cash or is_local(ctx, item.player, "seedy"):
+        return
+    if not rng.chance(ctx.s, "mugging", rules.mugging_percent):
+        return
+    pct = rng.randint(ctx.s, "mugging_percent", rules.mugging_min_percent, rules.mugging_max_percent)
+    unit = rules.mugging_rounding
+    loss = (p.cash * pct // 100 + unit // 2) // unit * unit
+    loss = min(loss, p.cash)
+    ctx.emit("Mugged", player=item.player, tile=item.tile, percent=pct, amount=loss)
+    ctx.transfer(item.player, POOL, loss, "mugging", tile=item.tile)
+
+
+@step("trespass")
+def trespass(ctx: Ctx, item: Step) -> None:
+    """Rich side: after the fee is paid, a 10% chance of arrest for a random 2-5 turns; locals
+    are exempt there."""
+    from engine.mtaani import jail
+
+    rules = ctx.rules
+    if is_local(ctx, item.player, "rich"):
+        return
+    if not rng.chance(ctx.s, "arrest", rules.locals.trespass_percent):
+        return
+    turns = rng.randint(ctx.s, "arrest_turns", rules.jail.arrest_min_turns, rules.jail.arrest_max_turns)
+    jail.send_to_jail(ctx, item.player, turns, "trespass")

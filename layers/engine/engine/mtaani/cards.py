@@ -1,0 +1,135 @@
+"""Fortune, Mtaani cards (financial effects) and Mathree cards (movement).
+
+Sources (``shared/seeds/000_fe1744ded917b034.txt``): "Fortune", "Mtaani Cards" (face value up
+to 1,200,000; larger amounts at 45% in the opening revolutions - 8 with 2 players, 6 with 3,
+4 with 4 - then full value, 125% from revolution 10, +25 points every ten revolutions),
+"Mathree Cards", "Jail" (the two go-to-jail cards; "bail out your friend" only moves the
+token to the Jail tile). Deck contents are house values in the edition file.
+
+Revolution numbering: revolution N is the one in progress after N - 1 have completed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import rng
+from engine.mtaani import board, jail
+from engine.mtaani.actions import ChooseDeck
+from engine.mtaani.flow import POOL, Ctx, action_rule, step
+from engine.mtaani.state import Deck, Step
+
+MTAANI_AMOUNT_HOOKS: list[Callable[[Ctx, int], int]] = []
+"""Table-wide modifiers of a Mtaani card's final amount: ``hook(ctx, amount) -> amount``."""
+
+
+def new_decks(book, state) -> dict[str, Deck]:
+    """Both decks, shuffled from the game's seed."""
+    return {
+        "mtaani": Deck(pile=rng.shuffled(state, list(book.mtaani_cards))),
+        "mathree": Deck(pile=rng.shuffled(state, list(book.mathree_cards))),
+    }
+
+
+def card_percent(ctx: Ctx) -> int:
+    """The percentage paid on large Mtaani card amounts in the revolution in progress."""
+    rules = ctx.rules.cards
+    revolution = ctx.s.revolutions + 1
+    seats = str(len(ctx.s.players))
+    opening = rules.opening_revolutions.get(seats, 0)
+    if revolution <= opening:
+        return rules.opening_percent
+    if revolution < rules.late_start_revolution:
+        return 100
+    steps = (revolution - rules.late_start_revolution) // rules.late_step_revolutions + 1
+    return 100 + steps * rules.late_step_percent
+
+
+def card_amount(ctx: Ctx, printed: int) -> int:
+    """The final SFR amount of a Mtaani card printed at ``printed``."""
+    limit = ctx.rules.cards.face_value_limit
+    amount = printed if printed <= limit else printed * card_percent(ctx) // 100
+    for hook in MTAANI_AMOUNT_HOOKS:
+        amount = hook(ctx, amount)
+    return amount
+
+
+def draw(ctx: Ctx, deck_name: str) -> str:
+    """Take the top card of ``deck_name`` (a scripted draw on stream ``deck_name`` is taken
+    out of the pile wherever it is); an empty pile is reshuffled from the discards."""
+    deck = ctx.s.decks[deck_name]
+    scripted = ctx.s.scripted.get(deck_name)
+    if scripted:
+        card = rng.pick(ctx.s, deck_name, deck.pile + deck.discard)
+        if card in deck.pile:
+            deck.pile.remove(card)
+        else:
+            deck.discard.remove(card)
+    else:
+        if not deck.pile:
+            deck.pile = rng.shuffled(ctx.s, deck.discard)
+            deck.discard = []
+            ctx.emit("DeckReshuffled", deck=deck_name)
+        card = deck.pile.pop(0)
+    deck.discard.append(card)
+    return card
+
+
+choose_deck = action_rule(ChooseDeck, {"deck"})
+
+
+@choose_deck.lister
+def _list_choose_deck(ctx: Ctx, player: int) -> list[ChooseDeck]:
+    return [ChooseDeck(player=player, deck="mtaani"), ChooseDeck(player=player, deck="mathree")]
+
+
+@choose_deck.performer
+def _choose_deck(ctx: Ctx, a: ChooseDeck) -> None:
+    tile = ctx.s.decision.tile
+    ctx.s.decision = None
+    ctx.emit("DeckChosen", player=a.player, deck=a.deck, tile=tile)
+    ctx.then("draw", a.player, tile=tile, card=a.deck)
+
+
+@step("draw")
+def draw_step(ctx: Ctx, item: Step) -> None:
+    """Draw from deck ``item.card`` and apply the card."""
+    if item.card == "mtaani":
+        mtaani_card(ctx, item.player, draw(ctx, "mtaani"))
+    else:
+        mathree_card(ctx, item.player, draw(ctx, "mathree"))
+
+
+def mtaani_card(ctx: Ctx, player: int, card_id: str) -> None:
+    """Apply Mtaani card ``card_id`` to ``player``."""
+    card = ctx.book.mtaani_cards[card_id]
+    amount = card_amount(ctx, card.amount)
+    ctx.emit("CardDrawn", player=player, deck="mtaani", card=card.id, text=card.text,
+             effect=card.effect, amount=amount)
+    others = [i for i in ctx.active_seats() if i != player]
+    if card.effect == "gain":
+        ctx.pay_out(player, amount, "card", card=card.id)
+    elif card.effect == "pay":
+        ctx.charge(player, POOL, amount, "card")
+    elif card.effect == "pay_each":
+        for other in others:
+            ctx.charge(player, other, amount, "card")
+    elif card.effect == "collect_each":
+        for other in others:
+            ctx.charge(other, player, amount, "card")
+    elif card.effect == "per_unit":
+        units = sum(p.units for p in ctx.s.props.values() if p.owner == player)
+        ctx.charge(player, POOL, amount * units, "card")
+
+
+def mathree_card(ctx: Ctx, player: int, card_id: str) -> None:
+    """Apply Mathree card ``card_id`` to ``player``."""
+    card = ctx.book.mathree_cards[card_id]
+    ctx.emit("CardDrawn", player=player, deck="mathree", card=card.id, text=card.text,
+             effect=card.effect)
+    if card.effect == "go_to_jail":
+        jail.send_to_jail(ctx, player, ctx.rules.jail.card_sentence, "card")
+    elif card.effect == "move_back":
+        board.move_back(ctx, player, card.steps or 0, "card")
+    else:
+        board.move_to(ctx, player, card.tile, "card")

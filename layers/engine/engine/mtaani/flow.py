@@ -1,0 +1,323 @@
+"""The Mtaani turn machine: the apply context, money transfers, the step queue and decisions.
+
+Every action runs in a :class:`Ctx`. Money moves only through :meth:`Ctx.transfer` (between a
+seat and the ATM pool, or between two seats), so the sum of cash and pool never changes after
+the deal. Work inside an action is a queue of :class:`~engine.mtaani.state.Step` items run by
+:func:`advance`, which stops when a player must decide something (a pending decision) and
+resumes when that player acts; payments a player cannot cover become debts that hold the
+queue until the debtor raises the funds or declares bankruptcy.
+
+Rule sources: ``shared/seeds/000_fe1744ded917b034.txt`` (sections "Flow of play", "The bank
+and the money supply", "Loans and mortgages": mandatory payments, "Bankruptcy and winning").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Event, GameOver, IllegalAction, NotYourDecision
+from engine.mtaani.data import Rulebook
+from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step
+
+POOL = None
+"""The ATM pool as a party to a transfer."""
+
+
+class Ctx:
+    """One action's working context: the rulebook, the (copied) state and the events so far."""
+
+    __slots__ = ("book", "events", "rules", "s")
+
+    def __init__(self, book: Rulebook, state: MtaaniState):
+        self.book = book
+        self.rules = book.rules
+        self.s = state
+        self.events: list[Event] = []
+
+    # ------------------------------------------------------------------ events
+    def emit(self, type_: str, **data: Any) -> None:
+        """Record an event ``{"type": type_, **data}`` (player terms: seats, tiles, SFR)."""
+        data["type"] = type_
+        self.events.append(data)
+
+    # ------------------------------------------------------------------ money
+    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str, **extra: Any) -> int:
+        """Move ``amount`` SFR from ``src`` to ``dst`` (a seat or :data:`POOL`).
+
+        The caller guarantees ``src`` holds the amount; this is the only place cash or the pool
+        changes after the deal. Emits a ``Payment`` event; returns the amount.
+        """
+        if amount <= 0:
+            return 0
+        s = self.s
+        if src is POOL:
+            if s.pool < amount:
+                raise AssertionError("pool overdraft")
+            s.pool -= amount
+        else:
+            payer = s.players[src]
+            if payer.cash < amount:
+                raise AssertionError("cash overdraft")
+            payer.cash -= amount
+        if dst is POOL:
+            s.pool += amount
+        else:
+            s.players[dst].cash += amount
+        self.emit(
+            "Payment",
+            payer="pool" if src is POOL else src,
+            payee="pool" if dst is POOL else dst,
+            amount=amount,
+            reason=reason,
+            **extra,
+        )
+        return amount
+
+    def pay_out(self, player: int, amount: int, reason: str, **extra: Any) -> int:
+        """The bank pays ``player`` up to ``amount`` from the pool (what is left when it is short).
+
+        Source: "if the pool cannot cover an ATM windfall you receive whatever is left"; the
+        decisions file extends it to everything the bank owes.
+        """
+        paid = min(amount, self.s.pool)
+        if paid < amount:
+            self.emit("PoolShort", player=player, owed=amount, paid=paid, reason=reason)
+        return self.transfer(POOL, player, paid, reason, **extra)
+
+    def charge(self, payer: int, payee: int | None, amount: int, reason: str, tile: int | None = None) -> None:
+        """A mandatory payment: paid now when ``payer`` has the cash, else it becomes a debt and
+        the game pauses for the payer to raise funds or declare bankruptcy (nothing is
+        borrowed on a human's behalf)."""
+        if amount <= 0:
+            return
+        extra = {"tile": tile} if tile is not None else {}
+        if not self.s.debts and self.s.players[payer].cash >= amount:
+            self.transfer(payer, payee, amount, reason, **extra)
+            return
+        self.s.debts.append(Debt(debtor=payer, creditor=payee, amount=amount, reason=reason, tile=tile))
+        self.emit("DebtOwed", debtor=payer, creditor="pool" if payee is None else payee,
+                  amount=amount, reason=reason, **extra)
+
+    # ------------------------------------------------------------------ queue
+    def push(self, *steps: Step) -> None:
+        """Run ``steps`` next, before anything already queued, in the order given."""
+        self.s.queue[0:0] = list(steps)
+
+    def then(self, op: str, player: int, **fields: Any) -> None:
+        """Queue one step to run next."""
+        self.push(Step(op=op, player=player, **fields))
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, player: int, kind: str, tile: int | None = None) -> None:
+        """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
+        s = self.s
+        s.decision_seq += 1
+        s.decision = PendingDecision(id=s.decision_seq, player=player, kind=kind, tile=tile)
+        self.emit("DecisionPending", player=player, kind=kind, decision=s.decision_seq,
+                  **({"tile": tile} if tile is not None else {}))
+
+    def active_seats(self) -> list[int]:
+        """Seats still in the game, in seat order."""
+        return [i for i, p in enumerate(self.s.players) if not p.bankrupt]
+
+
+StepHandler = Callable[[Ctx, Step], None]
+STEPS: dict[str, StepHandler] = {}
+"""Step op -> handler; rule modules register theirs with :func:`step`."""
+
+
+def step(op: str) -> Callable[[StepHandler], StepHandler]:
+    """Register the handler of queued step ``op``."""
+
+    def register(fn: StepHandler) -> StepHandler:
+        if op in STEPS:
+            raise ValueError(f"step {op!r} registered twice")
+        STEPS[op] = fn
+        return fn
+
+    return register
+
+
+TURN_START_HOOKS: list[Callable[[Ctx, int], None]] = []
+"""Called with the seat at the start of each turn (before its first decision)."""
+
+
+def require_actor(ctx: Ctx, player: int, kinds: set[str] | None = None) -> None:
+    """The common checks: the game is on, ``player`` is seated and active and holds the pending
+    decision (of one of ``kinds`` when given). Raises :class:`IllegalAction` subclasses."""
+    s = ctx.s
+    if s.winner is not None or s.termination is not None:
+        raise GameOver("the game is over")
+    if not 0 <= player < len(s.players):
+        raise IllegalAction(f"there is no seat {player} at this table")
+    if s.players[player].bankrupt:
+        raise IllegalAction("you are bankrupt and out of the game")
+    decision = s.decision
+    if decision is None or decision.player != player:
+        waiting = "nobody" if decision is None else f"seat {decision.player}"
+        raise NotYourDecision(f"it is not your decision: the game is waiting for {waiting}")
+    if kinds is not None and decision.kind not in kinds:
+        raise IllegalAction(f"not now: the game is waiting for your '{decision.kind}' decision")
+
+
+def advance(ctx: Ctx) -> None:
+    """Run queued work until the game needs a player's decision or is over.
+
+    Order: debts first (paid automatically once the debtor has the cash), then queued steps,
+    then the turn's own decisions (roll, extra roll after doubles, end turn).
+    """
+    s = ctx.s
+    while True:
+        if s.winner is not None or s.termination is not None:
+            s.decision = None
+            s.queue.clear()
+            s.debts.clear()
+            return
+        if s.decision is not None and s.decision.kind != "debt":
+            return
+        if s.debts:
+            debt = s.debts[0]
+            debtor = s.players[debt.debtor]
+            if debtor.bankrupt:
+                s.debts.pop(0)
+                continue
+            if debtor.cash >= debt.amount:
+                s.debts.pop(0)
+                s.decision = None
+                creditor = debt.creditor
+                if creditor is not None and s.players[creditor].bankrupt:
+                    creditor = POOL
+                extra = {"tile": debt.tile} if debt.tile is not None else {}
+                ctx.transfer(debt.debtor, creditor, debt.amount, debt.reason, **extra)
+                continue
+            if s.decision is None or s.decision.player != debt.debtor:
+                ctx.decide(debt.debtor, "debt", debt.tile)
+            return
+        s.decision = None
+        if s.queue:
+            item = s.queue.pop(0)
+            if s.players[item.player].bankrupt:
+                continue
+            STEPS[item.op](ctx, item)
+            continue
+        player = s.players[s.current]
+        if not s.rolled:
+            ctx.decide(s.current, "turn")
+        elif s.extra_turn and player.jail_turns == 0:
+            s.rolled = False
+            s.extra_turn = False
+            ctx.emit("ExtraTurn", player=s.current)
+            ctx.decide(s.current, "turn")
+        else:
+            ctx.decide(s.current, "end")
+        return
+
+
+def start_turn(ctx: Ctx, seat: int) -> None:
+    """Make ``seat`` the current player and start a turn (queue its start-of-turn work)."""
+    s = ctx.s
+    s.current = seat
+    s.rolled = False
+    s.extra_turn = False
+    s.dice = None
+    ctx.emit("TurnStarted", player=seat, turn=s.turn)
+    for hook in TURN_START_HOOKS:
+        hook(ctx, seat)
+
+
+def next_seat(ctx: Ctx, after: int) -> int | None:
+    """The next active seat after ``after`` in turn order (``None`` when nobody is left)."""
+    n = len(ctx.s.players)
+    for k in range(1, n + 1):
+        seat = (after + k) % n
+        if not ctx.s.players[seat].bankrupt:
+            return seat
+    return None
+
+
+def finish(ctx: Ctx, termination: str, winner: int | None) -> None:
+    """End the game: ``termination`` says how, ``winner`` is the winning seat."""
+    s = ctx.s
+    s.winner = winner
+    s.termination = termination
+    s.decision = None
+    s.queue.clear()
+    s.debts.clear()
+    ctx.emit("GameFinished", winner=winner, termination=termination, turn=s.turn,
+             revolutions=s.revolutions)
+
+
+class ActionRule:
+    """How one action type is checked, performed and listed.
+
+    ``check(ctx, action)`` raises :class:`IllegalAction` with the reason a player reads;
+    ``perform(ctx, action)`` changes the state (it runs only after ``check`` passed);
+    ``candidates(ctx, player)`` yields the concrete actions worth checking for ``player``
+    (:func:`engine.mtaani.legal.legal_actions` keeps those ``check`` accepts, so listing and
+    applying can never disagree). ``kinds`` are the decision kinds the actor must hold
+    (``None``: any decision the actor holds; ``"free"``: no decision needed).
+    """
+
+    __slots__ = ("candidates", "check", "cls", "kinds", "perform", "spec")
+
+    def __init__(self, cls: type, kinds: set[str] | str | None):
+        self.cls = cls
+        self.kinds = kinds
+        self.check: Callable[[Ctx, Any], None] = lambda ctx, action: None
+        self.perform: Callable[[Ctx, Any], None] | None = None
+        self.candidates: Callable[[Ctx, int], Any] = lambda ctx, player: [cls(player=player)]
+        self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
+
+    def checker(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
+        self.check = fn
+        return fn
+
+    def performer(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
+        self.perform = fn
+        return fn
+
+    def lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
+        self.candidates = fn
+        return fn
+
+    def describer(self, fn: Callable[[Ctx, int], dict[str, Any] | None]) -> Callable[[Ctx, int], dict[str, Any] | None]:
+        self.spec = fn
+        return fn
+
+
+RULES: dict[str, ActionRule] = {}
+"""Action ``type`` -> its :class:`ActionRule`."""
+
+
+def action_rule(cls: type, kinds: set[str] | str | None = None) -> ActionRule:
+    """Register and return the :class:`ActionRule` of action class ``cls``."""
+    type_name = cls.model_fields["type"].default
+    if type_name in RULES:
+        raise ValueError(f"action {type_name!r} registered twice")
+    rule = RULES[type_name] = ActionRule(cls, kinds)
+    return rule
+
+
+def check_action(ctx: Ctx, action: Any) -> ActionRule:
+    """Every check ``action`` must pass (common ones, then its rule's); returns the rule."""
+    rule = RULES.get(action.type)
+    if rule is None:
+        raise IllegalAction(f"this table does not allow '{action.type}'")
+    if rule.kinds == "free":
+        require_seated(ctx, action.player)
+    else:
+        require_actor(ctx, action.player, rule.kinds)  # type: ignore[arg-type]
+    rule.check(ctx, action)
+    return rule
+
+
+def require_seated(ctx: Ctx, player: int) -> None:
+    """The game is on and ``player`` is an active seat (for actions needing no decision)."""
+    s = ctx.s
+    if s.winner is not None or s.termination is not None:
+        raise GameOver("the game is over")
+    if not 0 <= player < len(s.players):
+        raise IllegalAction(f"there is no seat {player} at this table")
+    if s.players[player].bankrupt:
+        raise IllegalAction("you are bankrupt and out of the game")

@@ -1,0 +1,126 @@
+"""Jail: sentences, rolling for doubles, bail and bribes.
+
+Source: ``shared/seeds/000_fe1744ded917b034.txt``, section "Jail". Landing on the Jail tile in
+the normal course of play is a visit. A sentence ticks down one turn at a time; rolling doubles
+releases at once (the token then moves by that roll); bail (20,000) frees the player, who then
+rolls as usual; a bribe (50,000) succeeds with odds drifting minute to minute between about 20%
+and 80%: success releases the player onto a random Mathree tile and ends the turn, failure
+costs a further 100,000 fine and sets the sentence to 4 turns (and ends the turn: house value).
+"""
+
+from __future__ import annotations
+
+from hashlib import blake2b
+
+from engine import rng
+from engine.core import IllegalAction
+from engine.mtaani import board
+from engine.mtaani.actions import Bribe, PayBail
+from engine.mtaani.flow import POOL, Ctx, action_rule
+
+
+def send_to_jail(ctx: Ctx, player: int, turns: int, why: str) -> None:
+    """Jail ``player`` for ``turns`` turns: the token goes straight to Jail (no salary) and
+    the doubles' extra turn, if any, is lost."""
+    s = ctx.s
+    board.place(ctx, player, ctx.book.jail, "jail")
+    s.players[player].jail_turns = max(turns, 1)
+    if player == s.current:
+        s.extra_turn = False
+    ctx.emit("Jailed", player=player, turns=turns, reason=why)
+
+
+def release(ctx: Ctx, player: int, how: str) -> None:
+    """Free ``player`` (the token stays on the Jail tile)."""
+    ctx.s.players[player].jail_turns = 0
+    ctx.emit("Released", player=player, how=how)
+
+
+def roll_in_jail(ctx: Ctx, player: int, dice: list[int], doubles: bool) -> None:
+    """A jailed player's roll: doubles release and move by the roll (no extra turn);
+    otherwise the sentence ticks down one turn and the token stays."""
+    from engine.mtaani.turn import dice_total
+
+    p = ctx.s.players[player]
+    ctx.s.extra_turn = False
+    if doubles:
+        release(ctx, player, "doubles")
+        board.move_forward(ctx, player, dice_total(ctx, dice), "dice")
+        return
+    p.jail_turns -= 1
+    ctx.emit("SentenceServed", player=player, turns_left=p.jail_turns)
+    if p.jail_turns == 0:
+        release(ctx, player, "served")
+
+
+def bribe_odds(ctx: Ctx, minute: int) -> int:
+    """The bribe's chance of success in percent at wall-clock ``minute`` (a triangle wave
+    between the rules' minimum and maximum, with a per-game phase from the seed; integer
+    arithmetic only, so replays agree everywhere)."""
+    rules = ctx.rules.jail
+    period = rules.bribe_drift_period_minutes
+    phase = int.from_bytes(blake2b(f"{ctx.s.seed}:bribe".encode(), digest_size=4).digest(), "big")
+    position = (minute + phase) % period
+    half = period / 2
+    rising = position if position <= half else period - position
+    span = rules.bribe_odds_max_percent - rules.bribe_odds_min_percent
+    return rules.bribe_odds_min_percent + int(span * rising * 2 // period)
+
+
+MOODS = ((40, "hostile"), (60, "wary"), (101, "friendly"))
+
+
+def guard_mood(ctx: Ctx, minute: int) -> str:
+    """The guards' mood at ``minute``: a hint of the bribe odds (hostile < 40% <= wary < 60%
+    <= friendly)."""
+    odds = bribe_odds(ctx, minute)
+    return next(mood for limit, mood in MOODS if odds < limit)
+
+
+pay_bail = action_rule(PayBail, {"turn"})
+
+
+@pay_bail.checker
+def _check_bail(ctx: Ctx, a: PayBail) -> None:
+    p = ctx.s.players[a.player]
+    if not p.jail_turns:
+        raise IllegalAction("you are not in jail")
+    if p.cash < ctx.rules.jail.bail:
+        raise IllegalAction(f"bail is {ctx.rules.jail.bail:,} SFR")
+
+
+@pay_bail.performer
+def _bail(ctx: Ctx, a: PayBail) -> None:
+    ctx.transfer(a.player, POOL, ctx.rules.jail.bail, "bail")
+    release(ctx, a.player, "bail")
+    ctx.s.decision = None
+
+
+bribe = action_rule(Bribe, {"turn"})
+
+
+@bribe.checker
+def _check_bribe(ctx: Ctx, a: Bribe) -> None:
+    p = ctx.s.players[a.player]
+    if not p.jail_turns:
+        raise IllegalAction("you are not in jail")
+    if p.cash < ctx.rules.jail.bribe_cost:
+        raise IllegalAction(f"a bribe costs {ctx.rules.jail.bribe_cost:,} SFR")
+
+
+@bribe.performer
+def _bribe(ctx: Ctx, a: Bribe) -> None:
+    rules, s = ctx.rules.jail, ctx.s
+    ctx.transfer(a.player, POOL, rules.bribe_cost, "bribe")
+    odds = bribe_odds(ctx, a.minute)
+    success = rng.chance(s, "bribe", odds)
+    ctx.emit("BribeOffered", player=a.player, odds=odds, success=success)
+    s.decision = None
+    s.rolled = True
+    s.extra_turn = False
+    if success:
+        release(ctx, a.player, "bribe")
+        board.place(ctx, a.player, rng.pick(s, "bribe_tile", ctx.book.tiles_of_kind["mathree"]), "bribe")
+        return
+    s.players[a.player].jail_turns = rules.bribe_fail_sentence
+    ctx.charge(a.player, POOL, rules.bribe_fine, "bribe_fine")

@@ -1,0 +1,422 @@
+"""Properties: prices, fees, buying, units and mortgages.
+
+Sources (``shared/seeds/000_fe1744ded917b034.txt``): "Economy and fees", "Building and
+development", "Loans and mortgages" (mortgage rules); prices from "Property Guide" with
+purchase cost = 2 x mortgage value (decisions file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from engine.core import IllegalAction
+from engine.mtaani.actions import (
+    Build,
+    BuildBatch,
+    Buy,
+    Decline,
+    Mortgage,
+    MortgageBatch,
+    SellBatch,
+    SellUnit,
+    Unmortgage,
+    UnmortgageBatch,
+)
+from engine.mtaani.flow import POOL, Ctx, action_rule
+
+FEE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
+"""Table-wide fee modifiers: each returns a percentage (100 = unchanged) for a tile."""
+PRICE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
+"""Table-wide purchase-price modifiers: each returns a percentage for a tile."""
+BUILD_BANS: list[Callable[[Ctx, str], str | None]] = []
+"""Each returns a reason building on a set is banned now, or ``None``."""
+
+
+def _scaled(amount: int, hooks: list[Callable[[Ctx, int], int]], ctx: Ctx, tile: int) -> int:
+    for hook in hooks:
+        percent = hook(ctx, tile)
+        if percent != 100:
+            amount = (amount * percent + 50) // 100
+    return amount
+
+
+def purchase_price(ctx: Ctx, tile: int) -> int:
+    """What buying ``tile`` costs now (SFR): its purchase cost, after table-wide effects."""
+    return _scaled(ctx.book.purchase[tile], PRICE_PERCENT_HOOKS, ctx, tile)
+
+
+def owns_set(ctx: Ctx, player: int, set_id: str) -> bool:
+    """Whether ``player`` owns every property of ``set_id`` (a complete portfolio)."""
+    props = ctx.s.props
+    return all(props[i].owner == player for i in ctx.book.set_tiles[set_id])
+
+
+def set_units(ctx: Ctx, set_id: str) -> list[int]:
+    """Units on each property of ``set_id``, in board order."""
+    return [ctx.s.props[i].units for i in ctx.book.set_tiles[set_id]]
+
+
+def unit_fee(purchase: int, unit_cost: int, units: int, divisor: int) -> int:
+    """The fee with units: (purchase cost + unit cost x units) x units / divisor, to the
+    nearest SFR. Source: "Economy and fees"."""
+    return ((purchase + unit_cost * units) * units * 2 + divisor) // (2 * divisor)
+
+
+def fee(ctx: Ctx, tile: int) -> int:
+    """The fee a visitor pays the owner of ``tile`` now (SFR); 0 when unowned or mortgaged.
+
+    Base fee; doubled while the owner holds the complete set and no property of it has units;
+    with units, :func:`unit_fee`. Then table-wide modifiers (:data:`FEE_PERCENT_HOOKS`).
+    """
+    p = ctx.s.props[tile]
+    if p.owner is None or p.mortgaged:
+        return 0
+    book, rules = ctx.book, ctx.rules.property
+    if p.units:
+        amount = unit_fee(book.purchase[tile], book.unit_cost[tile], p.units, rules.unit_fee_divisor)
+    else:
+        amount = book.base_fee[tile]
+        set_id = book.set_of[tile]
+        if owns_set(ctx, p.owner, set_id) and not any(set_units(ctx, set_id)):
+            amount *= rules.set_fee_multiplier
+    return _scaled(amount, FEE_PERCENT_HOOKS, ctx, tile)
+
+
+def bank_fee(ctx: Ctx, tile: int) -> int:
+    """The fee paid to the bank for declining to buy unowned ``tile``: its base fee."""
+    return _scaled(ctx.book.base_fee[tile], FEE_PERCENT_HOOKS, ctx, tile)
+
+
+def unmortgage_cost(ctx: Ctx, tile: int) -> int:
+    """Mortgage value plus 10% interest (to the nearest SFR)."""
+    value = ctx.book.mortgage[tile]
+    return value + (value * ctx.rules.property.unmortgage_interest_percent + 50) // 100
+
+
+def unit_refund(ctx: Ctx, tile: int) -> int:
+    """What selling one unit of ``tile`` back to the bank pays: half its build cost."""
+    return ctx.book.unit_cost[tile] * ctx.rules.property.unit_refund_percent // 100
+
+
+def net_worth(ctx: Ctx, player: int) -> int:
+    """Cash + unmortgaged properties at purchase cost + mortgaged ones at purchase cost less
+    the cost of lifting the mortgage + units at build cost - debts owed (SFR, house value)."""
+    s, book = ctx.s, ctx.book
+    total = s.players[player].cash
+    for tile, p in s.props.items():
+        if p.owner != player:
+            continue
+        total += book.purchase[tile] - (unmortgage_cost(ctx, tile) if p.mortgaged else 0)
+        total += p.units * book.unit_cost[tile]
+    total -= sum(d.amount for d in s.debts if d.debtor == player)
+    return total
+
+
+def owned(ctx: Ctx, player: int) -> Iterator[int]:
+    """Tiles ``player`` owns, in board order."""
+    return (i for i in ctx.book.properties if ctx.s.props[i].owner == player)
+
+
+def _require_owner(ctx: Ctx, player: int, tile: int) -> None:
+    if tile not in ctx.s.props:
+        raise IllegalAction(f"tile {tile} is not a property")
+    if ctx.s.props[tile].owner != player:
+        raise IllegalAction(f"you do not own {ctx.book.name(tile)}")
+
+
+def _require_set(ctx: Ctx, set_id: str) -> None:
+    if set_id not in ctx.book.set_tiles:
+        raise IllegalAction(f"there is no set {set_id!r}")
+
+
+# ------------------------------------------------------------------------------- buying
+buy = action_rule(Buy, {"buy"})
+
+
+@buy.checker
+def _check_buy(ctx: Ctx, a: Buy) -> None:
+    tile = ctx.s.decision.tile
+    price = purchase_price(ctx, tile)
+    if ctx.s.players[a.player].cash < price:
+        raise IllegalAction(f"{ctx.book.name(tile)} costs {price:,} SFR and you hold "
+                            f"{ctx.s.players[a.player].cash:,} SFR")
+
+
+@buy.performer
+def _buy(ctx: Ctx, a: Buy) -> None:
+    tile = ctx.s.decision.tile
+    price = purchase_price(ctx, tile)
+    ctx.transfer(a.player, POOL, price, "purchase", tile=tile)
+    p = ctx.s.props[tile]
+    p.owner = a.player
+    p.since = ctx.s.revolutions
+    ctx.emit("PropertyBought", player=a.player, tile=tile, price=price)
+    ctx.s.decision = None
+
+
+decline = action_rule(Decline, {"buy"})
+
+
+@decline.performer
+def _decline(ctx: Ctx, a: Decline) -> None:
+    tile = ctx.s.decision.tile
+    amount = bank_fee(ctx, tile)
+    ctx.emit("PropertyDeclined", player=a.player, tile=tile, fee=amount)
+    ctx.s.decision = None
+    ctx.charge(a.player, POOL, amount, "fee", tile)
+
+
+# ------------------------------------------------------------------------------- units
+def _build_problem(ctx: Ctx, player: int, set_id: str) -> str | None:
+    book, props = ctx.book, ctx.s.props
+    if not owns_set(ctx, player, set_id):
+        return f"you need the complete {book.sets[set_id].name} set to build"
+    if any(props[i].mortgaged for i in book.set_tiles[set_id]):
+        return f"lift every mortgage in {book.sets[set_id].name} before building"
+    for ban in BUILD_BANS:
+        reason = ban(ctx, set_id)
+        if reason:
+            return reason
+    return None
+
+
+build = action_rule(Build)
+
+
+@build.checker
+def _check_build(ctx: Ctx, a: Build) -> None:
+    _require_owner(ctx, a.player, a.tile)
+    book, rules = ctx.book, ctx.rules.property
+    set_id = book.set_of[a.tile]
+    problem = _build_problem(ctx, a.player, set_id)
+    if problem:
+        raise IllegalAction(problem)
+    units = ctx.s.props[a.tile].units
+    if units >= rules.max_units:
+        raise IllegalAction(f"{book.name(a.tile)} already has {rules.max_units} units")
+    if units > min(set_units(ctx, set_id)):
+        raise IllegalAction("build evenly: add units to the least developed property of the set first")
+    cost = book.unit_cost[a.tile]
+    if ctx.s.players[a.player].cash < cost:
+        raise IllegalAction(f"a unit on {book.name(a.tile)} costs {cost:,} SFR")
+
+
+def _add_unit(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.transfer(player, POOL, ctx.book.unit_cost[tile], "build", tile=tile)
+    ctx.s.props[tile].units += 1
+    ctx.emit("UnitBuilt", player=player, tile=tile, units=ctx.s.props[tile].units)
+
+
+@build.performer
+def _build(ctx: Ctx, a: Build) -> None:
+    _add_unit(ctx, a.player, a.tile)
+
+
+@build.lister
+def _list_build(ctx: Ctx, player: int) -> list[Build]:
+    return [Build(player=player, tile=i) for i in owned(ctx, player)]
+
+
+build_batch = action_rule(BuildBatch)
+
+
+def _next_to_build(ctx: Ctx, set_id: str, target: int) -> int | None:
+    tiles = [i for i in ctx.book.set_tiles[set_id] if ctx.s.props[i].units < target]
+    return min(tiles, key=lambda i: (ctx.s.props[i].units, i)) if tiles else None
+
+
+@build_batch.checker
+def _check_build_batch(ctx: Ctx, a: BuildBatch) -> None:
+    _require_set(ctx, a.set)
+    if a.target > ctx.rules.property.max_units:
+        raise IllegalAction(f"at most {ctx.rules.property.max_units} units per property")
+    problem = _build_problem(ctx, a.player, a.set)
+    if problem:
+        raise IllegalAction(problem)
+    tile = _next_to_build(ctx, a.set, a.target)
+    if tile is None:
+        raise IllegalAction(f"every property of the set already has {a.target} units or more")
+    if ctx.s.players[a.player].cash < ctx.book.unit_cost[tile]:
+        raise IllegalAction(f"the next unit costs {ctx.book.unit_cost[tile]:,} SFR")
+
+
+@build_batch.performer
+def _build_batch(ctx: Ctx, a: BuildBatch) -> None:
+    while (tile := _next_to_build(ctx, a.set, a.target)) is not None:
+        if ctx.s.players[a.player].cash < ctx.book.unit_cost[tile]:
+            break
+        _add_unit(ctx, a.player, tile)
+
+
+@build_batch.lister
+def _list_build_batch(ctx: Ctx, player: int) -> list[BuildBatch]:
+    sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
+    return [BuildBatch(player=player, set=s, target=t) for s in sets
+            for t in range(1, ctx.rules.property.max_units + 1)]
+
+
+sell_unit = action_rule(SellUnit)
+
+
+@sell_unit.checker
+def _check_sell_unit(ctx: Ctx, a: SellUnit) -> None:
+    _require_owner(ctx, a.player, a.tile)
+    units = ctx.s.props[a.tile].units
+    if units == 0:
+        raise IllegalAction(f"{ctx.book.name(a.tile)} has no units to sell")
+    if units < max(set_units(ctx, ctx.book.set_of[a.tile])):
+        raise IllegalAction("sell evenly: start from the most developed property of the set")
+
+
+def _remove_unit(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.s.props[tile].units -= 1
+    ctx.emit("UnitSold", player=player, tile=tile, units=ctx.s.props[tile].units)
+    ctx.pay_out(player, unit_refund(ctx, tile), "unit_sale", tile=tile)
+
+
+@sell_unit.performer
+def _sell_unit(ctx: Ctx, a: SellUnit) -> None:
+    _remove_unit(ctx, a.player, a.tile)
+
+
+@sell_unit.lister
+def _list_sell_unit(ctx: Ctx, player: int) -> list[SellUnit]:
+    return [SellUnit(player=player, tile=i) for i in owned(ctx, player) if ctx.s.props[i].units]
+
+
+sell_batch = action_rule(SellBatch)
+
+
+def _next_to_sell(ctx: Ctx, set_id: str, target: int) -> int | None:
+    tiles = [i for i in ctx.book.set_tiles[set_id] if ctx.s.props[i].units > target]
+    return max(tiles, key=lambda i: (ctx.s.props[i].units, i)) if tiles else None
+
+
+@sell_batch.checker
+def _check_sell_batch(ctx: Ctx, a: SellBatch) -> None:
+    _require_set(ctx, a.set)
+    if not owns_set(ctx, a.player, a.set):
+        raise IllegalAction("you do not own that set")
+    if _next_to_sell(ctx, a.set, a.target) is None:
+        raise IllegalAction(f"no property of the set has more than {a.target} units")
+
+
+@sell_batch.performer
+def _sell_batch(ctx: Ctx, a: SellBatch) -> None:
+    while (tile := _next_to_sell(ctx, a.set, a.target)) is not None:
+        _remove_unit(ctx, a.player, tile)
+
+
+@sell_batch.lister
+def _list_sell_batch(ctx: Ctx, player: int) -> list[SellBatch]:
+    sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
+    return [SellBatch(player=player, set=s, target=t) for s in sets
+            for t in range(ctx.rules.property.max_units)]
+
+
+# ------------------------------------------------------------------------------- mortgages
+def can_mortgage(ctx: Ctx, player: int, tile: int) -> bool:
+    """Owned by ``player``, not mortgaged, and nothing in its set has units."""
+    p = ctx.s.props[tile]
+    return (p.owner == player and not p.mortgaged
+            and not any(set_units(ctx, ctx.book.set_of[tile])))
+
+
+mortgage = action_rule(Mortgage)
+
+
+@mortgage.checker
+def _check_mortgage(ctx: Ctx, a: Mortgage) -> None:
+    _require_owner(ctx, a.player, a.tile)
+    if ctx.s.props[a.tile].mortgaged:
+        raise IllegalAction(f"{ctx.book.name(a.tile)} is already mortgaged")
+    if any(set_units(ctx, ctx.book.set_of[a.tile])):
+        raise IllegalAction("sell the units in this set before mortgaging")
+
+
+def _mortgage(ctx: Ctx, player: int, tile: int) -> int:
+    ctx.s.props[tile].mortgaged = True
+    ctx.emit("PropertyMortgaged", player=player, tile=tile)
+    return ctx.pay_out(player, ctx.book.mortgage[tile], "mortgage", tile=tile)
+
+
+@mortgage.performer
+def _do_mortgage(ctx: Ctx, a: Mortgage) -> None:
+    _mortgage(ctx, a.player, a.tile)
+
+
+@mortgage.lister
+def _list_mortgage(ctx: Ctx, player: int) -> list[Mortgage]:
+    return [Mortgage(player=player, tile=i) for i in owned(ctx, player)]
+
+
+unmortgage = action_rule(Unmortgage)
+
+
+@unmortgage.checker
+def _check_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
+    _require_owner(ctx, a.player, a.tile)
+    if not ctx.s.props[a.tile].mortgaged:
+        raise IllegalAction(f"{ctx.book.name(a.tile)} is not mortgaged")
+    cost = unmortgage_cost(ctx, a.tile)
+    if ctx.s.players[a.player].cash < cost:
+        raise IllegalAction(f"lifting the mortgage costs {cost:,} SFR")
+
+
+def _unmortgage(ctx: Ctx, player: int, tile: int) -> None:
+    ctx.transfer(player, POOL, unmortgage_cost(ctx, tile), "unmortgage", tile=tile)
+    ctx.s.props[tile].mortgaged = False
+    ctx.emit("PropertyUnmortgaged", player=player, tile=tile)
+
+
+@unmortgage.performer
+def _do_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
+    _unmortgage(ctx, a.player, a.tile)
+
+
+@unmortgage.lister
+def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
+    return [Unmortgage(player=player, tile=i) for i in owned(ctx, player) if ctx.s.props[i].mortgaged]
+
+
+mortgage_batch = action_rule(MortgageBatch)
+
+
+@mortgage_batch.checker
+def _check_mortgage_batch(ctx: Ctx, a: MortgageBatch) -> None:
+    if not any(can_mortgage(ctx, a.player, i) for i in ctx.book.properties):
+        raise IllegalAction("you have no property that can be mortgaged")
+
+
+@mortgage_batch.performer
+def _mortgage_batch(ctx: Ctx, a: MortgageBatch) -> None:
+    raised = 0
+    for tile in ctx.book.by_price_desc:
+        if a.amount is not None and raised >= a.amount:
+            break
+        if can_mortgage(ctx, a.player, tile):
+            raised += _mortgage(ctx, a.player, tile)
+
+
+unmortgage_batch = action_rule(UnmortgageBatch)
+
+
+def _unmortgageable(ctx: Ctx, player: int) -> Iterator[int]:
+    for tile in ctx.book.by_price_desc:
+        p = ctx.s.props[tile]
+        if p.owner == player and p.mortgaged:
+            yield tile
+
+
+@unmortgage_batch.checker
+def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
+    cash = ctx.s.players[a.player].cash
+    if not any(unmortgage_cost(ctx, t) <= cash for t in _unmortgageable(ctx, a.player)):
+        raise IllegalAction("you have no mortgaged property you can afford to lift")
+
+
+@unmortgage_batch.performer
+def _unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
+    for tile in list(_unmortgageable(ctx, a.player)):
+        if unmortgage_cost(ctx, tile) <= ctx.s.players[a.player].cash:
+            _unmortgage(ctx, a.player, tile)

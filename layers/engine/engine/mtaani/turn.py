@@ -1,0 +1,123 @@
+"""The turn: rolling, doubles, ending the turn, and the table ending an idle decision.
+
+Sources (``shared/seeds/000_fe1744ded917b034.txt``): "Flow of play" (two dice; doubles give an
+immediate extra turn; "A turn left idle can be ended by the table after 5 minutes"); the idle
+action is specified by the decisions file: the turn ends without the absent player losing
+anything they had not chosen (roll if not yet rolled, decline optional buys, never declare
+bankruptcy for them).
+"""
+
+from __future__ import annotations
+
+from engine import rng
+from engine.core import IllegalAction
+from engine.mtaani import board, jail
+from engine.mtaani.actions import ChooseDeck, Decline, EndTurn, Roll, Timeout
+from engine.mtaani.flow import Ctx, action_rule, advance, finish, next_seat, start_turn
+
+roll = action_rule(Roll, {"turn"})
+
+
+@roll.performer
+def _roll(ctx: Ctx, a: Roll) -> None:
+    s = ctx.s
+    dice = rng.dice(s, ctx.rules.dice.count, ctx.rules.dice.sides)
+    doubles = len(set(dice)) == 1
+    s.dice = dice
+    s.rolled = True
+    s.decision = None
+    ctx.emit("DiceRolled", player=a.player, dice=dice, doubles=doubles)
+    player = s.players[a.player]
+    if player.jail_turns:
+        jail.roll_in_jail(ctx, a.player, dice, doubles)
+        return
+    s.extra_turn = doubles
+    board.move_forward(ctx, a.player, dice_total(ctx, dice), "dice")
+
+
+def dice_total(ctx: Ctx, dice: list[int]) -> int:
+    """How far a roll moves the token (table-wide effects may scale it)."""
+    total = sum(dice)
+    for hook in DICE_HOOKS:
+        total = hook(ctx, total)
+    return total
+
+
+DICE_HOOKS: list = []
+"""Table-wide modifiers of the distance rolled: ``hook(ctx, total) -> total``."""
+
+
+end_turn = action_rule(EndTurn, {"end"})
+
+
+@end_turn.performer
+def _end_turn(ctx: Ctx, a: EndTurn) -> None:
+    end_current_turn(ctx)
+
+
+def end_current_turn(ctx: Ctx) -> None:
+    """Pass the turn to the next active seat (or end a capped game)."""
+    s = ctx.s
+    s.decision = None
+    ctx.emit("TurnEnded", player=s.current, turn=s.turn)
+    cap = s.options.max_turns
+    if cap is not None and s.turn >= cap:
+        from engine.mtaani.properties import net_worth
+
+        worth = {i: net_worth(ctx, i) for i in ctx.active_seats()}
+        finish(ctx, "turn_cap", max(worth, key=lambda i: (worth[i], -i)))
+        return
+    seat = next_seat(ctx, s.current)
+    s.turn += 1
+    start_turn(ctx, seat)
+
+
+timeout = action_rule(Timeout)
+
+
+@timeout.checker
+def _check_timeout(ctx: Ctx, a: Timeout) -> None:
+    if ctx.s.decision.id != a.decision:
+        raise IllegalAction("that decision has already been made")
+    if ctx.s.decision.kind == "debt":
+        raise IllegalAction("a payment is owed: only the player can raise funds or declare "
+                            "bankruptcy, so the table cannot end this decision")
+
+
+IDLE_STEPS = 64
+"""Upper bound of idle actions the table applies for one timeout (a doubles chain is short)."""
+
+
+@timeout.performer
+def _timeout(ctx: Ctx, a: Timeout) -> None:
+    from engine.mtaani.flow import RULES
+
+    ctx.emit("TurnTimedOut", player=a.player, decision=a.decision, kind=ctx.s.decision.kind)
+    for _ in range(IDLE_STEPS):
+        decision = ctx.s.decision
+        if decision is None or decision.player != a.player or decision.kind == "debt":
+            return
+        action = idle_action_for(ctx)
+        RULES[action.type].check(ctx, action)
+        RULES[action.type].perform(ctx, action)
+        advance(ctx)
+        if decision.kind == "end":
+            return
+
+
+def idle_action_for(ctx: Ctx):
+    """The action the table takes for the pending decision (decisions file): roll when the
+    turn has not rolled, decline optional buys (paying the fee, as declining does), draw from
+    a seeded choice of deck, end the turn after the roll. ``None`` for a debt."""
+    d = ctx.s.decision
+    if d is None or d.kind == "debt":
+        return None
+    if d.kind == "turn":
+        return Roll(player=d.player)
+    if d.kind == "buy":
+        return Decline(player=d.player)
+    if d.kind == "deck":
+        return ChooseDeck(player=d.player, deck=rng.pick(ctx.s, "idle_deck", ["mtaani", "mathree"]))
+    if d.kind == "end":
+        return EndTurn(player=d.player)
+    raise IllegalAction(f"no idle action for {d.kind!r}")

@@ -1,0 +1,3 @@
+from local.stack import main
+
+main()

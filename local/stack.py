@@ -1,0 +1,400 @@
+"""The whole service on one machine: the HTTP API routed to the same handler functions Lambda
+runs (API Gateway HTTP API v2 events), moto in place of AWS, bus events delivered to the
+functions the template's rules name, due Scheduler schedules fired, and ``web/`` served on the
+same origin.
+
+Run it with ``make run`` (``python -m local``). Everything is wired from ``template.yaml``.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import logging
+import mimetypes
+import os
+import re
+import sys
+import threading
+import time
+import traceback
+import uuid
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from local import aws
+from local.template import REGION, ROOT, LocalFunction, LocalTemplate
+
+log = logging.getLogger("local")
+WEB = ROOT / "web"
+LOCAL_PARAMETERS = {"AllowScriptedGames": "true"}
+"""Template parameters the local stack overrides; ``MTAA_PARAMETERS="Name=value,..."`` adds more."""
+
+
+def local_parameters() -> dict[str, str]:
+    """:data:`LOCAL_PARAMETERS` plus overrides from ``MTAA_PARAMETERS``."""
+    params = dict(LOCAL_PARAMETERS)
+    for pair in filter(None, os.environ.get("MTAA_PARAMETERS", "").split(",")):
+        name, _, value = pair.partition("=")
+        params[name.strip()] = value.strip()
+    return params
+
+
+class Invoker:
+    """Imports handler modules on first use and calls them like Lambda does."""
+
+    def __init__(self, functions: list[LocalFunction]):
+        self.by_id = {f.logical_id: f for f in functions}
+        self.by_arn = {f.arn: f for f in functions}
+        self.by_name = {f.name: f for f in functions}
+        self._handlers: dict[str, Any] = {}
+        self._lock = threading.Lock()
+        self.invocations: list[tuple[float, str]] = []
+
+    def handler_of(self, fn: LocalFunction):
+        found = self._handlers.get(fn.logical_id)
+        if found is None:
+            module_name, attr = fn.handler.rsplit(".", 1)
+            with self._lock:
+                module = importlib.import_module(module_name.replace("/", "."))
+            found = self._handlers[fn.logical_id] = getattr(module, attr)
+        return found
+
+    def invoke(self, fn: LocalFunction, event: dict[str, Any]) -> Any:
+        context = SimpleNamespace(
+            function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
+            memory_limit_in_mb=512, aws_request_id=str(uuid.uuid4()), log_group_name=f"/aws/lambda/{fn.name}",
+            log_stream_name="local", get_remaining_time_in_millis=lambda: 10_000,
+        )
+        self.invocations.append((time.time(), fn.logical_id))
+        return self.handler_of(fn)(event, context)
+
+
+class Routes:
+    """HTTP API routes of the template: ``(method, path template)`` -> function."""
+
+    def __init__(self, functions: list[LocalFunction]):
+        table = []
+        for fn in functions:
+            for method, path in fn.routes:
+                pattern, names = self._compile(path)
+                literal = len(re.sub(r"\{[^}]+\}", "", path))
+                table.append((literal, method, path, pattern, names, fn))
+        table.sort(key=lambda row: -row[0])
+        self.table = table
+
+    @staticmethod
+    def _compile(path: str) -> tuple[re.Pattern[str], list[str]]:
+        names: list[str] = []
+
+        def group(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name.endswith("+"):
+                names.append(name[:-1])
+                return f"(?P<{name[:-1]}>.+)"
+            names.append(name)
+            return f"(?P<{name}>[^/]+)"
+
+        return re.compile("^" + re.sub(r"\{([^}]+)\}", group, path) + "$"), names
+
+    def match(self, method: str, path: str):
+        allowed = False
+        for _, route_method, template, pattern, names, fn in self.table:
+            found = pattern.match(path)
+            if not found:
+                continue
+            if route_method not in (method, "ANY"):
+                allowed = True
+                continue
+            return fn, template, {n: unquote(found.group(n)) for n in names}
+        return ("method_not_allowed" if allowed else None), None, None
+
+
+def http_v2_event(method: str, raw_path: str, query: str, headers: dict[str, str], body: bytes,
+                  route_key: str, path_parameters: dict[str, str], source_ip: str) -> dict[str, Any]:
+    """An API Gateway HTTP API (payload format 2.0) event for a request."""
+    now = datetime.now(UTC)
+    is_text = True
+    try:
+        text = body.decode() if body else None
+    except UnicodeDecodeError:
+        is_text = False
+        text = base64.b64encode(body).decode()
+    event: dict[str, Any] = {
+        "version": "2.0",
+        "routeKey": route_key,
+        "rawPath": raw_path,
+        "rawQueryString": query,
+        "headers": headers,
+        "requestContext": {
+            "accountId": "123456789012", "apiId": "local", "domainName": headers.get("host", "127.0.0.1"),
+            "domainPrefix": "local",
+            "http": {"method": method, "path": raw_path, "protocol": "HTTP/1.1", "sourceIp": source_ip,
+                     "userAgent": headers.get("user-agent", "")},
+            "requestId": uuid.uuid4().hex, "routeKey": route_key, "stage": "$default",
+            "time": now.strftime("%d/%b/%Y:%H:%M:%S +0000"), "timeEpoch": int(now.timestamp() * 1000),
+        },
+        "isBase64Encoded": not is_text,
+    }
+    if text is not None:
+        event["body"] = text
+    if query:
+        params: dict[str, str] = {}
+        for key, value in parse_qsl(query, keep_blank_values=True):
+            params[key] = f"{params[key]},{value}" if key in params else value
+        event["queryStringParameters"] = params
+    if path_parameters:
+        event["pathParameters"] = path_parameters
+    cookies = headers.get("cookie")
+    if cookies:
+        event["cookies"] = [c.strip() for c in cookies.split(";")]
+    return event
+
+
+class LocalStack:
+    """Starts moto, provisions the template, and runs the API, bus delivery and timers."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, scheduler_interval: float = 1.0):
+        self.host, self.port = host, port
+        self.scheduler_interval = scheduler_interval
+        self.template = LocalTemplate(parameters=local_parameters())
+        self.functions = self.template.functions()
+        self.invoker = Invoker(self.functions)
+        self.routes = Routes(self.functions)
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self.httpd: ThreadingHTTPServer | None = None
+        self.moto = None
+        self.moto_endpoint = ""
+
+    # ------------------------------------------------------------------ lifecycle
+    def bind(self) -> str:
+        """Bind the API socket (so the URL is known before moto starts); returns the URL."""
+        stack = self
+
+        class Handler(ApiRequestHandler):
+            local = stack
+
+        self.httpd = ThreadingHTTPServer((self.host, self.port), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        return self.url
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def start(self) -> str:
+        if self.httpd is None:
+            self.bind()
+        self.moto, self.moto_endpoint = aws.start_moto()
+        os.environ.update(self.template.global_environment())
+        for fn in self.functions:
+            os.environ.update(fn.environment)
+        self._reset_service_caches()
+        queues = aws.provision(self.template)
+        for url, logical_id in queues.items():
+            self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
+        self._spawn(self._scheduler_loop)
+        self._spawn(self.httpd.serve_forever)
+        return self.url
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+        if self.moto is not None:
+            self.moto.stop()
+
+    def _spawn(self, target, *args: Any) -> None:
+        thread = threading.Thread(target=target, args=args, daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    @staticmethod
+    def _reset_service_caches() -> None:
+        config = sys.modules.get("service.config")
+        if config is not None:
+            config.settings.cache_clear()
+
+    # ------------------------------------------------------------------ bus
+    def _poll_rule_queue(self, queue_url: str, fn: LocalFunction) -> None:
+        import boto3
+
+        sqs = boto3.client("sqs", region_name=REGION)
+        while not self._stop.is_set():
+            try:
+                messages = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10,
+                                               WaitTimeSeconds=1).get("Messages", [])
+            except Exception:
+                if self._stop.is_set():
+                    return
+                time.sleep(0.5)
+                continue
+            for message in messages:
+                try:
+                    self.invoker.invoke(fn, json.loads(message["Body"]))
+                except Exception:
+                    log.error("bus target %s failed:\n%s", fn.logical_id, traceback.format_exc())
+                sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
+
+    # ------------------------------------------------------------------ scheduler
+    def fire_due_schedules(self, now: datetime | None = None) -> int:
+        """Invoke the targets of every schedule due at ``now`` and delete them; returns count."""
+        import boto3
+
+        now = now or datetime.now(UTC)
+        scheduler = boto3.client("scheduler", region_name=REGION)
+        fired = 0
+        for group in self.template.of_type("AWS::Scheduler::ScheduleGroup"):
+            group_name = self.template.physical_name(group)
+            summaries = scheduler.list_schedules(GroupName=group_name).get("Schedules", [])
+            for summary in summaries:
+                detail = scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
+                when = parse_at(detail.get("ScheduleExpression", ""))
+                if when is None or when > now:
+                    continue
+                scheduler.delete_schedule(Name=summary["Name"], GroupName=group_name)
+                target = detail["Target"]
+                fn = self.invoker.by_arn.get(target["Arn"])
+                if fn is None:
+                    log.error("schedule %s targets unknown %s", summary["Name"], target["Arn"])
+                    continue
+                try:
+                    self.invoker.invoke(fn, json.loads(target.get("Input") or "{}"))
+                    fired += 1
+                except Exception:
+                    log.error("timer %s failed:\n%s", fn.logical_id, traceback.format_exc())
+        return fired
+
+    def _scheduler_loop(self) -> None:
+        while not self._stop.wait(self.scheduler_interval):
+            try:
+                self.fire_due_schedules()
+            except Exception:
+                if not self._stop.is_set():
+                    log.error("scheduler loop:\n%s", traceback.format_exc())
+
+
+def parse_at(expression: str) -> datetime | None:
+    """The time of a one-time ``at(yyyy-mm-ddThh:mm:ss)`` expression (UTC), else ``None``."""
+    found = re.fullmatch(r"at\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)", expression.strip())
+    if not found:
+        return None
+    return datetime.strptime(found.group(1), "%Y-%m-%dT%H:%M:%S").replace(tzinfo=UTC)
+
+
+class ApiRequestHandler(BaseHTTPRequestHandler):
+    """Turns HTTP requests into HTTP API v2 events for the template's functions, or serves
+    ``web/``."""
+
+    local: LocalStack
+    protocol_version = "HTTP/1.1"
+    server_version = "mtaa-local"
+
+    def log_message(self, fmt: str, *args: Any) -> None:
+        if os.environ.get("LOCAL_ACCESS_LOG"):
+            sys.stderr.write(f"{self.address_string()} - {fmt % args}\n")
+
+    def _handle(self) -> None:
+        method = self.command.upper()
+        parts = urlsplit(self.path)
+        length = int(self.headers.get("content-length") or 0)
+        body = self.rfile.read(length) if length else b""
+        fn, template, params = self.local.routes.match(method, parts.path)
+        if isinstance(fn, LocalFunction):
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            event = http_v2_event(method, parts.path, parts.query, headers, body,
+                                  f"{method} {template}", params or {}, self.client_address[0])
+            try:
+                result = self.local.invoker.invoke(fn, event)
+            except Exception:
+                log.error("function %s raised:\n%s", fn.logical_id, traceback.format_exc())
+                self._send(500, {"content-type": "application/json"},
+                           b'{"message":"Internal Server Error"}')
+                return
+            self._send_result(result)
+            return
+        if method in ("GET", "HEAD") and fn is None:
+            self._serve_static(parts.path, head=method == "HEAD")
+            return
+        status = 405 if fn == "method_not_allowed" else 404
+        self._send(status, {"content-type": "application/json"},
+                   json.dumps({"message": "Not Found" if status == 404 else "Method Not Allowed"}).encode())
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _handle
+
+    def _send_result(self, result: Any) -> None:
+        if not isinstance(result, dict) or "statusCode" not in result:
+            body = json.dumps(result).encode()
+            self._send(200, {"content-type": "application/json"}, body)
+            return
+        raw = result.get("body") or ""
+        data = base64.b64decode(raw) if result.get("isBase64Encoded") else raw.encode()
+        headers = {k.lower(): str(v) for k, v in (result.get("headers") or {}).items()}
+        for key, values in (result.get("multiValueHeaders") or {}).items():
+            headers[key.lower()] = ", ".join(map(str, values))
+        self._send(int(result["statusCode"]), headers, data, cookies=result.get("cookies") or [])
+
+    def _serve_static(self, path: str, head: bool) -> None:
+        relative = path.lstrip("/") or "index.html"
+        target = (WEB / relative).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        inside = WEB.resolve() in target.parents
+        if not inside or not target.is_file():
+            # Client-side routes fall back to the app shell.
+            target = WEB / "index.html"
+            if "." in Path(relative).name or not target.is_file():
+                self._send(404, {"content-type": "application/json"}, b'{"message":"Not Found"}')
+                return
+        data = target.read_bytes()
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/javascript", "application/json"):
+            kind += "; charset=utf-8"
+        self._send(200, {"content-type": kind, "cache-control": "no-cache"}, b"" if head else data,
+                   length=len(data))
+
+    def _send(self, status: int, headers: dict[str, str], body: bytes, cookies: list[str] = (),
+              length: int | None = None) -> None:
+        self.send_response(status)
+        for key, value in headers.items():
+            if key != "content-length":
+                self.send_header(key, value)
+        for cookie in cookies:
+            self.send_header("set-cookie", cookie)
+        self.send_header("content-length", str(len(body) if length is None else length))
+        self.end_headers()
+        if body and self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    for noisy in ("werkzeug", "botocore", "boto3", "urllib3"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    port = int(os.environ.get("PORT", "8787"))
+    stack = LocalStack(port=port)
+    try:
+        url = stack.bind()
+    except OSError:
+        stack = LocalStack(port=0)
+        url = stack.bind()
+    print(f"Mtaa local stack: {url}", flush=True)
+    stack.start()
+    print(f"  API and web client on {url} (OpenAPI: {url}/openapi.json)", flush=True)
+    print(f"  moto (AWS) endpoint: {stack.moto_endpoint}", flush=True)
+    print("  Ctrl-C stops it.", flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stack.stop()

@@ -1,0 +1,145 @@
+"""The game API over the template's routes, against moto: create, get, act, errors, ETags,
+idempotency, the event log and concurrent writers."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from service.storage import DynamoGameStore
+
+
+def test_a_handle_is_claimed_once_and_case_insensitively(api):
+    handle, token = api.sign_in()
+    again = api.call("POST", "/sessions", {"handle": handle.upper()})
+    assert again.status == 201 and again.body["created"] is False
+    assert again.body["handle"] == handle and again.body["token"] != token
+
+
+@pytest.mark.parametrize("handle", ["ab", "x" * 21, "bad handle", "-dash", "<b>"])
+def test_malformed_handles_are_refused(api, handle):
+    reply = api.call("POST", "/sessions", {"handle": handle})
+    assert reply.status == 422 and reply.error == "invalid_request"
+
+
+def test_create_game_returns_the_callers_view_without_secrets(api):
+    game_id, seats = api.new_game(3)
+    reply = api.call("GET", f"/games/{game_id}", token=seats[1][1])
+    assert reply.status == 200
+    body = reply.body
+    assert body["seat"] == 1 and [s["name"] for s in body["seats"]] == [h for h, _ in seats]
+    assert body["decision"] == {"id": 1, "player": 0, "kind": "turn"}
+    assert body["legal_actions"] == []
+    state = body["state"]
+    assert "seed" not in state and "rng_counter" not in state and "scripted" not in state
+    assert state["decks"]["mtaani"] == {"pile": 16, "discard": 0}
+    assert [p["cash"] for p in state["players"]] == [2_000_000] * 3
+
+
+def test_roll_then_end_turn_moves_the_token_and_passes_the_turn(api):
+    game_id, seats = api.new_game(2, options={"scripted": {"dice": [[2, 4]], "mugging": [False]}})
+    (_, alice), (_, _bob) = seats
+    rolled = api.call("POST", f"/games/{game_id}/roll", token=alice)
+    assert rolled.status == 200, rolled.body
+    assert rolled.body["version"] == 2
+    assert [e["type"] for e in rolled.body["events"]] == ["DiceRolled", "Moved", "DecisionPending"]
+    assert rolled.body["game"]["state"]["players"][0]["position"] == 6
+    assert rolled.body["game"]["decision"]["kind"] == "buy"
+
+
+def test_who_may_act(api):
+    game_id, seats = api.new_game(2)
+    _, stranger = api.sign_in()
+    assert api.call("POST", f"/games/{game_id}/roll").status == 401
+    assert api.call("POST", f"/games/{game_id}/roll", token=stranger).status == 403
+    wrong = api.call("POST", f"/games/{game_id}/roll", token=seats[1][1])
+    assert wrong.status == 409 and wrong.error == "not_your_decision"
+    phase = api.call("POST", f"/games/{game_id}/end-turn", token=seats[0][1])
+    assert phase.status == 409 and "not now" in phase.body["error"]["message"]
+    assert api.call("GET", f"/games/{game_id}", token=stranger).status == 403
+    assert api.call("GET", "/games/nope", token=stranger).status == 404
+
+
+def test_malformed_bodies_are_422_and_change_nothing(api):
+    game_id, seats = api.new_game(2)
+    token = seats[0][1]
+    for body in ({"version": "x"}, {"player": 1}, {"version": 0}):
+        reply = api.call("POST", f"/games/{game_id}/roll", body, token=token)
+        assert reply.status == 422, body
+    bad_json = api.call("POST", f"/games/{game_id}/roll", raw=b"{", token=token)
+    assert bad_json.status == 422
+    assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 1
+
+
+def test_a_stale_version_is_409_with_the_current_version_and_changes_nothing(api):
+    game_id, seats = api.new_game(2)
+    token = seats[0][1]
+    assert api.call("POST", f"/games/{game_id}/roll", {"version": 1}, token=token).status == 200
+    stale = api.call("POST", f"/games/{game_id}/end-turn", {"version": 1}, token=token)
+    assert stale.status == 409 and stale.error == "stale_version"
+    assert stale.body["error"]["current_version"] == 2
+    assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 2
+
+
+def test_a_retried_request_with_the_same_idempotency_key_applies_once(api):
+    game_id, seats = api.new_game(2)
+    token = seats[0][1]
+    headers = {"idempotency-key": "roll-1"}
+    first = api.call("POST", f"/games/{game_id}/roll", token=token, headers=headers)
+    second = api.call("POST", f"/games/{game_id}/roll", token=token, headers=headers)
+    assert first.status == second.status == 200
+    assert first.body == second.body
+    assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 2
+    reused = api.call("POST", f"/games/{game_id}/roll", {"version": 2}, token=token, headers=headers)
+    assert reused.status == 422
+
+
+def test_get_answers_304_to_a_matching_etag(api):
+    game_id, seats = api.new_game(2)
+    token = seats[0][1]
+    first = api.call("GET", f"/games/{game_id}", token=token)
+    etag = first.headers["etag"]
+    again = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
+    assert again.status == 304
+    api.call("POST", f"/games/{game_id}/roll", token=token)
+    changed = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
+    assert changed.status == 200 and changed.headers["etag"] != etag
+
+
+def test_the_event_log_pages_in_order(api):
+    game_id, seats = api.new_game(2, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    token = seats[0][1]
+    api.call("POST", f"/games/{game_id}/roll", token=token)
+    page = api.call("GET", f"/games/{game_id}/events?after=0&limit=2", token=token)
+    assert page.status == 200
+    assert [e["seq"] for e in page.body["events"]] == [1]  # seq 2 is the internal ActionApplied
+    assert page.body["more"] is True
+    rest = api.call("GET", f"/games/{game_id}/events?after={page.body['next_after']}", token=token)
+    types = [e["type"] for e in rest.body["events"]]
+    assert types == ["DiceRolled", "Moved", "DecisionPending"]
+    assert rest.body["more"] is False
+
+
+def test_two_concurrent_rolls_apply_exactly_once(api):
+    for _ in range(5):
+        game_id, seats = api.new_game(2)
+        token = seats[0][1]
+        barrier = threading.Barrier(2)
+        replies: list = []
+
+        def roll(game_id=game_id, token=token, barrier=barrier, replies=replies):
+            barrier.wait()
+            replies.append(api.call("POST", f"/games/{game_id}/roll", token=token))
+
+        threads = [threading.Thread(target=roll) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        statuses = sorted(r.status for r in replies)
+        assert statuses == [200, 409], [r.body for r in replies]
+        stored = DynamoGameStore().load(game_id)
+        assert stored.version == 2
+        events = DynamoGameStore().events(game_id, 0, 100)
+        assert [e["type"] for e in events].count("DiceRolled") == 1
