@@ -1,0 +1,114 @@
+"""The bot skeleton every kind shares: one decision handler per decision kind, a safe fallback
+for anything a bot does not know, and a final legality check.
+
+A bot only ever returns an action that ``engine.legal_actions(state, seat)`` accepts
+(``action in legal``, the same check :func:`engine.apply` runs). Decision kinds or action
+types it has no handler for (new rules arrive on main as new kinds and types) get
+:func:`fallback`: the first of a fixed order of safe choices, never bankruptcy while anything
+else is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from engine.bots.table import Table
+from engine.mtaani.state import MtaaniState
+
+SAFE_ORDER = ("end_turn", "roll", "decline", "choose_deck", "pay_bail")
+"""Action types a bot falls back to, in order, when it has no better idea."""
+SAFE_WORDS = ("reject", "refuse", "pass", "cancel", "skip", "keep")
+"""Unknown action types whose name says "no" (declining an offer made to the bot) come next."""
+LAST_RESORT = "declare_bankruptcy"
+
+
+def fallback(legal) -> BaseModel | None:
+    """A safe legal action: :data:`SAFE_ORDER` first, then a type whose name contains one
+    of :data:`SAFE_WORDS`, then anything but bankruptcy, then bankruptcy; ``None`` when
+    nothing is listed."""
+    actions = list(legal)
+    by_type: dict[str, BaseModel] = {}
+    for a in actions:
+        by_type.setdefault(a.type, a)
+    for name in SAFE_ORDER:
+        if name in by_type:
+            return by_type[name]
+    for a in actions:
+        if any(word in a.type for word in SAFE_WORDS):
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT:
+            return a
+    return actions[0] if actions else None
+
+
+def first_of(legal, type_: str, key: Callable[[BaseModel], float] | None = None) -> BaseModel | None:
+    """The listed action of ``type_`` (the one with the smallest ``key`` when given)."""
+    found = [a for a in legal if a.type == type_]
+    if not found:
+        return None
+    return min(found, key=key) if key else found[0]
+
+
+class Bot:
+    """A seeded bot. Subclasses add ``on_<kind>(table, legal) -> action | None`` handlers;
+    ``None`` from a handler (or no handler) means :func:`fallback`."""
+
+    kind = ""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def rng(self, state: MtaaniState, seat: int) -> random.Random:
+        """A private random source for this decision (same seed, state and seat: same draws)."""
+        return random.Random(f"{self.kind}:{self.seed}:{state.decision_seq}:{state.steps}:{seat}")
+
+    def choose(self, book, state: MtaaniState, seat: int, legal) -> BaseModel | None:
+        """The bot's action for ``seat`` from ``legal`` (``None`` when ``legal`` is empty)."""
+        if not len(legal):
+            return None
+        handler = getattr(self, f"on_{state.decision.kind}", None) if state.decision else None
+        action = handler(Table(book, state, seat), legal) if handler else None
+        if action is None or action not in legal:
+            action = fallback(legal)
+        return action
+
+    # ------------------------------------------------------------------ shared handlers
+    def raise_funds(self, t: Table, legal) -> BaseModel | None:
+        """In debt: the listed way to raise cash that costs this bot least, else bankruptcy.
+
+        Order: mortgage a property outside my complete sets (least valuable first), sell a
+        unit (least fee lost per SFR raised), mortgage anything left, then declare
+        bankruptcy. Subclasses may reorder with :meth:`liquidation_order`.
+        """
+        for option in self.liquidation_order(t, legal):
+            if option is not None:
+                return option
+        return first_of(legal, LAST_RESORT)
+
+    def liquidation_order(self, t: Table, legal) -> list[BaseModel | None]:
+        complete = set(t.complete_sets)
+        outside = [a for a in legal if a.type == "mortgage" and t.book.set_of[a.tile] not in complete]
+        return [
+            min(outside, key=lambda a: t.value_to_me(a.tile)) if outside else None,
+            self.cheapest_unit_sale(t, legal),
+            first_of(legal, "mortgage", key=lambda a: t.value_to_me(a.tile)),
+        ]
+
+    @staticmethod
+    def cheapest_unit_sale(t: Table, legal) -> BaseModel | None:
+        """The listed unit sale that loses the least fee per SFR it raises."""
+        from engine.mtaani import properties as prop
+
+        def loss(a) -> float:
+            p = t.s.props[a.tile]
+            book, rules = t.book, t.ctx.rules.property
+            now = prop.unit_fee(book.purchase[a.tile], book.unit_cost[a.tile], p.units, rules.unit_fee_divisor)
+            after = prop.unit_fee(book.purchase[a.tile], book.unit_cost[a.tile], p.units - 1,
+                                  rules.unit_fee_divisor) if p.units > 1 else 2 * book.base_fee[a.tile]
+            return (now - after) / max(1, prop.unit_refund(t.ctx, a.tile))
+
+        return first_of(legal, "sell_unit", key=loss)
