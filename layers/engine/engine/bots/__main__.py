@@ -9,8 +9,9 @@
 kinds of ``--bots`` rotated one seat per game (seat order matters), in ``--jobs`` processes
 with a progress bar, then prints each kind's win rate with a 95% Wilson interval, game length
 in turns and revolutions, and how games ended. ``--histories`` writes every game's history
-record (JSON lines, gzip when the name ends in ``.gz``); ``--explore`` gives each Advanced and
-Smart seat a randomly varied style (training data covers more ways to play).
+record (JSON lines, gzip when the name ends in ``.gz``); ``--explore`` makes each Advanced seat buy
+and build at random where a real choice exists (training data that shows what each choice is
+worth).
 
 ``train`` replays history records and fits the Smart bot's model (needs numpy, a dev
 dependency), then prints its held-out figures.
@@ -22,11 +23,9 @@ import argparse
 import gzip
 import json
 import math
-import random
 import statistics
 import sys
 from collections import Counter
-from dataclasses import replace
 
 from engine import bots
 from engine.bots import selfplay
@@ -42,30 +41,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def explored_style(seed: int):
-    """A randomly varied Advanced style (seeded), for training data."""
-    from engine.bots.advanced import Style
-
-    r = random.Random(f"style:{seed}")
-    base = Style()
-    return replace(
-        base,
-        reserve_floor=int(base.reserve_floor * r.uniform(0.2, 3)),
-        danger_share=base.danger_share * r.uniform(0.1, 2),
-        turns_covered=base.turns_covered * r.uniform(0.2, 3),
-        build_reserve_share=r.uniform(0.3, 1.5),
-        jail_stay_cost=int(base.jail_stay_cost * r.uniform(0.3, 3)),
-        buy_below_reserve_share=r.uniform(0, 1.2),
-    )
-
-
 def _play(job: tuple[list[str], int, int | None, bool, bool, str | None]) -> selfplay.GameResult:
     kinds, seed, max_turns, record, explore, model = job
     seat_bots = []
     for seat, kind in enumerate(kinds):
         options = {}
-        if explore and kind in ("advanced", "smart"):
-            options["style"] = explored_style(selfplay.bot_seed(seed, seat))
+        if explore and kind == "advanced":
+            options["explore"] = True
         if model and kind == "smart":
             options["model_path"] = model
         seat_bots.append(bots.make(kind, selfplay.bot_seed(seed, seat), **options))
@@ -180,12 +162,29 @@ def train(args: argparse.Namespace) -> dict:
                 bar.update(1)
     if bar is not None:
         bar.close()
-    data = tr.fit(games, hidden=args.hidden, epochs=args.epochs, seed=args.seed)
+    data = tr.fit([(g["value"][0], g["value"][1]) for g in games], hidden=args.hidden,
+                  epochs=args.epochs, seed=args.seed)
+    from engine.bots import model as mdl
+
+    names = {"buy": [*mdl.FEATURES, *mdl.BUY_FEATURES], "build": [*mdl.FEATURES, *mdl.BUILD_FEATURES]}
+    data["decisions"] = {}
+    for name, feature_names in names.items():
+        rows = [r for g in games for r in g[name][0]]
+        if not rows:
+            print(f"no explorer {name} choices in these games: no {name} model", file=sys.stderr)
+            continue
+        labels = [v for g in games for v in g[name][1]]
+        took = [v for g in games for v in g[name][2]]
+        data["decisions"][name] = tr.fit_uplift(rows, labels, took, feature_names, seed=args.seed)
     data["training"]["sources"] = [str(p).rsplit("/", 1)[-1] for p in args.histories]
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(data, fh, separators=(",", ":"))
         fh.write("\n")
-    print(json.dumps(data["training"], indent=2))
+    summary = {"value": data["training"]}
+    for name, item in data["decisions"].items():
+        summary[name] = {k: item[k] for k in ("samples", "took_share", "win_rate_took",
+                                                "win_rate_skipped", "positive_share", "c")}
+    print(json.dumps(summary, indent=2))
     return data
 
 
@@ -199,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--jobs", type=int, default=2, help="processes (at most the cores you may use)")
     sim.add_argument("--max-turns", type=int, default=None, help="turn cap (default by table size)")
     sim.add_argument("--histories", default=None, help="write history records here (.jsonl[.gz])")
-    sim.add_argument("--explore", action="store_true", help="vary Advanced/Smart styles per seat")
+    sim.add_argument("--explore", action="store_true", help="Advanced seats buy and build at random (training data)")
     sim.add_argument("--no-rotate", action="store_true", help="keep seat order fixed")
     sim.add_argument("--model", default=None, help="Smart model file (default: the shipped one)")
     tr = sub.add_parser("train", help="fit the Smart bot's model on history records")

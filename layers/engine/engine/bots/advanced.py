@@ -46,9 +46,12 @@ class AdvancedBot(Bot):
 
     kind = "advanced"
 
-    def __init__(self, seed: int, style: Style | None = None):
+    def __init__(self, seed: int, style: Style | None = None, explore: bool = False):
         super().__init__(seed)
         self.style = style or Style()
+        self.explore = explore
+        """Training data only: buy and build at random (half the time each) where a real
+        choice exists, so completed games show what each choice is worth."""
 
     # ------------------------------------------------------------------ figures
     def reserve(self, t: Table) -> int:
@@ -74,6 +77,8 @@ class AdvancedBot(Bot):
         buy = first_of(legal, "buy")
         if buy is None:
             return first_of(legal, "decline")
+        if self.explore:
+            return buy if self.rng(t.s, t.seat).random() < 0.5 else first_of(legal, "decline")
         tile = t.s.decision.tile
         after = t.cash - prop.purchase_price(t.ctx, tile)
         reserve = self.reserve(t)
@@ -101,11 +106,10 @@ class AdvancedBot(Bot):
         lift = self.unmortgage_choice(t, legal, reserve)
         if lift is not None:
             return lift
-        spare = t.cash - int(reserve * self.style.build_reserve_share)
-        builds = [a for a in legal if a.type == "build" and t.book.unit_cost[a.tile] <= spare]
-        if not builds:
-            return None
-        return max(builds, key=lambda a: (unit_gain(t, a.tile) / t.book.unit_cost[a.tile], -a.tile))
+        if self.explore:
+            option = best_build(t, legal, t.cash - OPPORTUNITY_FLOOR)
+            return option if option is not None and self.rng(t.s, t.seat).random() < 0.5 else None
+        return best_build(t, legal, t.cash - int(reserve * self.style.build_reserve_share))
 
     def unmortgage_choice(self, t: Table, legal, reserve: int):
         complete = set(t.complete_sets)
@@ -120,6 +124,20 @@ class AdvancedBot(Bot):
         if not options:
             return None
         return max(options, key=lambda o: (o[0], o[1]))[2]
+
+
+OPPORTUNITY_FLOOR = 20_000
+"""A build is a real choice when it leaves at least this much cash (SFR)."""
+
+
+def best_build(t: Table, legal, spare: int):
+    """The listed unit with the best fee gain per SFR among those costing at most
+    ``spare`` (ties: the larger gain, then the lower tile), or ``None``."""
+    builds = [a for a in legal if a.type == "build" and t.book.unit_cost[a.tile] <= spare]
+    if not builds:
+        return None
+    gains = {a.tile: unit_gain(t, a.tile) for a in builds}
+    return max(builds, key=lambda a: (gains[a.tile] / t.book.unit_cost[a.tile], gains[a.tile], -a.tile))
 
 
 JAIL_TURN_COST = 40_000

@@ -1,11 +1,20 @@
-"""The Smart bot's model: position features and a small neural network evaluated in pure Python.
+"""The Smart bot's model: position features, a small value network and decision models, all
+evaluated in pure Python.
 
-:func:`features` describes a position from one seat's point of view (SFR figures log-scaled,
-opponents summarised by their strongest and their total, so one model serves 2 to 4 seats);
-:class:`Model` is a one-hidden-layer network (tanh, then a logistic output) that estimates the
-chance that seat wins. It is trained by :mod:`engine.bots.train` on completed games and
-shipped as ``smart_model.json`` next to this module (a few tens of KB of plain numbers): no
-GPU, no numpy, nothing heavier than ``math`` at run time.
+- :func:`features` describes a position from one seat's point of view (SFR figures
+  log-scaled, opponents summarised by their strongest and their total, so one model serves 2
+  to 4 seats).
+- The **value network** (one hidden tanh layer, logistic output) estimates the chance that
+  seat wins the game.
+- Each **decision model** (``buy``, ``build``) is a logistic model with a treatment term,
+  fitted on self-play games in which explorer seats made that choice at random:
+  ``logit P(win) = b + w.z + t (c + u.z)`` with ``t = 1`` when the seat took the action, so
+  ``c + u.z`` (the *uplift*) says whether taking it raised the chance of winning in positions
+  like ``z``. Random choices make that a causal estimate, not a correlation.
+
+Trained by :mod:`engine.bots.train` on completed games and shipped as ``smart_model.json``
+next to this module (a few KB of plain numbers): no GPU, no numpy, nothing heavier than
+``math`` at run time.
 """
 
 from __future__ import annotations
@@ -100,14 +109,72 @@ def features(book: Rulebook, ctx: Ctx, seat: int) -> list[float]:
     return row
 
 
+BUY_FEATURES = ("price_share", "price", "completes_set", "blocks", "set_share", "contested",
+                "fee_rate", "unowned_share")
+BUILD_FEATURES = ("cost_share", "cost", "gain_rate", "units", "cover", "danger")
+
+
+def buy_features(book: Rulebook, ctx: Ctx, seat: int, tile: int) -> list[float]:
+    """Position features plus :data:`BUY_FEATURES` for buying ``tile`` now."""
+    s = ctx.s
+    price = prop.purchase_price(ctx, tile)
+    cash = s.players[seat].cash
+    tiles = book.set_tiles[book.set_of[tile]]
+    owners = [s.props[i].owner for i in tiles if i != tile]
+    opponents = [i for i, p in enumerate(s.players) if not p.bankrupt and i != seat]
+    unowned = sum(1 for i in book.properties if s.props[i].owner is None)
+    extra = [
+        price / max(cash, 1),
+        _money(price),
+        float(all(o == seat for o in owners)),
+        float(any(all(o == opp for o in owners) for opp in opponents)),
+        (1 + owners.count(seat)) / len(tiles),
+        float(any(o is not None and o != seat for o in owners)),
+        100 * book.base_fee[tile] / price,
+        unowned / len(book.properties),
+    ]
+    return features(book, ctx, seat) + extra
+
+
+def build_features(book: Rulebook, ctx: Ctx, seat: int, tile: int, gain: int, danger: int) -> list[float]:
+    """Position features plus :data:`BUILD_FEATURES` for one more unit on ``tile`` that
+    raises its fee by ``gain``, with ``danger`` the largest fee an opponent's tile charges."""
+    cost = book.unit_cost[tile]
+    cash = ctx.s.players[seat].cash
+    extra = [
+        cost / max(cash, 1),
+        _money(cost),
+        10 * gain / cost,
+        float(ctx.s.props[tile].units),
+        min(10.0, (cash - cost) / max(danger, 1)),
+        _money(danger),
+    ]
+    return features(book, ctx, seat) + extra
+
+
+class Uplift:
+    """A decision model (see module docstring): :meth:`uplift` > 0 means "take the action"."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.mean = [float(v) for v in data["mean"]]
+        self.scale = [float(v) for v in data["scale"]]
+        self.u = [float(v) for v in data["u"]]
+        self.c = float(data["c"])
+
+    def uplift(self, x: list[float]) -> float:
+        """The change in win log-odds the action brings in position ``x``."""
+        return self.c + sum(u * (v - m) / s for u, v, m, s in zip(self.u, x, self.mean, self.scale, strict=True))
+
+
 class Model:
     """A trained position evaluator: ``value(x)`` is the estimated chance (0..1) that the seat
     whose :func:`features` are ``x`` wins.
 
     ``data`` is the JSON form: ``format``, ``features`` (names, checked against
     :data:`FEATURES`), ``mean`` / ``scale`` (input standardisation), ``w1`` (hidden x inputs),
-    ``b1``, ``w2`` (hidden), ``b2``, and ``training`` (how it was made). Raises ``ValueError``
-    for a model of another format or feature list.
+    ``b1``, ``w2`` (hidden), ``b2``, ``decisions`` (``buy`` / ``build`` :class:`Uplift`
+    data with their own feature lists) and ``training`` (how it was made). Raises
+    ``ValueError`` for a model of another format or feature list.
     """
 
     def __init__(self, data: dict[str, Any]):
@@ -122,6 +189,12 @@ class Model:
         self.w2 = [float(v) for v in data["w2"]]
         self.b2 = float(data["b2"])
         self.training = data.get("training", {})
+        expected = {"buy": (*FEATURES, *BUY_FEATURES), "build": (*FEATURES, *BUILD_FEATURES)}
+        self.decisions: dict[str, Uplift] = {}
+        for name, item in data.get("decisions", {}).items():
+            if tuple(item["features"]) != expected.get(name):
+                raise ValueError(f"the {name!r} decision model was trained on other features")
+            self.decisions[name] = Uplift(item)
 
     def value(self, x: list[float]) -> float:
         z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale, strict=True)]

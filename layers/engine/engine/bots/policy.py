@@ -22,13 +22,19 @@ SAFE_ORDER = ("end_turn", "roll", "decline", "choose_deck", "pay_bail")
 """Action types a bot falls back to, in order, when it has no better idea."""
 SAFE_WORDS = ("reject", "refuse", "pass", "cancel", "skip", "keep")
 """Unknown action types whose name says "no" (declining an offer made to the bot) come next."""
+ASSET_MOVES = frozenset({
+    "buy", "build", "build_batch", "sell_unit", "sell_batch", "mortgage", "mortgage_batch",
+    "unmortgage", "unmortgage_batch", "bribe",
+})
+"""Known actions that spend or give up something: a fallback takes them only when nothing
+else is listed."""
 LAST_RESORT = "declare_bankruptcy"
 
 
 def fallback(legal) -> BaseModel | None:
     """A safe legal action: :data:`SAFE_ORDER` first, then a type whose name contains one
-    of :data:`SAFE_WORDS`, then anything but bankruptcy, then bankruptcy; ``None`` when
-    nothing is listed."""
+    of :data:`SAFE_WORDS`, then other types (the answer to a decision the bot does not
+    know), then :data:`ASSET_MOVES`, then bankruptcy; ``None`` when nothing is listed."""
     actions = list(legal)
     by_type: dict[str, BaseModel] = {}
     for a in actions:
@@ -38,6 +44,9 @@ def fallback(legal) -> BaseModel | None:
             return by_type[name]
     for a in actions:
         if any(word in a.type for word in SAFE_WORDS):
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT and a.type not in ASSET_MOVES:
             return a
     for a in actions:
         if a.type != LAST_RESORT:

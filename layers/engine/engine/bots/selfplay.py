@@ -8,6 +8,9 @@ options), in one JSON object::
      "options": {"max_turns": 600}, "actions": [{"type": "roll", "player": 0}, ...],
      "winner": 1, "termination": "bankruptcy", "turns": 212, "revolutions": 19}
 
+Self-play records may add ``"explore": [seats]``: seats that bought and built at random where a
+real choice existed (their choices teach the Smart bot's decision models what each is worth).
+
 :func:`record_from_log` builds one from a stored game, :func:`replay` plays one back from
 ``new_game(seed)`` + its actions; training (:mod:`engine.bots.train`) reads nothing else, so
 real games can join self-play games in the training data.
@@ -90,6 +93,9 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
                           "options": options, "actions": actions, "winner": outcome.winner,
                           "termination": outcome.termination, "turns": state.turn,
                           "revolutions": state.revolutions}
+        explored = [i for i, b in enumerate(seat_bots) if getattr(b, "explore", False)]
+        if explored:
+            result.history["explore"] = explored
     return result
 
 

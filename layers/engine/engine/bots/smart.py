@@ -1,33 +1,28 @@
-"""The Smart bot: evaluates buys, builds, mortgages and unit sales with a trained model.
+"""The Smart bot: decides buys, builds and which property to mortgage with a trained model.
 
 Guide, "Bots and solo play": "Smart bots learn from completed games: they evaluate trades,
 builds, and loans with a model trained on real play instead of fixed rules."
 
-For each decision it models, the Smart bot lists the candidate actions (every legal build,
-unmortgage, buy or decline, or way to raise funds, plus "do nothing more"), applies each to a
-private copy of the open position with the engine's own rule code (these actions draw no
-randomness, so nothing hidden is revealed), and takes the one whose resulting position the
-model (:mod:`engine.bots.model`) rates most likely to win. Decisions the model cannot judge
-from a position alone (jail, which deck to draw) follow the Advanced bot's rules.
+- **Buy or decline** and **build one more unit or wait**: the model's decision models
+  (:class:`engine.bots.model.Uplift`, fitted on self-play games where explorer seats made these
+  choices at random) estimate how the choice changes the chance of winning from this
+  position; the Smart bot takes the action when that uplift is positive. The unit considered
+  is the one with the best fee gain per SFR that leaves at least
+  :data:`~engine.bots.advanced.OPPORTUNITY_FLOOR` in cash.
+- **Raising funds**: among the properties outside its complete sets it may mortgage, it
+  mortgages the one after which the value network rates its position best (each applied to a
+  private copy of the open position with the engine's own rule code; these actions draw no
+  randomness, so nothing hidden is revealed); then it follows the Advanced order.
+- Jail, the Fortune deck and lifting mortgages follow the Advanced bot's rules.
 """
 
 from __future__ import annotations
 
 from engine.bots import model as mdl
-from engine.bots.advanced import AdvancedBot
-from engine.bots.policy import LAST_RESORT, first_of
+from engine.bots.advanced import OPPORTUNITY_FLOOR, AdvancedBot, best_build, unit_gain
+from engine.bots.policy import first_of
 from engine.bots.table import Table, scratch
 from engine.mtaani.flow import RULES, Ctx
-
-DETERMINISTIC = frozenset({
-    "buy", "decline", "build", "build_batch", "sell_unit", "sell_batch", "mortgage",
-    "unmortgage", "mortgage_batch", "unmortgage_batch",
-})
-"""Action types whose effect the bot may try on a copy: they draw no randomness."""
-IMPROVEMENTS = ("build", "build_batch", "unmortgage")
-RAISING = ("mortgage", "sell_unit", "sell_batch")
-MARGIN = 0.002
-"""A move must beat doing nothing by this much win chance (stops dithering on noise)."""
 
 
 class SmartBot(AdvancedBot):
@@ -41,41 +36,50 @@ class SmartBot(AdvancedBot):
 
     # ------------------------------------------------------------------ evaluation
     def value(self, t: Table, state) -> float:
-        """The model's win chance for my seat in ``state`` (the current one or a copy)."""
+        """The value network's win chance for my seat in ``state`` (current or a copy)."""
         return self.model.value(mdl.features(t.book, Ctx(t.book, state), t.seat))
 
     def value_after(self, t: Table, action) -> float:
-        """The model's win chance for my seat after ``action`` (applied to a copy)."""
+        """The value network's win chance for my seat after ``action``, applied to a copy
+        with the engine's rule code (only for actions that draw no randomness)."""
         copy = scratch(t.s)
         copy.debts = list(copy.debts)
         copy.queue = list(copy.queue)
         RULES[action.type].perform(Ctx(t.book, copy), action)
         return self.value(t, copy)
 
-    def best(self, t: Table, candidates, default=None):
-        """The candidate with the highest value after it (``default`` counts as "no change"
-        and must win by less than :data:`MARGIN` to lose)."""
-        candidates = [a for a in candidates if a.type in DETERMINISTIC]
-        if not candidates:
-            return default
-        scored = [(self.value_after(t, a), i, a) for i, a in enumerate(candidates)]
-        top, _, action = max(scored, key=lambda x: (x[0], -x[1]))
-        if default is not None and top < self.value(t, t.s) + MARGIN:
-            return default
-        return action
+    def uplift(self, name: str, x: list[float]) -> float | None:
+        """The decision model ``name``'s uplift at ``x`` (``None`` when the model has none)."""
+        decision = self.model.decisions.get(name)
+        return None if decision is None else decision.uplift(x)
 
     # ------------------------------------------------------------------ decisions
-    def on_turn(self, t: Table, legal):
-        if t.me.jail_turns:
-            return super().on_turn(t, legal)
-        return self.best(t, [a for a in legal if a.type in IMPROVEMENTS], first_of(legal, "roll"))
-
-    def on_end(self, t: Table, legal):
-        return self.best(t, [a for a in legal if a.type in IMPROVEMENTS], first_of(legal, "end_turn"))
-
     def on_buy(self, t: Table, legal):
-        return self.best(t, [a for a in legal if a.type in ("buy", "decline")])
+        buy = first_of(legal, "buy")
+        if buy is None:
+            return first_of(legal, "decline")
+        tile = t.s.decision.tile
+        gain = self.uplift("buy", mdl.buy_features(t.book, t.ctx, t.seat, tile))
+        if gain is None:
+            return super().on_buy(t, legal)
+        return buy if gain > 0 else first_of(legal, "decline")
 
-    def on_debt(self, t: Table, legal):
-        options = [a for a in legal if a.type in RAISING]
-        return self.best(t, options) or first_of(legal, LAST_RESORT)
+    def improve(self, t: Table, legal):
+        lift = self.unmortgage_choice(t, legal, self.reserve(t))
+        if lift is not None:
+            return lift
+        option = best_build(t, legal, t.cash - OPPORTUNITY_FLOOR)
+        if option is None:
+            return None
+        x = mdl.build_features(t.book, t.ctx, t.seat, option.tile, unit_gain(t, option.tile), t.danger)
+        gain = self.uplift("build", x)
+        if gain is None:
+            return super().improve(t, legal)
+        return option if gain > 0 else None
+
+    def liquidation_order(self, t: Table, legal):
+        complete = set(t.complete_sets)
+        outside = [a for a in legal if a.type == "mortgage" and t.book.set_of[a.tile] not in complete]
+        if len(outside) > 1:
+            return [max(outside, key=lambda a: (self.value_after(t, a), -a.tile))]
+        return super().liquidation_order(t, legal)

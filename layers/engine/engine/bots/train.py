@@ -30,32 +30,115 @@ def read_records(paths: Iterable[str]) -> Iterator[dict[str, Any]]:
                     yield json.loads(line)
 
 
-def samples(record: dict[str, Any], every: int = 3) -> tuple[list[list[float]], list[float]]:
-    """Feature rows and win labels (1.0 / 0.0) from one record (see module docstring)."""
-    import engine
+Samples = dict[str, tuple[list[list[float]], list[float], list[float]]]
+"""``"value"``: (rows, labels, []); ``"buy"`` / ``"build"``: (rows, labels, took) where
+``took`` is 1.0 when the explorer seat took the action."""
 
-    book = engine.get_ruleset(record["ruleset"]).book
+
+def samples(record: dict[str, Any], every: int = 3) -> Samples:
+    """Training samples from one record: value samples at the start of every ``every``-th
+    turn (every active seat), and decision samples at each random buy or build choice of the
+    record's explorer seats (``record["explore"]``)."""
+    import engine
+    from engine.bots.advanced import OPPORTUNITY_FLOOR, best_build, unit_gain
+    from engine.bots.table import Table
+
+    rs = engine.get_ruleset(record["ruleset"])
+    book = rs.book
     winner = record["winner"]
-    rows: list[list[float]] = []
-    labels: list[float] = []
+    explore = set(record.get("explore", ()))
+    out: Samples = {name: ([], [], []) for name in ("value", "buy", "build")}
+
+    def add(name: str, row: list[float], seat: int, took: bool | None = None) -> None:
+        rows, labels, flags = out[name]
+        rows.append(row)
+        labels.append(1.0 if seat == winner else 0.0)
+        if took is not None:
+            flags.append(1.0 if took else 0.0)
+
     last_turn = 0
     for state, action in replay(record):
         if action is None or state.decision is None:
             continue
-        if state.decision.kind != "turn" or state.turn == last_turn or state.turn % every:
-            continue
-        last_turn = state.turn
+        d = state.decision
         ctx = Ctx(book, state)
-        for seat, player in enumerate(state.players):
-            if player.bankrupt:
-                continue
-            rows.append(mdl.features(book, ctx, seat))
-            labels.append(1.0 if seat == winner else 0.0)
-    return rows, labels
+        if d.kind == "turn" and state.turn != last_turn and state.turn % every == 0:
+            last_turn = state.turn
+            for seat, player in enumerate(state.players):
+                if not player.bankrupt:
+                    add("value", mdl.features(book, ctx, seat), seat)
+        if d.player not in explore:
+            continue
+        if d.kind == "buy" and action.type in ("buy", "decline"):
+            from engine.mtaani.properties import purchase_price
+
+            if purchase_price(ctx, d.tile) <= state.players[d.player].cash:
+                add("buy", mdl.buy_features(book, ctx, d.player, d.tile), d.player, action.type == "buy")
+        elif (d.kind in ("turn", "end") and not state.players[d.player].jail_turns
+              and action.type in ("build", "roll", "end_turn")):
+            t = Table(book, state, d.player)
+            option = best_build(t, rs.legal_actions(state, d.player), t.cash - OPPORTUNITY_FLOOR)
+            if option is not None and action.type in ("build", "roll", "end_turn"):
+                row = mdl.build_features(book, ctx, d.player, option.tile, unit_gain(t, option.tile), t.danger)
+                add("build", row, d.player, action.type == "build")
+    return out
 
 
-def _samples_job(args: tuple[dict[str, Any], int]) -> tuple[list[list[float]], list[float]]:
+def _samples_job(args: tuple[dict[str, Any], int]) -> Samples:
     return samples(*args)
+
+
+def fit_uplift(rows: list[list[float]], labels: list[float], took: list[float], names: list[str], *,
+               epochs: int = 300, learning_rate: float = 0.02, weight_decay: float = 1e-3,
+               seed: int = 0) -> dict[str, Any]:
+    """Fit ``logit P(win) = b + w.z + t (c + u.z)`` on randomised choices (module
+    :mod:`engine.bots.model`); returns the decision model's JSON form."""
+    import numpy as np
+
+    x = np.array(rows, dtype=float)
+    y = np.array(labels, dtype=float)
+    t = np.array(took, dtype=float)
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0) + 1e-6
+    z = (x - mean) / scale
+    n = z.shape[1]
+    rng = np.random.default_rng(seed)
+    params = {"w": rng.normal(0, 0.01, n), "b": np.zeros(1), "u": np.zeros(n), "c": np.zeros(1)}
+    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    for step in range(1, epochs + 1):
+        uplift = z @ params["u"] + params["c"][0]
+        logit = z @ params["w"] + params["b"][0] + t * uplift
+        p = 1 / (1 + np.exp(-np.clip(logit, -30, 30)))
+        d = (p - y) / len(y)
+        grads = {
+            "w": z.T @ d + weight_decay * params["w"],
+            "b": np.array([d.sum()]),
+            "u": z.T @ (d * t) + weight_decay * params["u"],
+            "c": np.array([(d * t).sum()]),
+        }
+        for k, g in grads.items():
+            m, v = moments[k]
+            m[...] = b1 * m + (1 - b1) * g
+            v[...] = b2 * v + (1 - b2) * g**2
+            params[k] -= learning_rate * (m / (1 - b1**step)) / (np.sqrt(v / (1 - b2**step)) + eps)
+    uplift = z @ params["u"] + params["c"][0]
+
+    def rounded(a):
+        return [float(f"{v:.5g}") for v in np.asarray(a).ravel()]
+
+    return {
+        "features": names,
+        "mean": rounded(mean),
+        "scale": rounded(scale),
+        "u": rounded(params["u"]),
+        "c": float(f"{params['c'][0]:.5g}"),
+        "samples": len(y),
+        "took_share": round(float(t.mean()), 3),
+        "win_rate_took": round(float(y[t > 0.5].mean()), 4) if t.any() else None,
+        "win_rate_skipped": round(float(y[t < 0.5].mean()), 4) if (t < 0.5).any() else None,
+        "positive_share": round(float((uplift > 0).mean()), 3),
+    }
 
 
 def fit(games: list[tuple[list[list[float]], list[float]]], *, hidden: int = 16, epochs: int = 400,
