@@ -1,4 +1,4 @@
-"""POST /games/{game_id}/buy-special: buy the special card on offer."""
+"""POST /games/{game_id}/buy-special: buy a special card on offer to you this turn."""
 
 from engine.mtaani.actions import BuySpecial
 from service.http import make_app

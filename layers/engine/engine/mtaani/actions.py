@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from engine.core import InvalidAction
 
 Seat = Annotated[int, Field(ge=0, le=7, description="the acting seat")]
+SpecialCard = Literal["teleport", "zoning", "injunction", "syndicate"]
 TileIndex = Annotated[int, Field(ge=0, le=255, description="a board tile index")]
 
 
@@ -201,8 +202,7 @@ class TradeItems(BaseModel):
     cash: int = Field(0, ge=0, le=1_000_000_000)
     properties: list[TileIndex] = Field(default_factory=list, max_length=48)
     insurance: int = Field(0, ge=0, le=8)
-    specials: list[Literal["teleport", "zoning", "injunction", "syndicate"]] = Field(
-        default_factory=list, max_length=4)
+    specials: list[SpecialCard] = Field(default_factory=list, max_length=4)
 
 
 class ProposeTrade(_Action):
@@ -243,15 +243,10 @@ class ChooseMunicipal(_Action):
 
 
 class BuySpecial(_Action):
-    """Buy the special card on offer at this tile."""
+    """Buy special card ``card``, on offer to you this turn since you landed on its home tile."""
 
     type: Literal["buy_special"] = "buy_special"
-
-
-class PassSpecial(_Action):
-    """Do not buy the special card on offer."""
-
-    type: Literal["pass_special"] = "pass_special"
+    card: SpecialCard
 
 
 class Renovate(_Action):
@@ -325,7 +320,6 @@ Action = Annotated[
     | SetTradeOpen
     | ChooseMunicipal
     | BuySpecial
-    | PassSpecial
     | Renovate
     | PlayTeleport
     | PlayZoning

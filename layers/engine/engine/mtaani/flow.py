@@ -109,13 +109,13 @@ class Ctx:
         self.push(Step(op=op, player=player, **fields))
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, player: int, kind: str, tile: int | None = None, card: str | None = None) -> None:
+    def decide(self, player: int, kind: str, tile: int | None = None) -> None:
         """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
         s = self.s
         s.decision_seq += 1
-        s.decision = PendingDecision(id=s.decision_seq, player=player, kind=kind, tile=tile, card=card)
-        extra = {k: v for k, v in (("tile", tile), ("card", card)) if v is not None}
-        self.emit("DecisionPending", player=player, kind=kind, decision=s.decision_seq, **extra)
+        s.decision = PendingDecision(id=s.decision_seq, player=player, kind=kind, tile=tile)
+        self.emit("DecisionPending", player=player, kind=kind, decision=s.decision_seq,
+                  **({"tile": tile} if tile is not None else {}))
 
     def active_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""

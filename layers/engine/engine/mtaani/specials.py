@@ -15,7 +15,8 @@ start, the Injunction from the 8th revolution, the Syndicate from the 15th.
   not undo effects already in place.
 A municipal rule may ban all special card use until it expires. Not in the classic preset.
 
-House values: a card is offered only when its buyer can pay for it; cards are played on your own
+House values: landing on a card's home tile puts it on offer to the lander for the rest of that
+turn (a "buy" action next to the turn's others, not a separate question); cards are played on your own
 turn (before or after the roll); a card with a lasting effect (Zoning's ban, the Injunction's
 shield, the Syndicate) is spent, and back on sale, when that effect ends; "a tileset you own"
 means you own every property of it; the Teleport's jump does not resolve the destination tile.
@@ -27,7 +28,6 @@ from engine.core import IllegalAction
 from engine.mtaani import board, municipal, properties
 from engine.mtaani.actions import (
     BuySpecial,
-    PassSpecial,
     PlayInjunction,
     PlaySyndicate,
     PlayTeleport,
@@ -35,7 +35,7 @@ from engine.mtaani.actions import (
 )
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
-from engine.mtaani.flow import POOL, Ctx, action_rule, step
+from engine.mtaani.flow import POOL, TURN_START_HOOKS, Ctx, action_rule, step
 from engine.mtaani.properties import owns_set
 from engine.mtaani.state import Step
 
@@ -69,10 +69,12 @@ def shielded(ctx: Ctx, set_id: str) -> bool:
 
 @step("offer")
 def offer(ctx: Ctx, item: Step) -> None:
-    """Offer special card ``item.card`` to ``item.player`` if it is on sale and affordable."""
+    """Put special card ``item.card`` on offer to ``item.player`` for the rest of the turn, if
+    it is on sale."""
     card = item.card
-    if on_sale(ctx, card) and ctx.s.players[item.player].cash >= price(ctx, card):
-        ctx.decide(item.player, "offer", item.tile, card=card)
+    if item.player == ctx.s.current and on_sale(ctx, card) and card not in ctx.s.special_offers:
+        ctx.s.special_offers.append(card)
+        ctx.emit("SpecialCardOffered", player=item.player, card=card, price=price(ctx, card))
 
 
 def _offers_on_mathree(ctx: Ctx, player: int, tile: int) -> None:
@@ -95,32 +97,32 @@ def _offers_after_municipal(ctx: Ctx, player: int) -> None:
     ctx.push(*steps)
 
 
-buy = action_rule(BuySpecial, {"offer"})
+buy = action_rule(BuySpecial, {"turn", "end", "buy", "deck", "municipal"})
 
 
 @buy.checker
 def _check_buy(ctx: Ctx, a: BuySpecial) -> None:
-    card = ctx.s.decision.card
-    if ctx.s.players[a.player].cash < price(ctx, card):
-        raise IllegalAction(f"the {card} card costs {price(ctx, card):,} SFR")
+    if a.player != ctx.s.current or a.card not in ctx.s.special_offers or not on_sale(ctx, a.card):
+        raise IllegalAction(f"the {a.card} card is not on offer to you now")
+    if ctx.s.players[a.player].cash < price(ctx, a.card):
+        raise IllegalAction(f"the {a.card} card costs {price(ctx, a.card):,} SFR")
 
 
 @buy.performer
 def _buy(ctx: Ctx, a: BuySpecial) -> None:
-    card = ctx.s.decision.card
-    ctx.s.decision = None
-    ctx.transfer(a.player, POOL, price(ctx, card), "special_card")
-    ctx.s.specials[card] = a.player
-    ctx.emit("SpecialCardBought", player=a.player, card=card, price=price(ctx, card))
+    ctx.s.special_offers.remove(a.card)
+    ctx.transfer(a.player, POOL, price(ctx, a.card), "special_card")
+    ctx.s.specials[a.card] = a.player
+    ctx.emit("SpecialCardBought", player=a.player, card=a.card, price=price(ctx, a.card))
 
 
-pass_ = action_rule(PassSpecial, {"offer"})
+@buy.lister
+def _list_buy(ctx: Ctx, player: int) -> list[BuySpecial]:
+    return [BuySpecial(player=player, card=c) for c in ctx.s.special_offers]
 
 
-@pass_.performer
-def _pass(ctx: Ctx, a: PassSpecial) -> None:
-    ctx.emit("SpecialCardPassed", player=a.player, card=ctx.s.decision.card)
-    ctx.s.decision = None
+def _clear_offers(ctx: Ctx, seat: int) -> None:
+    ctx.s.special_offers.clear()
 
 
 def _require_card(ctx: Ctx, player: int, card: str) -> None:
@@ -280,3 +282,4 @@ board.FEE_SKIM_HOOKS.append(_skim)
 properties.BUILD_BANS.append(_build_ban)
 board.REVOLUTION_HOOKS.append(_on_revolution)
 BANKRUPTCY_HOOKS.append(_forget)
+TURN_START_HOOKS.append(_clear_offers)

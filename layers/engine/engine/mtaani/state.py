@@ -27,7 +27,6 @@ DecisionKind = Literal[
     "debt",  # a mandatory payment exceeds cash: raise funds or declare bankruptcy
     "end",  # after the roll: end the turn
     "municipal",  # landed on Municipal: choose one temporary rule for the table
-    "offer",  # a special card is offered at its home tile: buy it or pass
 ]
 
 
@@ -167,7 +166,6 @@ class PendingDecision(_Model):
     player: int
     kind: DecisionKind
     tile: int | None = None
-    card: str | None = Field(None, description="the special card on offer")
 
 
 class Deck(_Model):
@@ -217,6 +215,8 @@ class MtaaniState(_Model):
     insurance_price: int = 0
     specials: dict[str, int | None] = Field(
         default_factory=dict, description="special card -> holder seat, None = on sale")
+    special_offers: list[str] = Field(
+        default_factory=list, description="special cards offered to the current player this turn")
     effects: SpecialEffects = Field(default_factory=SpecialEffects)
     # table-wide rules
     municipal: MunicipalRule | None = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine import rng
 from engine.core import IllegalAction
 from engine.mtaani import board, jail
-from engine.mtaani.actions import ChooseDeck, Decline, EndTurn, PassSpecial, Roll, Timeout
+from engine.mtaani.actions import ChooseDeck, Decline, EndTurn, Roll, Timeout
 from engine.mtaani.flow import Ctx, action_rule, advance, finish, next_seat, start_turn
 
 roll = action_rule(Roll, {"turn"})
@@ -115,7 +115,7 @@ def _timeout(ctx: Ctx, a: Timeout) -> None:
 def idle_action_for(ctx: Ctx):
     """The action the table takes for the pending decision (decisions file): roll when the
     turn has not rolled, decline optional buys (paying the fee, as declining does), draw from
-    a seeded choice of deck, pass on a special card, end the turn after the roll. ``None`` for
+    a seeded choice of deck, end the turn after the roll. ``None`` for
     a debt; Municipal is resolved by :data:`IDLE_SKIPS`."""
     d = ctx.s.decision
     if d is None or d.kind == "debt":
@@ -128,6 +128,4 @@ def idle_action_for(ctx: Ctx):
         return ChooseDeck(player=d.player, deck=rng.pick(ctx.s, "idle_deck", ["mtaani", "mathree"]))
     if d.kind == "end":
         return EndTurn(player=d.player)
-    if d.kind == "offer":
-        return PassSpecial(player=d.player)
     raise IllegalAction(f"no idle action for {d.kind!r}")
