@@ -60,9 +60,9 @@ simulate: venv
 
 train: venv
 	mkdir -p $(RUNS)
-	$(PY) -m engine.bots simulate --bots advanced,advanced --games 1600 --seed 100000 --explore --jobs $(JOBS) --histories $(RUNS)/x-aa.jsonl.gz
-	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 300 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
-	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 300 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced --games 1200 --seed 100000 --explore --jobs $(JOBS) --histories $(RUNS)/x-aa.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
 	$(PY) -m engine.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
 
 clean:

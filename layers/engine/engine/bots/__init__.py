@@ -12,8 +12,10 @@ The service plays a bot seat through one function::
 - ``seed``: any int; the same state, seat, kind and seed always give the same action (use the
   game's id or seed, so replays agree).
 - Returns ``None`` when ``seat`` has nothing to decide now (the pending decision is another
-  seat's, or the game is over); otherwise an action that ``engine.legal_actions(state, seat)``
-  accepts, always. Decision kinds and action types a bot does not know get a safe legal
+  seat's and no trade or loan offer waits for its answer, or the game is over); otherwise an
+  action that ``engine.legal_actions(state, seat)`` accepts, always. Offers made to a bot are
+  answered first, whoever holds the pending decision (:func:`waiting_seats` lists the seats
+  to ask). Decision kinds and action types a bot does not know get a safe legal
   choice (:func:`engine.bots.policy.fallback`), never an error.
 - No I/O beyond reading the Smart bot's model file from this package on first use, no clock,
   no global random. A decision takes about a millisecond (``make bench`` prints figures).
@@ -89,19 +91,42 @@ def decide(bot, state, seat: int, *, strict: bool = False):
     if ruleset.outcome(state) is not None:
         return None
     pending = ruleset.decision(state)
-    if pending is None or pending.player != seat:
-        # Actions open to a seat without the pending decision (none in Mtaani part 1) are
-        # never the bot's to start: it waits for its own decision.
+    holds = pending is not None and pending.player == seat
+    if not holds and not has_offers(state, seat):
+        # Free actions (proposing trades, loans) are never the bot's to start out of turn:
+        # it waits for its own decision or for an offer to answer.
         return None
     legal = ruleset.legal_actions(state, seat)
     if not len(legal):
         return None
     book = getattr(ruleset, "book", None)
+    kind = pending.kind if holds else None
     if book is None:
-        return fallback(legal)
-    if strict:
-        return bot.choose(book, state, seat, legal)
+        return fallback(legal, kind)
     try:
-        return bot.choose(book, state, seat, legal)
+        answer = bot.answer_offer(book, state, seat, legal)
+        if answer is not None:
+            return answer
+        return bot.choose(book, state, seat, legal) if holds else None
     except Exception:  # a bot bug must not stall a table: play safe instead
-        return fallback(legal)
+        if strict:
+            raise
+        return fallback(legal, kind) if holds else None
+
+
+def has_offers(state, seat: int) -> bool:
+    """Whether a trade or loan offer made to ``seat`` waits for its answer."""
+    trades = getattr(state, "trades", ())
+    loans = getattr(state, "loan_offers", ())
+    return (any(t.to == seat for t in trades)
+            or any(seat in (o.lender, o.borrower) and o.proposer != seat for o in loans))
+
+
+def waiting_seats(state) -> list[int]:
+    """Seats the game waits on now: every seat with an offer to answer, then the holder of
+    the pending decision (self-play and the service's bot timer ask each in turn)."""
+    seats = [i for i, p in enumerate(state.players) if not p.bankrupt and has_offers(state, i)]
+    decision = getattr(state, "decision", None)
+    if decision is not None and decision.player not in seats:
+        seats.append(decision.player)
+    return seats

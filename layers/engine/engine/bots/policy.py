@@ -28,13 +28,32 @@ ASSET_MOVES = frozenset({
 })
 """Known actions that spend or give up something: a fallback takes them only when nothing
 else is listed."""
+DELIBERATE = frozenset({
+    "take_loan", "repay_loan", "offer_loan", "accept_loan", "demand_repayment", "buy_insurance",
+    "use_insurance", "propose_trade", "accept_trade", "set_trade_open", "buy_special",
+    "play_teleport", "play_zoning", "play_injunction", "play_syndicate", "renovate",
+})
+"""Actions a bot only takes on purpose, never as a blind fallback (borrowing, trading,
+buying cards)."""
 LAST_RESORT = "declare_bankruptcy"
 
 
-def fallback(legal) -> BaseModel | None:
-    """A safe legal action: :data:`SAFE_ORDER` first, then a type whose name contains one
-    of :data:`SAFE_WORDS`, then other types (the answer to a decision the bot does not
-    know), then :data:`ASSET_MOVES`, then bankruptcy; ``None`` when nothing is listed."""
+def answers(action: BaseModel, kind: str | None) -> bool:
+    """Whether ``action`` is one of the actions made for decision ``kind`` (its rule names
+    the kind), rather than one allowed at any decision (building, mortgaging, ...)."""
+    from engine.mtaani.flow import RULES
+
+    rule = RULES.get(action.type)
+    return kind is not None and rule is not None and isinstance(rule.kinds, set | frozenset) \
+        and kind in rule.kinds
+
+
+def fallback(legal, kind: str | None = None) -> BaseModel | None:
+    """A safe legal action for pending decision ``kind``: :data:`SAFE_ORDER` first, then a
+    type whose name contains one of :data:`SAFE_WORDS`, then an action made for that decision
+    kind (the answer to a decision the bot does not know), then anything but
+    :data:`ASSET_MOVES` and :data:`DELIBERATE` actions, then those, then bankruptcy; ``None``
+    when nothing is listed."""
     actions = list(legal)
     by_type: dict[str, BaseModel] = {}
     for a in actions:
@@ -46,7 +65,13 @@ def fallback(legal) -> BaseModel | None:
         if any(word in a.type for word in SAFE_WORDS):
             return a
     for a in actions:
-        if a.type != LAST_RESORT and a.type not in ASSET_MOVES:
+        if a.type != LAST_RESORT and a.type not in DELIBERATE and answers(a, kind):
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT and a.type not in ASSET_MOVES and a.type not in DELIBERATE:
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT and a.type not in DELIBERATE:
             return a
     for a in actions:
         if a.type != LAST_RESORT:
@@ -79,11 +104,39 @@ class Bot:
         """The bot's action for ``seat`` from ``legal`` (``None`` when ``legal`` is empty)."""
         if not len(legal):
             return None
-        handler = getattr(self, f"on_{state.decision.kind}", None) if state.decision else None
+        kind = state.decision.kind if state.decision else None
+        handler = getattr(self, f"on_{kind}", None) if kind else None
         action = handler(Table(book, state, seat), legal) if handler else None
         if action is None or action not in legal:
-            action = fallback(legal)
+            action = fallback(legal, kind)
         return action
+
+    def answer_offer(self, book, state: MtaaniState, seat: int, legal) -> BaseModel | None:
+        """The answer to the first trade or loan offer made to ``seat`` (accept or decline),
+        or ``None`` when no offer waits for it. Offers are answered whoever holds the
+        pending decision: they are the recipient's to answer at any time."""
+        t = Table(book, state, seat)
+        for offer in state.trades:
+            if offer.to == seat:
+                accept = next((a for a in legal if a.type == "accept_trade" and a.trade == offer.id), None)
+                if accept is not None and self.accepts_trade(t, offer):
+                    return accept
+                return next((a for a in legal if a.type == "decline_trade" and a.trade == offer.id), None)
+        for offer in state.loan_offers:
+            if seat in (offer.lender, offer.borrower) and offer.proposer != seat:
+                accept = next((a for a in legal if a.type == "accept_loan" and a.offer == offer.id), None)
+                if accept is not None and self.accepts_loan(t, offer):
+                    return accept
+                return next((a for a in legal if a.type == "decline_loan" and a.offer == offer.id), None)
+        return None
+
+    def accepts_trade(self, t: Table, offer) -> bool:
+        """Whether to accept trade ``offer`` made to me (default: never)."""
+        return False
+
+    def accepts_loan(self, t: Table, offer) -> bool:
+        """Whether to accept loan ``offer`` made to me (default: never)."""
+        return False
 
     # ------------------------------------------------------------------ shared handlers
     def raise_funds(self, t: Table, legal) -> BaseModel | None:
@@ -97,6 +150,24 @@ class Bot:
             if option is not None:
                 return option
         return first_of(legal, LAST_RESORT)
+
+    def shortfall(self, t: Table) -> int:
+        """What I still need to pay my first debt (SFR)."""
+        return max(0, t.owed() - t.cash)
+
+    def borrow_for(self, t: Table, legal, amount: int) -> BaseModel | None:
+        """A bank loan of at least ``amount`` (rounded up to the step), when one is allowed."""
+        spec = legal.specs.get("take_loan")
+        if not spec or amount <= 0:
+            return None
+        step = spec["step"]
+        want = max(spec["min"], -(-amount // step) * step)
+        if want > spec["max"]:
+            return None
+        from engine.mtaani.actions import TakeLoan
+
+        action = TakeLoan(player=t.seat, amount=want)
+        return action if action in legal else None
 
     def liquidation_order(self, t: Table, legal) -> list[BaseModel | None]:
         complete = set(t.complete_sets)

@@ -77,7 +77,7 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     while rs.outcome(state) is None:
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"game {seed} ran past {MAX_ACTIONS} actions")
-        seat = rs.decision(state).player
+        seat = bots.waiting_seats(state)[0]
         action = bots.decide(seat_bots[seat], state, seat, strict=True)
         if action is None:
             raise RuntimeError(f"game {seed}: the bot in seat {seat} had no action")

@@ -13,16 +13,30 @@ builds, and loans with a model trained on real play instead of fixed rules."
   mortgages the one after which the value network rates its position best (each applied to a
   private copy of the open position with the engine's own rule code; these actions draw no
   randomness, so nothing hidden is revealed); then it follows the Advanced order.
-- Jail, the Fortune deck and lifting mortgages follow the Advanced bot's rules.
+- **Trades**: it accepts an offer when the value network rates its position after the trade
+  better than before (by :data:`MARGIN`), and proposes the Advanced bot's portfolio trades
+  only when the value network says the trade helps it.
+- Jail, the Fortune deck, lifting mortgages, loans, insurance, renovation, Municipal and the
+  special cards follow the Advanced bot's rules.
 """
 
 from __future__ import annotations
 
 from engine.bots import model as mdl
-from engine.bots.advanced import OPPORTUNITY_FLOOR, AdvancedBot, best_build, unit_gain
+from engine.bots.advanced import (
+    OPPORTUNITY_FLOOR,
+    AdvancedBot,
+    best_build,
+    unit_gain,
+)
 from engine.bots.policy import first_of
 from engine.bots.table import Table, scratch
+from engine.mtaani.actions import AcceptTrade
 from engine.mtaani.flow import RULES, Ctx
+from engine.mtaani.state import TradeOffer
+
+MARGIN = 0.01
+"""A trade must raise the value network's win chance by this much (its noise level)."""
 
 
 class SmartBot(AdvancedBot):
@@ -47,6 +61,34 @@ class SmartBot(AdvancedBot):
         copy.queue = list(copy.queue)
         RULES[action.type].perform(Ctx(t.book, copy), action)
         return self.value(t, copy)
+
+    def value_after_trade(self, t: Table, proposer: int, to: int, give, get, seat: int | None = None) -> float:
+        """The value network's win chance for ``seat`` (default: mine) after ``proposer``
+        hands ``give`` to ``to`` for ``get`` (the engine's accept rule, run on a copy)."""
+        copy = scratch(t.s)
+        copy.specials = dict(copy.specials)
+        offer_id = copy.next_offer_id
+        copy.trades = [*copy.trades, TradeOffer(id=offer_id, proposer=proposer, to=to, give=give, get=get)]
+        RULES["accept_trade"].perform(Ctx(t.book, copy), AcceptTrade(player=to, trade=offer_id))
+        seat = t.seat if seat is None else seat
+        return self.model.value(mdl.features(t.book, Ctx(t.book, copy), seat))
+
+    def accepts_trade(self, t: Table, offer) -> bool:
+        after = self.value_after_trade(t, offer.proposer, offer.to, offer.give, offer.get)
+        return after > self.value(t, t.s) + MARGIN
+
+    def propose(self, t: Table, legal):
+        if not self.may_propose(t, legal):
+            return None
+        now = self.value(t, t.s)
+        scored = []
+        for idea in self.trade_ideas(t):
+            if idea not in legal:
+                continue
+            gain = self.value_after_trade(t, t.seat, idea.to, idea.give, idea.get) - now
+            if gain > MARGIN:
+                scored.append((gain, idea))
+        return max(scored, key=lambda x: x[0])[1] if scored else None
 
     def uplift(self, name: str, x: list[float]) -> float | None:
         """The decision model ``name``'s uplift at ``x`` (``None`` when the model has none)."""
