@@ -10,8 +10,20 @@ import engine
 from engine import bots
 from engine.bots import selfplay
 from engine.bots.policy import fallback
-from engine.mtaani.actions import Build, DeclareBankruptcy, EndTurn, Mortgage, Roll
-from engine.mtaani.state import Debt, PendingDecision
+from engine.mtaani.actions import (
+    AcceptLoan,
+    AcceptTrade,
+    Build,
+    DeclareBankruptcy,
+    DeclineLoan,
+    DeclineTrade,
+    EndTurn,
+    Mortgage,
+    Roll,
+    TakeLoan,
+    TradeItems,
+)
+from engine.mtaani.state import BankLoan, Debt, LoanOffer, PendingDecision, TradeOffer
 from tests.engine.helpers import game
 
 EASTLEIGH, KIBRA = 1, 3  # the two-property set "Eastleigh & Kibra" (estates-1)
@@ -26,19 +38,24 @@ def own(state, seat: int, *tiles: int):
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_every_choice_in_a_whole_game_is_a_legal_action(kind):
     rs = engine.get_ruleset("mtaani")
-    state = engine.new_game("mtaani", [bots.seat_id(kind, 0), bots.seat_id("base", 1)], 5,
+    state = engine.new_game("mtaani", [bots.seat_id(kind, 0), bots.seat_id("advanced", 1)], 5,
                             {"max_turns": 120})
-    bot = bots.make(kind, 1)
+    players = [bots.make(kind, 1), bots.make("advanced", 2)]
     steps = 0
+    types = set()
     while rs.outcome(state) is None:
-        seat = state.decision.player
-        other = 1 - seat
-        assert bots.choose(state, other, kind, 1) is None  # not its decision
-        action = bots.decide(bot if seat == 0 else bots.make("base", 2), state, seat, strict=True)
+        waiting = bots.waiting_seats(state)
+        for seat in (0, 1):
+            if seat not in waiting:
+                assert bots.choose(state, seat, kind, 1) is None  # nothing to decide
+        seat = waiting[0]
+        action = bots.decide(players[seat], state, seat, strict=True)
         assert action in rs.legal_actions(state, seat)
+        types.add(action.type)
         state, _ = rs.apply_in_place(state, action)
         steps += 1
     assert steps > 100
+    assert {"roll", "end_turn", "buy"} <= types
     assert bots.choose(state, 0, kind, 1) is None  # the game is over
 
 
@@ -100,12 +117,17 @@ def test_in_debt_bots_raise_funds_before_giving_up(kind):
 
 
 @pytest.mark.parametrize("kind", bots.KINDS)
-def test_bankruptcy_only_when_nothing_can_be_raised(kind):
+def test_with_nothing_to_sell_bots_borrow_the_shortfall_then_give_up(kind):
+    # 5,000 in hand, 50,000 owed, no property: a bank loan of the 45,000 shortfall (10,000
+    # minimum, 1,000 steps, within the 350,000 limit) keeps the game moving.
     state = game()
     state.players[0].cash = 5_000
     state.pool += 1_995_000
     state.debts = [Debt(debtor=0, creditor=None, amount=50_000, reason="card")]
     state.decision = PendingDecision(id=state.decision_seq + 1, player=0, kind="debt")
+    assert bots.choose(state, 0, kind, 1) == TakeLoan(player=0, amount=45_000)
+    # Only one bank loan may be open: with one already, bankruptcy is all that is left.
+    state.players[0].bank_loan = BankLoan(principal=350_000, interest=35_000, due=3)
     assert bots.choose(state, 0, kind, 1) == DeclareBankruptcy(player=0)
 
 
@@ -176,3 +198,75 @@ def test_a_stored_event_log_makes_the_same_history_record():
     assert selfplay.record_from_log(state, log) == result.history
     with pytest.raises(ValueError, match="completed"):
         selfplay.record_from_log(game(), [])
+
+
+def offer_trade(state, proposer: int, to: int, give: TradeItems, get: TradeItems) -> int:
+    offer_id = state.next_offer_id
+    state.trades.append(TradeOffer(id=offer_id, proposer=proposer, to=to, give=give, get=get))
+    state.next_offer_id += 1
+    return offer_id
+
+
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_a_portfolio_completing_trade_is_answered_out_of_turn_and_accepted(kind):
+    # Seat 1 holds Eastleigh and is offered Kibra for 50,000: that completes its set. Seat 0
+    # holds the pending decision (its turn), yet seat 1 answers at once.
+    state = own(game(), 1, EASTLEIGH)
+    own(state, 0, KIBRA)
+    trade = offer_trade(state, 0, 1, TradeItems(properties=[KIBRA]), TradeItems(cash=50_000))
+    assert bots.waiting_seats(state) == [1, 0]
+    assert bots.choose(state, 1, kind, 1) == AcceptTrade(player=1, trade=trade)
+
+
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_a_trade_that_completes_the_proposers_set_for_a_pittance_is_declined(kind):
+    # Seat 0 holds Eastleigh and asks for seat 1's Kibra for 1,000 SFR.
+    state = own(game(), 0, EASTLEIGH)
+    own(state, 1, KIBRA)
+    trade = offer_trade(state, 0, 1, TradeItems(cash=1_000), TradeItems(properties=[KIBRA]))
+    assert bots.choose(state, 1, kind, 1) == DeclineTrade(player=1, trade=trade)
+    assert bots.choose(state, 1, kind, 1) is not None
+    assert bots.choose(game(), 1, kind, 1) is None  # no offer and not its decision
+
+
+def test_base_lends_generously_and_advanced_is_a_stricter_lender():
+    # Seat 0 asks seat 1 (2,000,000 in hand) to lend it 300,000 at 0% for 6 revolutions.
+    state = game()
+    state.loan_offers.append(LoanOffer(id=1, proposer=0, lender=1, borrower=0, amount=300_000,
+                                       interest_percent=0, term=6))
+    assert bots.choose(state, 1, "base", 1) == AcceptLoan(player=1, offer=1)
+    assert bots.choose(state, 1, "advanced", 1) == DeclineLoan(player=1, offer=1)
+    # At 10% over 3 revolutions, 300,000 is under a quarter of its cash and the borrower is
+    # worth 2,000,000 (over 3 x 300,000): the Advanced bot lends too.
+    state.loan_offers[0] = LoanOffer(id=1, proposer=0, lender=1, borrower=0, amount=300_000,
+                                     interest_percent=10, term=3)
+    assert bots.choose(state, 1, "advanced", 1) == AcceptLoan(player=1, offer=1)
+
+
+def test_advanced_proposes_a_swap_that_completes_a_set_for_each_side():
+    # Seat 0 holds Eastleigh and Umoja; seat 1 holds Kibra, Kinoo and Ngara. Swapping Umoja
+    # for Kibra completes Eastleigh & Kibra for seat 0 and Kinoo, Umoja & Ngara for seat 1;
+    # Umoja (72,000) is worth more than Kibra (32,500), so seat 1 adds the 39,500 difference.
+    from engine.bots.advanced import AdvancedBot
+    from engine.bots.table import Table
+
+    state = own(game(), 0, EASTLEIGH, 8)
+    own(state, 1, KIBRA, 6, 9)
+    book = engine.get_ruleset("mtaani").book
+    ideas = AdvancedBot(1).trade_ideas(Table(book, state, 0))
+    assert ideas[0].to == 1
+    assert ideas[0].give == TradeItems(properties=[8])
+    assert ideas[0].get == TradeItems(properties=[KIBRA], cash=39_500)
+    assert ideas[0] in engine.legal_actions(state, 0)
+
+
+def test_municipal_choices():
+    state = game()
+    state.decision = PendingDecision(id=state.decision_seq + 1, player=0, kind="municipal", tile=47)
+    assert bots.choose(state, 0, "base", 1).rule == "double_salary"
+    # Seat 1 earns fees (Karen and Runda, a complete set) and seat 0 none: halve the rent.
+    own(state, 1, 44, 46)
+    assert bots.choose(state, 0, "advanced", 1).rule == "halve_rent"
+    assert bots.choose(state, 1 - 1, "smart", 1).rule == "halve_rent"
+    # A bot without a Municipal handler still answers the decision itself, not with a loan.
+    assert fallback(engine.legal_actions(state, 0), "municipal").type == "choose_municipal"

@@ -6,9 +6,11 @@ builds, and loans with a model trained on real play instead of fixed rules."
 - **Buy or decline** and **build one more unit or wait**: the model's decision models
   (:class:`engine.bots.model.Uplift`, fitted on self-play games where explorer seats made these
   choices at random) estimate how the choice changes the chance of winning from this
-  position; the Smart bot takes the action when that uplift is positive. The unit considered
-  is the one with the best fee gain per SFR that leaves at least
-  :data:`~engine.bots.advanced.OPPORTUNITY_FLOOR` in cash.
+  position; the Smart bot buys when that uplift is positive. It builds what the Advanced rules
+  build (above the cash reserve), and below the reserve builds the unit with the best fee
+  gain per SFR (leaving :data:`~engine.bots.advanced.OPPORTUNITY_FLOOR`) when the build model
+  expects a clear gain (:data:`BUILD_BELOW_RESERVE_UPLIFT`). Letting the build model also veto
+  or replace the Advanced builds lost games in self-play (docs/bots.md).
 - **Raising funds**: among the properties outside its complete sets it may mortgage, it
   mortgages the one after which the value network rates its position best (each applied to a
   private copy of the open position with the engine's own rule code; these actions draw no
@@ -35,6 +37,9 @@ from engine.mtaani.actions import AcceptTrade
 from engine.mtaani.flow import RULES, Ctx
 from engine.mtaani.state import TradeOffer
 
+BUILD_BELOW_RESERVE_UPLIFT = 0.05
+"""Below the Advanced reserve, build only when the build model expects at least this gain in
+win log-odds."""
 MARGIN = 0.01
 """A trade must raise the value network's win chance by this much (its noise level)."""
 
@@ -106,18 +111,16 @@ class SmartBot(AdvancedBot):
             return super().on_buy(t, legal)
         return buy if gain > 0 else first_of(legal, "decline")
 
-    def improve(self, t: Table, legal):
-        lift = self.unmortgage_choice(t, legal, self.reserve(t))
-        if lift is not None:
-            return lift
+    def build_choice(self, t: Table, legal, reserve: int):
+        option = super().build_choice(t, legal, reserve)
+        if option is not None:
+            return option
         option = best_build(t, legal, t.cash - OPPORTUNITY_FLOOR)
         if option is None:
             return None
         x = mdl.build_features(t.book, t.ctx, t.seat, option.tile, unit_gain(t, option.tile), t.danger)
         gain = self.uplift("build", x)
-        if gain is None:
-            return super().improve(t, legal)
-        return option if gain > 0 else None
+        return option if gain is not None and gain > BUILD_BELOW_RESERVE_UPLIFT else None
 
     def liquidation_order(self, t: Table, legal):
         complete = set(t.complete_sets)
