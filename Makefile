@@ -55,8 +55,8 @@ RUNS := runs
 
 simulate: venv
 	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 1000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 4000000 --jobs $(JOBS)
 	$(PY) -m engine.bots simulate --bots advanced,base --games $(GAMES) --seed 2000000 --jobs $(JOBS)
-	$(PY) -m engine.bots simulate --bots smart,base --games $(GAMES) --seed 3000000 --jobs $(JOBS)
 
 train: venv
 	mkdir -p $(RUNS)
