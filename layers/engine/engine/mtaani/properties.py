@@ -150,6 +150,7 @@ def _buy(ctx: Ctx, a: Buy) -> None:
     p = ctx.s.props[tile]
     p.owner = a.player
     p.since = ctx.s.revolutions
+    ctx.s.properties_bought += 1  # the table's purchases: the bank-loan limit turns variable at 10
     ctx.emit("PropertyBought", player=a.player, tile=tile, price=price)
     ctx.s.decision = None
 
