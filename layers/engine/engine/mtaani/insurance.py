@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.mtaani.actions import BuyInsurance, UseInsurance
-from engine.mtaani.flow import POOL, Ctx, action_rule
+from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
+from engine.mtaani.flow import POOL, Ctx, action_rule, require_not_owing
 from engine.mtaani.state import Debt
 
 
@@ -39,6 +40,7 @@ buy = action_rule(BuyInsurance)
 
 @buy.checker
 def _check_buy(ctx: Ctx, a: BuyInsurance) -> None:
+    require_not_owing(ctx, a.player, "buying insurance for a payment already owed")
     p = ctx.s.players[a.player]
     if cards_on_sale(ctx) <= 0:
         raise IllegalAction("every insurance card is held by a player")
@@ -87,3 +89,15 @@ def _use(ctx: Ctx, a: UseInsurance) -> None:
 def reset_price(ctx: Ctx) -> None:
     """The insurance price goes back to the base rate (the coalition event)."""
     ctx.s.insurance_price = ctx.rules.insurance.first_price
+
+
+def _forget(ctx: Ctx, seat: int) -> None:
+    """Bankruptcy: the player's insurance cards go back to the shared pool (a bankrupt player
+    holds no card; the guide's settlement gives the creditor cash and property values only)."""
+    p = ctx.s.players[seat]
+    if p.insurance:
+        ctx.emit("InsuranceReturned", player=seat, cards=p.insurance)
+        p.insurance = 0
+
+
+BANKRUPTCY_HOOKS.append(_forget)
