@@ -31,7 +31,7 @@ def enact(rule: str | None, ruleset: str = "mtaani", players: int = 2):
 
 
 def test_the_lander_chooses_exactly_one_of_the_guides_rules():
-    state, events = enact(None)
+    state, _ = enact(None)
     assert state.decision.kind == "municipal" and state.decision.player == 0
     listed = {a.rule for a in engine.legal_actions(state, 0) if a.type == "choose_municipal"}
     assert listed == RULES | {"ban_special_cards"}
@@ -75,7 +75,7 @@ def test_dice_rolls_doubled_or_halved(rule, tile):
     state, _ = enact(rule)
     state, _ = act(state, "end_turn")
     script(state, dice=[[3, 4]], mugging=[False])
-    state, events = act(state, "roll")                          # p1 from Payday: 7 doubled / halved
+    state, _ = act(state, "roll")                               # p1 from Payday: 7 doubled / halved
     assert state.players[1].position == tile
 
 
