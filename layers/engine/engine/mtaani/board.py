@@ -55,7 +55,9 @@ def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True)
     for lap in range(laps):
         exact = landed_on_payday and lap == laps - 1
         payday(ctx, player, exact=exact)
-    if land:
+    # A revolution completed on the way may have sent the mover to jail (the scandal event):
+    # then the token is in jail and the move's landing never happens.
+    if land and not p.jail_turns:
         ctx.then("land", player, tile=end)
 
 
