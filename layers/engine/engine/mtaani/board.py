@@ -167,7 +167,8 @@ def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None
     to_owner = visitor_pays - sum(amount for _, amount in skims)
     ctx.charge(visitor, owner, to_owner, "fee", tile)
     for holder, amount in skims:
-        ctx.charge(visitor, holder, amount, "fee_skim", tile)
+        if holder != visitor:  # a skimmer visiting keeps their own cut: they pay the owner's share
+            ctx.charge(visitor, holder, amount, "fee_skim", tile)
     if subsidy:
         ctx.pay_out(owner, subsidy, "fee_subsidy", tile=tile)
 
