@@ -168,6 +168,36 @@ def test_an_injunction_keeps_the_syndicate_off_a_shielded_set():
     assert payments(events) == [(0, 1, 112_000, "fee")]          # 2 x 56,000, nothing skimmed
 
 
+def test_an_injunction_does_not_undo_zoning_already_in_place():
+    state = game()
+    own(state, 0, KINOO, UMOJA, NGARA)
+    state.effects.zoning_bans["estates-2"] = 5
+    state.specials["injunction"] = 0
+    state, _ = act(state, "play_injunction", set="estates-2")
+    with pytest.raises(engine.IllegalAction, match="banned by Zoning"):
+        act(state, "build", tile=KINOO)
+
+
+def test_lasting_effects_end_on_time_and_their_cards_go_back_on_sale():
+    state = game()
+    own(state, 0, KINOO, UMOJA, NGARA)
+    state.specials["injunction"] = state.specials["syndicate"] = 0
+    state.revolutions = 2
+    state, _ = act(state, "play_injunction", set="estates-2")  # ends after revolution 9
+    state, _ = act(state, "play_syndicate")                     # ends after revolution 12
+    assert (state.effects.injunctions, state.effects.syndicate_ends_after) == ({"estates-2": 9}, 12)
+    state, events = complete_revolution(state, 9)
+    assert {"type": "SpecialEffectEnded", "card": "injunction", "set": "estates-2",
+            "revolution": 9} in events
+    assert state.effects.syndicate_holder == 0
+    state, _ = quiet_turn(act(state, "end_turn")[0], [1, 2])
+    state, events = complete_revolution(state, 12)
+    assert {"type": "SpecialEffectEnded", "card": "syndicate", "revolution": 12} in events
+    assert state.effects.syndicate_holder is None
+    on_sale = engine.view(state, None)["derived"]["specials_on_sale"]
+    assert "injunction" in on_sale and "syndicate" in on_sale
+
+
 def test_special_cards_are_traded_like_insurance_and_played_only_on_your_own_turn():
     state = game()
     state.specials["syndicate"] = 0
