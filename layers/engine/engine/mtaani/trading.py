@@ -23,7 +23,7 @@ from engine.mtaani.actions import AcceptTrade, DeclineTrade, ProposeTrade, SetTr
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.cards import late_percent
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import owns_set, set_units
+from engine.mtaani.properties import owned, owns_set, set_units
 from engine.mtaani.state import TradedProperty, TradeOffer
 
 
@@ -127,7 +127,7 @@ def holdings(ctx: Ctx, seat: int) -> dict:
     insurance cards and special cards held."""
     p = ctx.s.players[seat]
     return {"cash": p.cash,
-            "properties": [t for t in ctx.book.properties if tradeable(ctx, seat, t) is None],
+            "properties": [t for t in owned(ctx, seat) if tradeable(ctx, seat, t) is None],
             "insurance": p.insurance,
             "specials": [c for c, holder in ctx.s.specials.items() if holder == seat]}
 
