@@ -326,3 +326,19 @@ def test_classic_loans_are_repaid_in_full_only():
     set_cash(state, 0, 200_000)
     state, events = act(state, "repay_loan", max=True)
     assert payments(events) == [(0, "pool", 110_000, "loan_repayment")]
+
+
+def test_loans_count_in_net_worth_so_borrowing_never_wins_a_capped_game():
+    # One-turn game: p0 borrows 350,000 (owes 385,000), lands on Kibra and pays its 1,300 fee.
+    state = engine.new_game("mtaani", ["p0", "p1"], 7,
+                            {"max_turns": 1, "scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    state, _ = act(state, "take_loan", amount=350_000)
+    state, _ = act(state, "offer_loan", player=1, to=0, amount=100_000, interest_percent=10, term=2)
+    state, _ = act(state, "accept_loan", player=0, offer=1)
+    worth = engine.view(state, None)["derived"]["net_worth"]
+    # p0: 2,450,000 cash - 385,000 - 110,000 owed; p1: 1,900,000 cash + 110,000 lent to p0.
+    assert worth == {"0": 1_955_000, "1": 2_010_000}
+    state, _ = act(state, "roll")
+    state, events = act(state, "decline")
+    state, events = act(state, "end_turn")
+    assert events_of(events, "GameFinished")[0]["winner"] == 1

@@ -35,6 +35,7 @@ from engine.mtaani.actions import (
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
 from engine.mtaani.flow import POOL, Ctx, action_rule
+from engine.mtaani.properties import NET_WORTH_HOOKS
 from engine.mtaani.state import BankLoan, LoanOffer, PlayerLoan
 
 
@@ -55,6 +56,13 @@ def debt_of(ctx: Ctx, player: int) -> int:
     """Everything ``player`` owes on loans (bank and player loans), SFR."""
     total = owed(ctx.s.players[player].bank_loan) if ctx.s.players[player].bank_loan else 0
     return total + sum(owed(loan) for loan in ctx.s.loans if loan.borrower == player)
+
+
+def loan_position(ctx: Ctx, player: int) -> int:
+    """What player loans owe ``player`` minus everything ``player`` owes on loans (SFR): their
+    part of the player's net worth."""
+    lent = sum(owed(loan) for loan in ctx.s.loans if loan.lender == player)
+    return lent - debt_of(ctx, player)
 
 
 def loan_net_worth(ctx: Ctx, player: int) -> int:
@@ -442,4 +450,5 @@ def forget_player(ctx: Ctx, seat: int) -> None:
 
 
 flow.TURN_START_HOOKS.extend([remember_cash, collect_matured])
+NET_WORTH_HOOKS.append(loan_position)
 BANKRUPTCY_HOOKS.append(forget_player)
