@@ -1,5 +1,7 @@
 """What the API returns about a game: the caller's view (engine redaction), seats with display
-handles, the caller's legal actions, and an ETag over the whole body."""
+handles, the caller's legal actions (concrete ones in ``legal_actions``; those with free
+parameters, such as trade offers or loan amounts, described in ``action_specs``), and an ETag
+over the whole body."""
 
 from __future__ import annotations
 
@@ -31,9 +33,11 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
     decision = ruleset.decision(state)
     outcome = ruleset.outcome(state)
     legal: list[dict[str, Any]] = []
+    specs: dict[str, Any] = {}
     if seat is not None:
-        legal = [a.model_dump(mode="json", exclude={"player"})
-                 for a in engine.legal_actions(state, seat)]
+        available = engine.legal_actions(state, seat)
+        legal = [a.model_dump(mode="json", exclude={"player"}) for a in available]
+        specs = available.specs
     return {
         "game_id": game.game_id,
         "version": game.version,
@@ -46,6 +50,7 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},
         "legal_actions": legal,
+        "action_specs": specs,
         "state": engine.view(state, seat),
     }
 
