@@ -50,6 +50,12 @@ def act(page, action: str):
     with page.expect_response(re.compile(r"/games/[^/]+/[a-z-]+$")) as answer:
         button.click()
     assert answer.value.ok, answer.value.text()
+    idle(page)
+
+
+def idle(page):
+    """Wait until the game screen has drawn the answer to the last action."""
+    expect(page.locator(".game[data-busy]")).to_have_count(0)
 
 
 def deal_table(page, others: list[str], options: dict) -> str:
@@ -110,6 +116,7 @@ def test_two_players_play_a_seeded_game_and_watch_each_other(pages, stack):
     expect(build.locator(".cost")).to_have_text("140,000 SFR")
     with a.expect_response(re.compile(r"/build$")):
         build.click()
+    idle(a)
     expect(tile(a, 11)).to_have_attribute("aria-label", re.compile("1 station"))
     # 2,000,000 - 320,000 - 9,600 (Jamhuri's fee) - 320,000 - 140,000.
     expect(a.get_by_test_id("player-0")).to_contain_text("1,210,400 SFR")
@@ -119,14 +126,28 @@ def test_two_players_play_a_seeded_game_and_watch_each_other(pages, stack):
     # The trade composer shows exactly what changes hands.
     a.get_by_role("tab", name="Trade").click()
     a.get_by_role("checkbox", name="KPLC").check()
+    expect(a.get_by_test_id("trade-preview")).to_contain_text("You give: KPLC")
+    a.get_by_role("checkbox", name="KPLC").uncheck()  # its set has units: not tradeable
     a.fill("#give-cash", "50000")
     a.locator("#give-cash").blur()
     preview = a.get_by_test_id("trade-preview")
-    expect(preview).to_contain_text("You give: KPLC, 50,000 SFR")
+    expect(preview).to_contain_text("You give: 50,000 SFR")
     expect(preview).to_contain_text("You get: nothing")
-    if stack.missing("POST /games/{game_id}/propose-trade") and not a.evaluate(
-            "() => document.querySelector('form.trade button[type=submit]').disabled === false"):
-        expect(a.get_by_text("does not take trade offers yet")).to_be_visible()
+    with a.expect_response(re.compile(r"/propose-trade$")) as answer:
+        a.get_by_role("button", name="Send offer").click()
+    assert answer.value.ok, answer.value.text()
+    idle(a)
+    mine = a.locator("li.offer")
+    expect(mine).to_contain_text("You give: 50,000 SFR")
+    # B sees exactly what changes hands, from their side, and declines.
+    b.get_by_role("tab", name="Trade").click()
+    offer = b.locator("li.offer")
+    expect(offer).to_contain_text(f"from {a_name}")
+    expect(offer).to_contain_text("You get: 50,000 SFR")
+    expect(offer).to_contain_text("You give: nothing")
+    expect(offer.locator('button[data-action="accept_trade"]')).to_be_visible()
+    act(b, "decline_trade")
+    expect(mine).to_have_count(0)
 
     # Keyboard: the dock's tabs move with the arrow keys and keep focus.
     a.get_by_role("tab", name="Trade").focus()

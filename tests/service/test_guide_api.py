@@ -62,4 +62,4 @@ def test_the_game_view_quotes_bank_fees_and_describes_free_parameter_actions(api
     assert rolled["decision"]["kind"] == "buy"
     assert rolled["state"]["derived"]["bank_fees"]["6"] == 3_000
     assert rolled["state"]["derived"]["prices"]["6"] == 60_000
-    assert isinstance(rolled["action_specs"], dict)
+    assert isinstance(rolled["legal_specs"], dict)

@@ -1,5 +1,5 @@
 // Legal actions as the dock shows them. The server's `legal_actions` (concrete actions) and
-// `action_specs` (actions with free parameters) are the only source of what may be done; this
+// `legal_specs` (actions with free parameters) are the only source of what may be done; this
 // module only words them and attaches the cost the player will see, read from the game view
 // (prices, fees) and the guide data (unit cost, mortgage value, bail, ...). An action type this
 // client does not know yet is still shown, with a label made from its name and fields, so new
@@ -65,6 +65,29 @@ export function describe(action, view, guide) {
     }
     case "mortgage_batch": return { label: action.amount ? `Mortgage to raise ${money(action.amount, c)}` : "Mortgage everything eligible", detail: "most expensive first", tone: "gain" };
     case "unmortgage_batch": return { label: "Lift mortgages", detail: "most expensive first, as far as cash allows", tone: "spend" };
+    case "take_loan": return { label: `Borrow ${money(action.amount, c)} from the bank`, detail: `${r.bank_loans?.interest_percent ?? ""}% interest`, tone: "gain" };
+    case "repay_loan": return {
+      label: action.loan ? `Repay player loan #${action.loan}` : "Repay the bank loan",
+      detail: action.max ? "as much as you can" : action.percent ? `${action.percent}% of the balance` : "in full", tone: "spend",
+    };
+    case "accept_loan": return { label: `Accept loan offer #${action.offer}`, tone: "primary" };
+    case "decline_loan": return { label: `Decline or withdraw loan offer #${action.offer}`, tone: "plain" };
+    case "demand_repayment": return { label: `Demand early repayment of loan #${action.loan}`, detail: "cancels the interest", tone: "plain" };
+    case "buy_insurance": return { label: "Buy an insurance card", detail: money(d.insurance?.price ?? r.insurance?.first_price, c), tone: "spend" };
+    case "use_insurance": return { label: "Use an insurance card", detail: "covers the payment you cannot settle", tone: "gain" };
+    case "accept_trade": return { label: `Accept trade #${action.trade}`, tone: "primary" };
+    case "decline_trade": return { label: `Decline or withdraw trade #${action.trade}`, tone: "plain" };
+    case "set_trade_open": return { label: action.open ? "Open to trade offers" : "Closed to trade offers", tone: "plain" };
+    case "choose_municipal": return { label: humanize(action.rule), detail: "until the next revolution completes", tone: "primary" };
+    case "buy_special": return { label: `Buy the ${humanize(action.card)} card`, detail: money(r.specials?.[`${action.card}_price`], c), tone: "spend" };
+    case "renovate": {
+      const here = view.state.players[view.seat]?.position;
+      return { label: `Renovate ${guide.tiles[here]?.name ?? ""}`.trim(), detail: money(d.renovation?.costs?.[here], c), tone: "spend" };
+    }
+    case "play_teleport": return { label: `Teleport to ${tile.name}`, tone: "primary" };
+    case "play_zoning": return { label: `Zone ${setName(action.set)}`, detail: "demolishes every unit there", tone: "danger" };
+    case "play_injunction": return { label: `Shield ${setName(action.set)}`, tone: "primary" };
+    case "play_syndicate": return { label: "Start the Syndicate", tone: "primary" };
     default: {
       const fields = Object.entries(action).filter(([k]) => k !== "type");
       const detail = fields.map(([k, v]) => {
@@ -106,7 +129,7 @@ export function grouped(view) {
 /** The dock's specs (free-parameter actions) grouped the same way. */
 export function groupedSpecs(view) {
   const out = {};
-  for (const [type, spec] of Object.entries(view.action_specs || {})) (out[groupOf(type)] ||= []).push([type, spec]);
+  for (const [type, spec] of Object.entries(view.legal_specs || {})) (out[groupOf(type)] ||= []).push([type, spec]);
   return out;
 }
 

@@ -150,14 +150,18 @@ export function mountGame(root, gameId, { demo = false } = {}) {
       if (!ok) return;
     }
     st.acting = true;
-    await busy(button, async () => {
+    screen.dataset.busy = "true";
+    const done = await busy(button, async () => {
       const result = await api.act(st.id, action, st.view.version);
       st.view = result.game;
       st.etag = null;
       await loadEvents(true);
       render();
+      return true;
     });
     st.acting = false;
+    delete screen.dataset.busy;
+    return done === true;
   }
 
   // ------------------------------------------------------------------ rendering
@@ -310,7 +314,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
         onkeydown: (e) => tabKeys(e, id) }, label, badge(id))));
     const panel = h("div", { class: "panel", role: "tabpanel", id: "dock-panel", "aria-labelledby": `tab-${st.tab}`, tabindex: "0" });
     const renderers = { turn: turnPanel, assets: assetsPanel, trade: tradePanel, loans: loansPanel, chat: chatPanel, log: logPanel, audio: audioPanel, table: tablePanel };
-    panel.append(...[].concat(renderers[st.tab]()));
+    fill(panel, renderers[st.tab]());
     fill(dock, tablist, panel);
   }
 
@@ -401,7 +405,9 @@ export function mountGame(root, gameId, { demo = false } = {}) {
         plain.push(a);
       }
     }
-    const cards = v.state.players[seat].cards || v.state.players[seat].purchased_cards || [];
+    const cards = [];
+    if (v.state.players[seat].insurance) cards.push(`${v.state.players[seat].insurance} insurance card${v.state.players[seat].insurance > 1 ? "s" : ""}`);
+    for (const [card, owner] of Object.entries(v.state.specials || {})) if (owner === seat) cards.push(`${card.charAt(0).toUpperCase()}${card.slice(1)} card`);
     return [
       h("h3", {}, "Your properties"),
       mine.length ? h("div", { class: "table-wrap" }, h("table", { class: "assets" },
@@ -467,7 +473,8 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     const t = st.trade;
     if (t.to === null || !others.some((o) => o.seat === t.to)) t.to = others[0]?.seat ?? null;
     const tradeActions = grouped(v).trade;
-    const specEntry = (groupedSpecs(v).trade || []).find(([type]) => /propose|offer/.test(type)) || (groupedSpecs(v).trade || [])[0];
+    const specEntry = (groupedSpecs(v).trade || []).find(([type]) => /propose/.test(type));
+    const offerable = specEntry && Array.isArray(specEntry[1].to) ? specEntry[1].to : null;
     const owned = (who) => st.guide.tiles.filter((tile) => v.state.props[String(tile.index)]?.owner === who);
     const tileBox = (tile, set, prefix) => {
       const id = `${prefix}-${tile.index}`;
@@ -479,11 +486,13 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     const names = (set) => [...set].map((i) => st.guide.tiles[i].name);
     const give = [...names(t.give), t.giveCash ? money(t.giveCash, c) : null].filter(Boolean);
     const get = [...names(t.get), t.getCash ? money(t.getCash, c) : null].filter(Boolean);
-    const send = h("button", { type: "submit", class: "action primary", disabled: !specEntry || (!give.length && !get.length) || t.to === null }, "Send offer");
+    const closed = offerable && t.to !== null && !offerable.includes(t.to);
+    const send = h("button", { type: "submit", class: "action primary", disabled: !specEntry || closed || (!give.length && !get.length) || t.to === null }, "Send offer");
     const form = h("form", { class: "trade", "aria-label": "Compose a trade offer", onsubmit: (e) => {
       e.preventDefault();
       if (!specEntry) return;
-      perform({ type: specEntry[0], to: t.to, give: { cash: t.giveCash, tiles: [...t.give] }, get: { cash: t.getCash, tiles: [...t.get] } }, send);
+      perform({ type: specEntry[0], to: t.to, give: { cash: t.giveCash, properties: [...t.give] }, get: { cash: t.getCash, properties: [...t.get] } }, send)
+        .then((sent) => { if (sent) { t.give.clear(); t.get.clear(); t.giveCash = 0; t.getCash = 0; renderDock(); } });
     } },
     h("label", { for: "trade-to" }, "Trade with",
       h("select", { id: "trade-to", "data-key": "trade-to", onchange: (e) => { t.to = Number(e.target.value); t.get.clear(); renderDock(); } },
@@ -502,9 +511,23 @@ export function mountGame(root, gameId, { demo = false } = {}) {
       h("p", {}, h("strong", {}, "You get: "), get.length ? get.join(", ") : "nothing")),
     h("div", { class: "row" }, send,
       h("button", { type: "button", onclick: () => { t.give.clear(); t.get.clear(); t.giveCash = 0; t.getCash = 0; renderDock(); } }, "Clear")),
-    specEntry ? null : h("p", { class: "muted" }, "This table does not take trade offers yet: the offer can be drafted but not sent."));
+    closed ? h("p", { class: "muted" }, `${name(t.to)} is closed to trade offers right now.`) : null,
+    specEntry ? null : h("p", { class: "muted" }, "You cannot send a trade offer right now (this table does not take offers, or you have too many open)."));
+    const byTrade = (id) => tradeActions.filter((a) => a.trade === id);
+    const offers = (v.state.trades || []).map((offer) => {
+      const mineOut = offer.proposer === seat;
+      const items = (side) => [...(side.properties || []).map((i) => st.guide.tiles[i].name), side.cash ? money(side.cash, c) : null,
+        side.insurance ? `${side.insurance} insurance` : null, ...(side.specials || [])].filter(Boolean).join(", ") || "nothing";
+      return h("li", { class: "card offer", "data-testid": `offer-${offer.id}` },
+        h("p", {}, h("strong", {}, mineOut ? `Your offer #${offer.id} to ${name(offer.to)}` : `Offer #${offer.id} from ${name(offer.proposer)}`)),
+        h("p", {}, h("strong", {}, "You give: "), mineOut ? items(offer.give) : items(offer.get)),
+        h("p", {}, h("strong", {}, "You get: "), mineOut ? items(offer.get) : items(offer.give)),
+        h("div", { class: "actions" }, byTrade(offer.id).map((a) => actionButton(a, "small"))));
+    });
+    const other = tradeActions.filter((a) => a.trade === undefined);
     return [
-      tradeActions.length ? [h("h3", {}, "Offers"), h("div", { class: "actions" }, tradeActions.map((a) => actionButton(a)))] : null,
+      offers.length ? [h("h3", {}, "Open offers"), h("ul", { class: "list" }, offers)] : null,
+      other.length ? h("div", { class: "actions" }, other.map((a) => actionButton(a))) : null,
       h("h3", {}, "Compose an offer"), form,
     ];
   }
@@ -513,15 +536,51 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     const v = st.view;
     const seat = mySeat();
     if (seat === null || seat === undefined) return [spectatorNote()];
+    const c = st.guide.edition.currency;
     const actions = grouped(v).loans;
-    const specs = groupedSpecs(v).loans || [];
+    const specs = Object.fromEntries(groupedSpecs(v).loans || []);
+    const me = v.state.players[seat];
+    const out = [];
+    if (v.state.derived?.bank_loan_limit !== undefined) out.push(h("p", {}, `Bank loan limit: ${money(v.state.derived.bank_loan_limit, c)}`));
+    if (me.bank_loan) {
+      out.push(h("p", {}, `Bank loan: ${money(me.bank_loan.principal, c)} principal + ${money(me.bank_loan.interest, c)} interest, due at revolution ${me.bank_loan.due}.`));
+    }
     const loans = (v.state.loans || []).filter((l) => l.borrower === seat || l.lender === seat);
-    return [
-      loans.length ? h("ul", {}, loans.map((l) => h("li", {}, describeEvent({ type: "Loan", ...l }, v, st.guide)))) : h("p", { class: "muted" }, "You have no open loans."),
-      actions.length ? h("div", { class: "actions" }, actions.map((a) => actionButton(a))) : null,
-      specs.map(([type, spec]) => specForm(type, spec)),
-      !actions.length && !specs.length ? h("p", { class: "muted" }, "No loan action is available to you now.") : null,
-    ];
+    if (loans.length) {
+      out.push(h("ul", {}, loans.map((l) => h("li", {}, l.borrower === seat
+        ? `#${l.id}: you owe ${name(l.lender)} ${money(l.principal + l.interest, c)} (due at revolution ${l.due})`
+        : `#${l.id}: ${name(l.borrower)} owes you ${money(l.principal + l.interest, c)} (due at revolution ${l.due})`))));
+    }
+    const offers = (v.state.loan_offers || []);
+    if (offers.length) {
+      out.push(h("ul", {}, offers.map((o) => h("li", {}, `Offer #${o.id}: ${name(o.lender)} lends ${name(o.borrower)} ${money(o.amount, c)} at ${o.interest_percent}% for ${o.term} revolutions`))));
+    }
+    if (!me.bank_loan && !loans.length && !offers.length) out.push(h("p", { class: "muted" }, "You have no open loans."));
+    if (specs.take_loan) {
+      const spec = specs.take_loan;
+      const amount = h("input", { id: "loan-amount", "data-key": "loan-amount", type: "number", min: spec.min, max: spec.max, step: spec.step, value: spec.min, required: true });
+      const button = h("button", { type: "submit", class: "action spend" }, h("span", { class: "label" }, "Borrow from the bank"),
+        h("span", { class: "cost" }, `${spec.interest_percent}% interest, due after ${spec.term} revolutions`));
+      out.push(h("form", { class: "spec-form", onsubmit: (e) => { e.preventDefault(); perform({ type: "take_loan", amount: Number(amount.value) }, button); } },
+        h("label", { for: "loan-amount" }, `Amount (${money(spec.min, c)} to ${money(spec.max, c)})`, amount), button));
+    }
+    if (specs.offer_loan) {
+      const spec = specs.offer_loan;
+      const to = h("select", { id: "lend-to" }, spec.to.map((i) => h("option", { value: i }, name(i))));
+      const lend = h("select", { id: "lend-way" }, h("option", { value: "true" }, "I lend"), h("option", { value: "false" }, "I borrow"));
+      const amount = h("input", { id: "lend-amount", type: "number", min: spec.min, step: spec.step, value: spec.min, required: true });
+      const rate = h("select", { id: "lend-rate" }, spec.interest_percents.map((p) => h("option", { value: p }, `${p}%`)));
+      const term = h("select", { id: "lend-term" }, spec.terms.map((n) => h("option", { value: n }, `${n} revolutions`)));
+      const button = h("button", { type: "submit", class: "action primary" }, "Offer the loan");
+      out.push(h("form", { class: "spec-form", onsubmit: (e) => {
+        e.preventDefault();
+        perform({ type: "offer_loan", to: Number(to.value), lend: lend.value === "true", amount: Number(amount.value), interest_percent: Number(rate.value), term: Number(term.value) }, button);
+      } }, h("label", { for: "lend-to" }, "With", to), h("label", { for: "lend-way" }, "Direction", lend),
+      h("label", { for: "lend-amount" }, `Amount (${c})`, amount), h("label", { for: "lend-rate" }, "Interest", rate), h("label", { for: "lend-term" }, "Term", term), button));
+    }
+    if (actions.length) out.push(h("div", { class: "actions" }, actions.map((a) => actionButton(a))));
+    Object.entries(specs).filter(([type]) => !["take_loan", "offer_loan"].includes(type)).forEach(([type, spec]) => out.push(specForm(type, spec)));
+    return out;
   }
 
   function chatPanel() {
