@@ -315,3 +315,100 @@ def test_a_finished_game_shows_the_summary(pages, stack):
     expect(summary.locator("table.sources thead")).to_contain_text("salary")
     summary.scroll_into_view_if_needed()
     screenshot(page, "game-summary", top=False)
+
+
+LOBBY_ROUTES = ("POST /lobbies", "POST /lobbies/{lobby_id}/bots", "POST /lobbies/{lobby_id}/invites",
+                "POST /lobbies/{lobby_id}/start", "GET /dashboard", "POST /games/{game_id}/chat",
+                "DELETE /account")
+
+
+def test_lobby_bots_chat_and_account_deletion(pages, stack):
+    """The issue's whole scenario: claim a handle, create a lobby, add two bots, invite a second
+    player, start a seeded game, roll, buy, build after completing a set, open a trade, chat,
+    see the bots move, a second player sees the same board, and the account is deleted."""
+    missing = stack.missing(*LOBBY_ROUTES)
+    if missing:
+        pytest.skip("needs the service branch's lobby, bots, chat and account API: missing "
+                    + ", ".join(missing))
+    a_name, b_name = handle("amani"), handle("baraka")
+    a = pages.open("/", **DESKTOP)
+    sign_in(a, a_name)
+    b = pages.open("/", **PHONE_PORTRAIT)
+    sign_in(b, b_name)
+
+    a.get_by_test_id("new-game").click()
+    a.select_option("#table-size", "4")
+    a.get_by_role("button", name="Create lobby").click()
+    expect(a.get_by_role("heading", name=f"{a_name}'s lobby")).to_be_visible()
+    a.locator("#add-bot-1").click()
+    expect(a.get_by_test_id("seat-1")).to_contain_text("bot")
+    a.locator("#add-bot-2").click()
+    expect(a.get_by_test_id("seat-2")).to_contain_text("bot")
+    a.fill("#invite-handle", b_name)
+    a.get_by_role("button", name="Invite").click()
+    a.get_by_role("button", name="Copy invite link").click()
+    expect(a.locator("#invite-link")).to_have_value(re.compile(r"#/lobby/.+\?invite="))
+
+    # B finds the lobby on the dashboard and takes the last seat.
+    b.goto(f"{stack.base}/#/")
+    b.get_by_test_id("dash-open-lobbies").get_by_role("link").first.click()
+    b.locator("#join-3").click()
+    expect(a.get_by_test_id("seat-3")).to_contain_text(b_name)
+
+    # Seat order A, bot, bot, B. A rolls 5+6 to NCWSC, the bots and B roll past, A rolls
+    # doubles to Jamhuri and then to KPLC: both utilities.
+    script = {"scripted": {"dice": [[5, 6], [1, 2], [1, 3], [1, 4], [5, 5], [5, 6]] + [[2, 3]] * 20,
+                           "mugging": [False] * 40}}
+    a.get_by_text("Advanced: game options").click()
+    a.fill("#start-options", json.dumps(script))
+    a.get_by_role("button", name="Start the game").click()
+    a.wait_for_selector(".board")
+    screenshot(a, "lobby-game-start")
+    act(a, "roll")
+    act(a, "buy")
+    act(a, "end_turn")
+    # The bots move on their own; B's board shows them.
+    expect(a.get_by_test_id("turn-status")).to_have_text(f"{b_name} to roll", timeout=30_000)
+    b.wait_for_selector(".board")
+    expect(b.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(b, "roll")
+    for action in ("decline", "buy"):
+        if b.locator(f'button[data-action="{action}"]').count():
+            act(b, action)
+            break
+    act(b, "end_turn")
+    expect(a.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(a, "roll")
+    act(a, "decline")
+    act(a, "roll")
+    act(a, "buy")
+    a.get_by_role("tab", name="Assets").click()
+    build = a.locator('button[data-action="build"]', has_text="NCWSC")
+    with a.expect_response(re.compile(r"/build$")):
+        build.click()
+    idle(a)
+    expect(b.locator('[data-tile="11"]')).to_have_attribute("aria-label", re.compile("1 station"))
+
+    # A trade and a chat message.
+    a.get_by_role("tab", name="Trade").click()
+    a.select_option("#trade-to", label=b_name)
+    a.fill("#give-cash", "20000")
+    a.locator("#give-cash").blur()
+    with a.expect_response(re.compile(r"/propose-trade$")):
+        a.get_by_role("button", name="Send offer").click()
+    b.get_by_role("tab", name="Trade").click()
+    expect(b.locator("li.offer")).to_contain_text("You get: 20,000 SFR")
+    a.get_by_role("tab", name="Chat").click()
+    a.fill("#chat-text", "Habari <b>mtaa</b>")
+    a.get_by_role("button", name="Send").click()
+    b.get_by_role("tab", name="Chat").click()
+    expect(b.locator(".chat-log")).to_contain_text("Habari <b>mtaa</b>")
+
+    # The account is deleted (type the handle to confirm).
+    a.goto(f"{stack.base}/#/account")
+    a.locator("#delete-account").click()
+    a.fill("#confirm-text", a_name)
+    a.get_by_role("button", name="Delete my account forever").click()
+    expect(a.locator("#handle")).to_be_visible()
+    status, _ = stack("POST", "/sessions", {"handle": a_name})
+    assert status == 201  # the handle is free again: the account was anonymised
