@@ -58,27 +58,39 @@ def idle(page):
     expect(page.locator(".game[data-busy]")).to_have_count(0)
 
 
-def deal_table(page, others: list[str], options: dict) -> str:
-    """New game from the dashboard with the quick-table form (servers without lobbies)."""
-    page.get_by_test_id("new-game").click()
-    page.fill("#other-handles", ", ".join(others))
-    page.get_by_text("Advanced: game options").click()
-    page.fill("#quick-options", json.dumps(options))
-    page.get_by_role("button", name="Deal the table").click()
-    page.wait_for_selector(".board")
-    return page.url.rsplit("/", 1)[-1]
+def deal_table(stack, a, b, b_name: str, options: dict) -> str:
+    """A two-seat table from A's dashboard: through a lobby (A creates it, invites B, B takes
+    the seat, A starts with ``options``) where the server has lobbies, else the quick-table
+    form (POST /games). Returns the game id."""
+    a.get_by_test_id("new-game").click()
+    if stack.missing("POST /lobbies"):
+        a.fill("#other-handles", b_name)
+        a.get_by_text("Advanced: game options").click()
+        a.fill("#quick-options", json.dumps(options))
+        a.get_by_role("button", name="Deal the table").click()
+    else:
+        a.select_option("#table-size", "2")
+        a.get_by_role("button", name="Create lobby").click()
+        a.fill("#invite-handle", b_name)
+        a.get_by_role("button", name="Invite").click()
+        lobby_id = a.url.rsplit("/", 1)[-1]
+        b.goto(f"{stack.base}/#/lobby/{lobby_id}")
+        b.locator("#join-1").click()
+        expect(a.get_by_test_id("seat-1")).to_contain_text(b_name)
+        a.get_by_text("Advanced: game options").click()
+        a.fill("#start-options", json.dumps(options))
+        a.get_by_role("button", name="Start the game").click()
+    a.wait_for_selector(".board")
+    return a.url.rsplit("/", 1)[-1]
 
 
 def test_two_players_play_a_seeded_game_and_watch_each_other(pages, stack):
-    if not stack.missing("POST /lobbies"):
-        pytest.skip("this server deals tables through lobbies: "
-                    "test_lobby_bots_chat_and_account_deletion covers the same flow")
     a_name, b_name = handle("amani"), handle("baraka")
     a = pages.open("/", **DESKTOP)
     sign_in(a, a_name)
     b = pages.open("/", **PHONE_PORTRAIT)
     sign_in(b, b_name)
-    game_id = deal_table(a, [b_name], SCRIPT)
+    game_id = deal_table(stack, a, b, b_name, SCRIPT)
     b.goto(f"{stack.base}/#/game/{game_id}")
     expect(b.get_by_test_id("turn-status")).to_have_text(f"{a_name} to roll")
 
@@ -293,14 +305,32 @@ def play_to_the_turn_cap(stack, tokens: list[str], game_id: str) -> dict:
     raise AssertionError("the game did not reach its turn cap")
 
 
+def api_table(stack, names: list[str], tokens: list[str], options: dict) -> dict:
+    """Deal a table for ``names`` through the API: POST /games, or a lobby where the server
+    deals through lobbies (create, invite, join, start)."""
+    if stack.missing("POST /lobbies"):
+        status, game = stack("POST", "/games", {"seats": names, "options": options}, tokens[0])
+        assert status == 201, game
+        return game
+    status, lobby = stack("POST", "/lobbies", {"table_size": len(names)}, tokens[0])
+    assert status == 201, lobby
+    for name, token in zip(names[1:], tokens[1:], strict=True):
+        status, body = stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": name}, tokens[0])
+        assert status == 201, body
+        status, body = stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, token)
+        assert status == 200, body
+    status, game = stack("POST", f"/lobbies/{lobby['lobby_id']}/start", {"options": options}, tokens[0])
+    assert status == 201, game
+    return game
+
+
 def test_a_finished_game_shows_the_summary(pages, stack):
     names = [handle("wanjiku"), handle("otieno")]
     tokens = [stack("POST", "/sessions", {"handle": n})[1]["token"] for n in names]
     # 5+6 every roll, no doubles: both players pass Payday within five turns each.
     options = {"max_turns": 12, "scripted": {"dice": [[5, 6]] * 40, "mugging": [False] * 40,
                                              "mtaani": ["side-hustle"] * 10}}
-    status, game = stack("POST", "/games", {"seats": names, "options": options}, tokens[0])
-    assert status == 201, game
+    game = api_table(stack, names, tokens, options)
     view = play_to_the_turn_cap(stack, tokens, game["game_id"])
     assert view["outcome"]["termination"] == "turn_cap"
     page = pages.open("/", **DESKTOP)
