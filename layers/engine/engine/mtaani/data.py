@@ -198,6 +198,7 @@ class TradeRules(_Strict):
     enabled_points: bool
     max_open_offers: int
     no_trade_charge: int
+    late_scaling: bool
     chamber_every: int
     chamber: bool
 

@@ -30,6 +30,8 @@ PRICE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
 """Table-wide purchase-price modifiers: each returns a percentage for a tile."""
 BUILD_BANS: list[Callable[[Ctx, str], str | None]] = []
 """Each returns a reason building on a set is banned now, or ``None``."""
+NET_WORTH_HOOKS: list[Callable[[Ctx, int], int]] = []
+"""Other assets and liabilities in a player's net worth, SFR (loans lent and owed)."""
 
 
 def _scaled(amount: int, hooks: list[Callable[[Ctx, int], int]], ctx: Ctx, tile: int) -> int:
@@ -100,7 +102,8 @@ def unit_refund(ctx: Ctx, tile: int) -> int:
 
 def net_worth(ctx: Ctx, player: int) -> int:
     """Cash + unmortgaged properties at purchase cost + mortgaged ones at purchase cost less
-    the cost of lifting the mortgage + units at build cost - debts owed (SFR, house value)."""
+    the cost of lifting the mortgage + units at build cost - debts owed, then the
+    :data:`NET_WORTH_HOOKS` (loans: + owed to the player, - owed by them) (SFR, house value)."""
     s, book = ctx.s, ctx.book
     total = s.players[player].cash
     for tile, p in s.props.items():
@@ -109,7 +112,7 @@ def net_worth(ctx: Ctx, player: int) -> int:
         total += book.purchase[tile] - (unmortgage_cost(ctx, tile) if p.mortgaged else 0)
         total += p.units * book.unit_cost[tile]
     total -= sum(d.amount for d in s.debts if d.debtor == player)
-    return total
+    return total + sum(hook(ctx, player) for hook in NET_WORTH_HOOKS)
 
 
 def owned(ctx: Ctx, player: int) -> Iterator[int]:
@@ -150,6 +153,7 @@ def _buy(ctx: Ctx, a: Buy) -> None:
     p = ctx.s.props[tile]
     p.owner = a.player
     p.since = ctx.s.revolutions
+    ctx.s.properties_bought += 1  # the table's purchases: the bank-loan limit turns variable at 10
     ctx.emit("PropertyBought", player=a.player, tile=tile, price=price)
     ctx.s.decision = None
 
