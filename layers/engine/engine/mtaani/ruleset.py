@@ -144,6 +144,12 @@ class MtaaniRuleset(Ruleset):
             return None
         return Outcome(termination=state.termination, winner=state.winner)
 
+    def guard_mood(self, state: MtaaniState, minute: int) -> str:
+        """The guards' mood (``"hostile"``, ``"wary"``, ``"friendly"``: a hint of the bribe odds)
+        at wall-clock ``minute`` (minutes since the Unix epoch, from the service's clock; the
+        engine reads none). Source: guide "Jail": "the guards' mood hints at your chances"."""
+        return jail.guard_mood(Ctx(self.book, state), minute)
+
     def idle_action(self, state: MtaaniState) -> BaseModel | None:
         """``Timeout`` for the pending decision, or ``None`` when the game waits on a debt
         (only the debtor can raise funds or declare bankruptcy) or is over."""
