@@ -124,6 +124,16 @@ def _require_owner(ctx: Ctx, player: int, tile: int) -> None:
         raise IllegalAction(f"you do not own {ctx.book.name(tile)}")
 
 
+def _require_not_raising_funds(ctx: Ctx, player: int, doing: str) -> None:
+    """Spending is closed while ``player`` holds the raise-funds decision: the guide pauses the
+    turn "so you can raise the shortfall ... or declare bankruptcy" ("Loans and mortgages")."""
+    d = ctx.s.decision
+    if d is not None and d.kind == "debt" and d.player == player:
+        owed = sum(debt.amount for debt in ctx.s.debts if debt.debtor == player)
+        raise IllegalAction(f"you owe {owed:,} SFR: raise it (mortgage, sell units) or declare "
+                            f"bankruptcy before {doing}")
+
+
 def _require_set(ctx: Ctx, set_id: str) -> None:
     if set_id not in ctx.book.set_tiles:
         raise IllegalAction(f"there is no set {set_id!r}")
@@ -185,6 +195,7 @@ build = action_rule(Build)
 
 @build.checker
 def _check_build(ctx: Ctx, a: Build) -> None:
+    _require_not_raising_funds(ctx, a.player, "building")
     _require_owner(ctx, a.player, a.tile)
     book, rules = ctx.book, ctx.rules.property
     set_id = book.set_of[a.tile]
@@ -227,6 +238,7 @@ def _next_to_build(ctx: Ctx, set_id: str, target: int) -> int | None:
 
 @build_batch.checker
 def _check_build_batch(ctx: Ctx, a: BuildBatch) -> None:
+    _require_not_raising_funds(ctx, a.player, "building")
     _require_set(ctx, a.set)
     if a.target > ctx.rules.property.max_units:
         raise IllegalAction(f"at most {ctx.rules.property.max_units} units per property")
@@ -355,6 +367,7 @@ unmortgage = action_rule(Unmortgage)
 
 @unmortgage.checker
 def _check_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
+    _require_not_raising_funds(ctx, a.player, "lifting a mortgage")
     _require_owner(ctx, a.player, a.tile)
     if not ctx.s.props[a.tile].mortgaged:
         raise IllegalAction(f"{ctx.book.name(a.tile)} is not mortgaged")
@@ -410,6 +423,7 @@ def _unmortgageable(ctx: Ctx, player: int) -> Iterator[int]:
 
 @unmortgage_batch.checker
 def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
+    _require_not_raising_funds(ctx, a.player, "lifting a mortgage")
     cash = ctx.s.players[a.player].cash
     if not any(unmortgage_cost(ctx, t) <= cash for t in _unmortgageable(ctx, a.player)):
         raise IllegalAction("you have no mortgaged property you can afford to lift")
