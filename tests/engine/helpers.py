@@ -47,3 +47,53 @@ def drive(state: MtaaniState, until, policy: dict | None = None, limit: int = 50
         state, new = act(state, name, **fields)
         events += new
     raise AssertionError(f"drive(): condition not reached in {limit} actions")
+
+
+# ------------------------------------------------------------------ setting up positions
+# These edit a fresh state directly to reach a position quickly. Money set-ups move the
+# difference to or from the pool, so the table's total (cash + pool) stays 6,000,000 plus
+# 2,000,000 per player and the conservation checks still hold.
+
+
+def own(state: MtaaniState, seat: int, *tiles: int, units: int = 0, mortgaged: bool = False) -> MtaaniState:
+    """Give ``seat`` the properties ``tiles`` (as if bought), with ``units`` each."""
+    for tile in tiles:
+        prop = state.props[tile]
+        prop.owner, prop.units, prop.mortgaged = seat, units, mortgaged
+    return state
+
+
+def set_cash(state: MtaaniState, seat: int, cash: int) -> MtaaniState:
+    """Make ``seat`` hold exactly ``cash`` SFR; the difference comes from or goes to the pool."""
+    state.pool -= cash - state.players[seat].cash
+    state.players[seat].cash = cash
+    return state
+
+
+def set_pool(state: MtaaniState, pool: int, seat: int = 1) -> MtaaniState:
+    """Make the pool hold exactly ``pool`` SFR; the difference goes to or comes from ``seat``."""
+    state.players[seat].cash += state.pool - pool
+    state.pool = pool
+    return state
+
+
+def script(state: MtaaniState, **streams: list[Any]) -> MtaaniState:
+    """Queue scripted outcomes (``dice=[[1, 2]]``, ``mugging=[False]``, ...) on ``state``."""
+    for name, values in streams.items():
+        state.scripted.setdefault(name, []).extend(values)
+    return state
+
+
+def legal_types(state: MtaaniState, seat: int) -> list[str]:
+    """The distinct action types ``seat`` may apply now."""
+    return engine.legal_actions(state, seat).types()
+
+
+def fee_of(state: MtaaniState, tile: int) -> int:
+    """The fee a visitor to ``tile`` pays now, as the view reports it."""
+    return engine.view(state, None)["derived"]["fees"][str(tile)]
+
+
+def payments(events: list[dict[str, Any]]) -> list[tuple[Any, Any, int, str]]:
+    """Every money movement in ``events`` as ``(payer, payee, amount, reason)``."""
+    return [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "Payment"]
