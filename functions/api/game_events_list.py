@@ -26,7 +26,8 @@ def list_events(
         raise Forbidden("you do not hold a seat at this table")
     items = store.events(game_id, after, limit)
     last = items[-1]["seq"] if items else after
-    return {"events": public_events(items), "next_after": last,
+    events = public_events(items, game.record.ruleset, viewer_seat(game, me.account_id))
+    return {"events": events, "next_after": last,
             "more": bool(items) and last < int(game.record.event_count)}
 
 

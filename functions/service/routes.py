@@ -21,7 +21,7 @@ from service import pipeline
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
 from service.http import caller, make_app
-from service.views import game_view, public_events
+from service.views import game_view, public_events, viewer_seat
 
 _idempotent_perform = None
 _idempotency_config = None
@@ -38,9 +38,10 @@ class ActionResponse(BaseModel):
 def _perform(intent: dict[str, Any]) -> dict[str, Any]:
     result = pipeline.act(intent["game_id"], intent["account_id"], intent["action"],
                           expected_version=intent.get("version"))
+    seat = viewer_seat(result.game, intent["account_id"])
     return {
         "version": result.version,
-        "events": public_events(result.events),
+        "events": public_events(result.events, result.state.ruleset, seat),
         "game": game_view(result.game, result.state, intent["account_id"]),
     }
 
