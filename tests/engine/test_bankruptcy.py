@@ -91,8 +91,8 @@ def test_bankruptcy_to_a_player_hands_over_cash_mortgage_values_and_half_the_uni
     assert (bankrupt["creditor"], bankrupt["cash"], bankrupt["assets_paid"]) == (1, 1_000, 202_250)
     # The properties lose their units and mortgages and return to the market unowned.
     for tile in (EASTLEIGH, KINOO, UMOJA, NGARA):
-        assert state.props[tile].model_dump() == {"owner": None, "units": 0, "mortgaged": False,
-                                                  "since": 0}
+        p = state.props[tile]
+        assert (p.owner, p.units, p.mortgaged) == (None, 0, False)
     assert state.players[0].bankrupt and state.players[0].cash == 0
     assert total_money(state) == 10_000_000
 
@@ -150,3 +150,15 @@ def test_bankruptcy_is_only_declared_over_a_debt():
     with pytest.raises(engine.IllegalAction, match="not now"):
         act(state, "declare_bankruptcy")
     assert "declare_bankruptcy" not in legal_types(state, 0)
+
+
+def test_a_bankrupt_players_insurance_cards_return_to_the_shared_pool():
+    state, _ = owing_kibra_fee()
+    state.players[0].insurance = 1  # held, not used
+    on_sale = engine.view(state, None)["derived"]["insurance"]["on_sale"]
+    state, events = act(state, "declare_bankruptcy")
+    assert state.players[0].insurance == 0
+    assert events_of(events, "InsuranceReturned") == [
+        {"type": "InsuranceReturned", "player": 0, "cards": 1}]
+    # Two players: 2 + 1 = 3 cards in the game, all on sale again.
+    assert on_sale == 2 and engine.view(state, None)["derived"]["insurance"]["on_sale"] == 3
