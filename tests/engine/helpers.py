@@ -84,9 +84,18 @@ def script(state: MtaaniState, **streams: list[Any]) -> MtaaniState:
     return state
 
 
+PART1_ACTIONS = frozenset({
+    "roll", "buy", "decline", "choose_deck", "end_turn", "pay_bail", "bribe", "build",
+    "build_batch", "sell_unit", "sell_batch", "mortgage", "unmortgage", "mortgage_batch",
+    "unmortgage_batch", "declare_bankruptcy",
+})
+"""The part-1 action types (board, economy, jail, cards, bankruptcy). Part 2 adds loans,
+insurance, trades and cards beside them; tests of part-1 rules compare these only."""
+
+
 def legal_types(state: MtaaniState, seat: int) -> list[str]:
-    """The distinct action types ``seat`` may apply now."""
-    return engine.legal_actions(state, seat).types()
+    """The distinct part-1 action types ``seat`` may apply now (see :data:`PART1_ACTIONS`)."""
+    return [t for t in engine.legal_actions(state, seat).types() if t in PART1_ACTIONS]
 
 
 def fee_of(state: MtaaniState, tile: int) -> int:
