@@ -71,6 +71,7 @@ def test_a_visitor_pays_the_owner_the_base_fee():
     state, events = act(state, "roll")
     assert payments(events) == [(0, 1, 1_300, "fee")]
     assert state.players[1].cash == 2_000_000 + 1_300
+    assert state.pool == 6_000_000  # money paid between players never touches the pool
     assert total_money(state) == 10_000_000
 
 
@@ -87,6 +88,16 @@ def test_a_complete_unbuilt_set_doubles_the_fee():
     assert fee_of(state, EASTLEIGH) == 2_000
     state, events = act(state, "roll")
     assert payments(events) == [(0, 1, 2_600, "fee")]
+
+
+def test_a_complete_company_family_doubles_its_fees_and_takes_units():
+    # Comms: Faiba (14) and Safaricom (45); base fees 3,900 and 5,000, doubled 7,800 and 10,000.
+    state = own(game(), 0, 14, 45)
+    assert (fee_of(state, 14), fee_of(state, 45)) == (7_800, 10_000)
+    state, events = act(state, "build", tile=45)
+    assert payments(events) == [(0, "pool", 225_000, "build")]  # Safaricom's unit cost
+    # Safaricom, 1 unit: (400,000 + 225,000) x 1 / 5 = 125,000.
+    assert fee_of(state, 45) == 125_000
 
 
 def test_an_incomplete_set_charges_the_plain_base_fee():

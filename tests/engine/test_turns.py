@@ -203,3 +203,31 @@ def test_a_stale_timeout_is_refused():
     with pytest.raises(engine.IllegalAction, match="already been made"):
         engine.apply(state, stale)
     assert stale not in engine.legal_actions(state, 0)
+
+
+def test_events_tell_the_turn_in_player_terms():
+    # p0 rolls 1 + 2 onto p1's Kibra: who rolled what, who moved where, who paid whom how much
+    # and why, and what the game waits for next.
+    state = game(dice=[[1, 2]], mugging=[False])
+    state.props[3].owner = 1
+    state, events = act(state, "roll")
+    assert events == [
+        {"type": "DiceRolled", "player": 0, "dice": [1, 2], "doubles": False},
+        {"type": "Moved", "player": 0, "start": 0, "end": 3, "steps": 3, "via": "dice"},
+        {"type": "Payment", "payer": 0, "payee": 1, "amount": 1_300, "reason": "fee", "tile": 3},
+        {"type": "DecisionPending", "player": 0, "kind": "end", "decision": 2},
+    ]
+    state, events = act(state, "end_turn")
+    assert events == [
+        {"type": "TurnEnded", "player": 0, "turn": 1},
+        {"type": "TurnStarted", "player": 1, "turn": 2},
+        {"type": "DecisionPending", "player": 1, "kind": "turn", "decision": 3},
+    ]
+
+
+def test_the_view_exposes_the_revolution_count():
+    state = game()
+    assert engine.view(state, 0)["revolutions"] == 0
+    assert engine.view(state, 0)["derived"]["revolution"] == 1  # the one in progress
+    state.revolutions = 7
+    assert engine.view(state, None)["derived"]["revolution"] == 8
