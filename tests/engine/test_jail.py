@@ -12,6 +12,7 @@ import pytest
 import engine
 from tests.engine.helpers import (
     act,
+    at,
     drive,
     events_of,
     game,
@@ -30,11 +31,6 @@ def jailed(turns=3, **scripted):
     state = game(**scripted)
     state.players[0].position = JAIL
     state.players[0].jail_turns = turns
-    return state
-
-
-def at(state, seat, tile):
-    state.players[seat].position = tile
     return state
 
 

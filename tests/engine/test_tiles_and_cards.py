@@ -14,6 +14,7 @@ from engine.mtaani.data import rulebook
 from engine.mtaani.flow import Ctx
 from tests.engine.helpers import (
     act,
+    at,
     events_of,
     game,
     legal_types,
@@ -25,11 +26,6 @@ from tests.engine.helpers import (
 )
 
 FORTUNE, MTAANI, ATM, MATHREE, LAVINGTON, PAYE_RICH, PAYE_SEEDY = 19, 23, 24, 26, 35, 39, 4
-
-
-def at(state, seat, tile):
-    state.players[seat].position = tile
-    return state
 
 
 # ------------------------------------------------------------------------------- ATM and PAYE
