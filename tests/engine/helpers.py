@@ -63,6 +63,12 @@ def own(state: MtaaniState, seat: int, *tiles: int, units: int = 0, mortgaged: b
     return state
 
 
+def at(state: MtaaniState, seat: int, tile: int) -> MtaaniState:
+    """Put ``seat``'s token on ``tile`` (no salary, no landing)."""
+    state.players[seat].position = tile
+    return state
+
+
 def set_cash(state: MtaaniState, seat: int, cash: int) -> MtaaniState:
     """Make ``seat`` hold exactly ``cash`` SFR; the difference comes from or goes to the pool."""
     state.pool -= cash - state.players[seat].cash

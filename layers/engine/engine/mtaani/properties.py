@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.core import IllegalAction
+from engine.mtaani import flow
 from engine.mtaani.actions import (
     Build,
     BuildBatch,
@@ -189,6 +190,7 @@ build = action_rule(Build)
 
 @build.checker
 def _check_build(ctx: Ctx, a: Build) -> None:
+    flow.require_not_owing(ctx, a.player, "building")
     _require_owner(ctx, a.player, a.tile)
     book, rules = ctx.book, ctx.rules.property
     set_id = book.set_of[a.tile]
@@ -231,6 +233,7 @@ def _next_to_build(ctx: Ctx, set_id: str, target: int) -> int | None:
 
 @build_batch.checker
 def _check_build_batch(ctx: Ctx, a: BuildBatch) -> None:
+    flow.require_not_owing(ctx, a.player, "building")
     _require_set(ctx, a.set)
     if a.target > ctx.rules.property.max_units:
         raise IllegalAction(f"at most {ctx.rules.property.max_units} units per property")
@@ -359,6 +362,7 @@ unmortgage = action_rule(Unmortgage)
 
 @unmortgage.checker
 def _check_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
+    flow.require_not_owing(ctx, a.player, "lifting a mortgage")
     _require_owner(ctx, a.player, a.tile)
     if not ctx.s.props[a.tile].mortgaged:
         raise IllegalAction(f"{ctx.book.name(a.tile)} is not mortgaged")
@@ -414,6 +418,7 @@ def _unmortgageable(ctx: Ctx, player: int) -> Iterator[int]:
 
 @unmortgage_batch.checker
 def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
+    flow.require_not_owing(ctx, a.player, "lifting a mortgage")
     cash = ctx.s.players[a.player].cash
     if not any(unmortgage_cost(ctx, t) <= cash for t in _unmortgageable(ctx, a.player)):
         raise IllegalAction("you have no mortgaged property you can afford to lift")
