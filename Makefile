@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench simulate train clean
+.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench  benchmarks (figures printed)"
 	@echo "make simulate  1,000-game bot head-to-head tables (GAMES=, JOBS=)"
 	@echo "make train     self-play explorer games, then retrain the Smart bot's model"
+	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON313)" ]; then \
@@ -64,6 +65,12 @@ train: venv
 	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
 	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
 	$(PY) -m engine.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
+
+# Upload web/ to a deployed stack's bucket (CloudFront serves it), with config.js pointing at
+# the stack's API: make publish-web STACK=<stack name>
+publish-web: venv
+	@test -n "$(STACK)" || (echo "usage: make publish-web STACK=<stack name>"; exit 1)
+	$(PY) -m local.publish_web --stack $(STACK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

@@ -4,18 +4,14 @@ Scheduler timers working as the template wires them."""
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.stackprocess import start_stack, stop_stack
+
 pytestmark = pytest.mark.stack
 
 
@@ -38,27 +34,9 @@ class Http:
 
 @pytest.fixture(scope="module")
 def stack():
-    env = {**os.environ, "PORT": "0", "MTAA_PARAMETERS": "DefaultIdleTimeoutSeconds=2",
-           "PYTHONPATH": os.pathsep.join([str(ROOT / "layers/engine"), str(ROOT / "functions"), str(ROOT)])}
-    env.pop("AWS_ENDPOINT_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "local"], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = moto = None
-    lines = []
-    deadline = time.time() + 60
-    while time.time() < deadline and not (url and moto):
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        if url is None and (found := re.search(r"http://127\.0\.0\.1:\d+", line)):
-            url = found.group(0)
-        if "moto (AWS) endpoint" in line:
-            moto = re.search(r"http://127\.0\.0\.1:\d+", line).group(0)
-    assert url and moto, "".join(lines)
+    process, url, moto = start_stack("DefaultIdleTimeoutSeconds=2")
     yield Http(url), moto
-    process.terminate()
-    process.wait(timeout=10)
+    stop_stack(process)
 
 
 def test_the_web_client_and_the_openapi_document_are_served(stack):
