@@ -19,11 +19,12 @@ from engine.mtaani.actions import (
     DeclineTrade,
     EndTurn,
     Mortgage,
+    ProposeTrade,
     Roll,
     TakeLoan,
     TradeItems,
 )
-from engine.mtaani.state import BankLoan, Debt, LoanOffer, PendingDecision, TradeOffer
+from engine.mtaani.state import BankLoan, Debt, LoanOffer, PendingDecision
 from tests.engine.helpers import game
 
 EASTLEIGH, KIBRA = 1, 3  # the two-property set "Eastleigh & Kibra" (estates-1)
@@ -201,9 +202,11 @@ def test_a_stored_event_log_makes_the_same_history_record():
 
 
 def offer_trade(state, proposer: int, to: int, give: TradeItems, get: TradeItems) -> int:
+    """Propose the trade through the engine (as a player would); returns the offer's id."""
     offer_id = state.next_offer_id
-    state.trades.append(TradeOffer(id=offer_id, proposer=proposer, to=to, give=give, get=get))
-    state.next_offer_id += 1
+    rs = engine.get_ruleset("mtaani")
+    rs.apply_in_place(state, ProposeTrade(player=proposer, to=to, give=give, get=get))
+    assert state.trades[-1].id == offer_id
     return offer_id
 
 
