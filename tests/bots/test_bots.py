@@ -273,3 +273,11 @@ def test_municipal_choices():
     assert bots.choose(state, 1 - 1, "smart", 1).rule == "halve_rent"
     # A bot without a Municipal handler still answers the decision itself, not with a loan.
     assert fallback(engine.legal_actions(state, 0), "municipal").type == "choose_municipal"
+
+
+def test_bots_play_the_classic_preset_too():
+    result = selfplay.play(["base", "advanced", "smart"], 11, ruleset="mtaani-classic", max_turns=90,
+                           record=True)
+    assert result.turns >= 90 or result.termination == "bankruptcy"
+    *_, (final, _) = selfplay.replay(result.history)
+    assert final.ruleset == "mtaani-classic" and final.winner == result.winner
