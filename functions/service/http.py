@@ -13,6 +13,7 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 import engine
 from service import accounts
@@ -26,6 +27,52 @@ ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.IllegalAction: 409,
 }
 """Engine error class -> HTTP status (most specific class first wins via the MRO)."""
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong: a stable ``code``, a ``message`` for people, and details by code
+    (``current_version`` for ``stale_version``)."""
+
+    model_config = ConfigDict(extra="allow")
+    code: str = Field(description="stable machine-readable code, e.g. 'stale_version'")
+    message: str = Field(description="what went wrong, for people")
+
+
+class ErrorBody(BaseModel):
+    """The one JSON error shape of every route."""
+
+    error: ErrorDetail
+
+
+ERROR_TEXT = {
+    401: "not signed in, session ended, or wrong password",
+    403: "signed in but not allowed",
+    404: "no such resource",
+    409: "the current state refuses this request (see error.code)",
+    422: "malformed body or parameter",
+    429: "too many requests; honour Retry-After",
+    503: "a dependency failed; nothing was applied; honour Retry-After",
+}
+PUBLIC_ERRORS = (422, 503)
+"""Every route can answer these."""
+SIGNED_IN_ERRORS = (401, 422, 503)
+"""Every route that needs a session can answer these."""
+
+
+def api_responses(status: int, model: type[BaseModel] | None, description: str,
+                  *errors: int, extra: dict[int, str] | None = None) -> dict[int, dict]:
+    """The OpenAPI ``responses`` of a route: its success (``model`` or no body) and the error
+    statuses it can answer, all with :class:`ErrorBody`."""
+    ok: dict[str, Any] = {"description": description}
+    if model is not None:
+        ok["content"] = {"application/json": {"model": model}}
+    out: dict[int, dict] = {status: ok}
+    for code, text in (extra or {}).items():
+        out[code] = {"description": text, "content": {}}
+    for code in errors:
+        out[code] = {"description": ERROR_TEXT[code],
+                     "content": {"application/json": {"model": ErrorBody}}}
+    return out
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None,
@@ -74,6 +121,18 @@ def make_app(*routers: Router) -> APIGatewayHttpResolver:
 def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:
     """The signed-in account making the current request (401 when there is none)."""
     return accounts.authenticate(router.current_event.headers.get("authorization"))
+
+
+def source_address(router: Router | APIGatewayHttpResolver) -> str:
+    """The client's address as API Gateway saw it (for per-source throttling)."""
+    try:
+        return router.current_event.request_context.http.source_ip or "unknown"
+    except (AttributeError, KeyError):
+        return "unknown"
+
+
+def no_content() -> Response:
+    return Response(status_code=204, headers={})
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:

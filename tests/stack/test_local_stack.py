@@ -36,6 +36,19 @@ class Http:
             return exc.code, json.loads(exc.read() or b"null")
 
 
+def start_game(http: Http, tokens: list[str], handles: list[str], options: dict) -> tuple[int, dict]:
+    """The lobby flow over HTTP: the first token owns a lobby, invites the other handles, they
+    join, and the owner starts with ``options``; returns the start's status and body."""
+    status, lobby = http("POST", "/lobbies", {"table_size": len(tokens)}, tokens[0])
+    assert status == 201, lobby
+    for handle, token in zip(handles[1:], tokens[1:], strict=True):
+        status, body = http("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": handle}, tokens[0])
+        assert status == 201, body
+        status, body = http("POST", f"/lobbies/{lobby['lobby_id']}/join", None, token)
+        assert status == 200, body
+    return http("POST", f"/lobbies/{lobby['lobby_id']}/start", {"options": options}, tokens[0])
+
+
 @pytest.fixture(scope="module")
 def stack():
     env = {**os.environ, "PORT": "0", "MTAA_PARAMETERS": "DefaultIdleTimeoutSeconds=2",
@@ -76,10 +89,8 @@ def test_two_players_roll_and_end_turns_over_http(stack):
     _, bob = http("POST", "/sessions", {"handle": f"bob{suffix}"})
     # p0 rolls 5+6 to NCWSC (11), p1 3 to Kibra; p0 then 11s around past Payday.
     dice = [[5, 6], [1, 2]] * 4 + [[2, 3]]
-    status, game = http("POST", "/games", {
-        "seats": [alice["handle"], bob["handle"]],
-        "options": {"scripted": {"dice": dice, "mugging": [False] * 20}},
-    }, alice["token"])
+    status, game = start_game(http, [alice["token"], bob["token"]], [alice["handle"], bob["handle"]],
+                              {"scripted": {"dice": dice, "mugging": [False] * 20}})
     assert status == 201, game
     game_id = game["game_id"]
     tokens = [alice["token"], bob["token"]]
@@ -108,10 +119,8 @@ def test_bus_events_reach_the_scheduler_and_an_idle_turn_times_out(stack):
     suffix = str(int(time.time() * 1000))[-6:]
     _, carol = http("POST", "/sessions", {"handle": f"carol{suffix}"})
     _, dan = http("POST", "/sessions", {"handle": f"dan{suffix}"})
-    status, game = http("POST", "/games", {
-        "seats": [carol["handle"], dan["handle"]],
-        "options": {"scripted": {"dice": [[1, 2]], "mugging": [False]}},
-    }, carol["token"])
+    status, game = start_game(http, [carol["token"], dan["token"]], [carol["handle"], dan["handle"]],
+                              {"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     assert status == 201
     game_id = game["game_id"]
     # Carol goes quiet: the 2-second deadline fires and the table plays her turn to its end.
