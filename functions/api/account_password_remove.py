@@ -15,7 +15,7 @@ router = Router()
 
 
 class RemovePasswordRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     current_password: str = Field(min_length=1, max_length=accounts.PASSWORD_MAX)
 
 

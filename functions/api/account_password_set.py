@@ -16,7 +16,7 @@ router = Router()
 
 
 class SetPasswordRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     new_password: str = Field(min_length=accounts.PASSWORD_MIN, max_length=accounts.PASSWORD_MAX)
     current_password: str | None = Field(None, max_length=accounts.PASSWORD_MAX,
                                          description="required when the account is protected")

@@ -16,9 +16,9 @@ router = Router()
 
 
 class PostMessageRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    text: str = Field(min_length=1, max_length=2000,
-                      description=f"1 to {chat.MAX_LENGTH} characters once trimmed")
+    model_config = ConfigDict(extra="forbid", strict=True)
+    text: str = Field(min_length=1, max_length=chat.MAX_LENGTH, pattern=chat.VISIBLE,
+                      description=f"1 to {chat.MAX_LENGTH} characters, some of them visible")
 
 
 @router.post("/games/<game_id>/chat", tags=["chat"], summary="Post a chat message",

@@ -16,7 +16,8 @@ router = Router()
 
 
 class CreateLobbyRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True,
+                              json_schema_extra=lobbies.PUBLIC_NEEDS_CONFIRMATION)
     table_size: int = Field(4, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
     ruleset: Literal["mtaani", "mtaani-classic"] = "mtaani"
     idle_timeout_seconds: int | None = Field(

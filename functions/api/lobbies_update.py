@@ -16,7 +16,8 @@ router = Router()
 
 
 class UpdateLobbyRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True,
+                              json_schema_extra=lobbies.PUBLIC_NEEDS_CONFIRMATION)
     table_size: int | None = Field(None, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
     ruleset: Literal["mtaani", "mtaani-classic"] | None = None
     idle_timeout_seconds: int | None = Field(None, ge=60, le=7 * 86400)

@@ -16,7 +16,7 @@ router = Router()
 
 
 class AddBotRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     level: Literal["base", "advanced", "smart"] = "base"
     seat: int | None = Field(None, ge=0, le=lobbies.MAX_SEATS - 1,
                              description="default: the first empty seat")

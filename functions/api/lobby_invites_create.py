@@ -16,8 +16,9 @@ router = Router()
 
 
 class InviteRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    handle: str = Field(min_length=1, max_length=40, description=accounts.HANDLE_RULES)
+    model_config = ConfigDict(extra="forbid", strict=True)
+    handle: str = Field(min_length=3, max_length=20, pattern=accounts.HANDLE_RE.pattern,
+                        description=accounts.HANDLE_RULES)
     role: Literal["player", "spectator"] = "player"
 
 

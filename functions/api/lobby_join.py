@@ -16,7 +16,7 @@ router = Router()
 
 
 class JoinRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int | None = Field(None, ge=0, le=lobbies.MAX_SEATS - 1,
                              description="default: the first empty seat")
     invite: str | None = Field(None, max_length=64, description="an invite link token")

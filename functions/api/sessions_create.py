@@ -15,8 +15,9 @@ router = Router()
 
 
 class SignInRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    handle: str = Field(min_length=1, max_length=40, description=accounts.HANDLE_RULES)
+    model_config = ConfigDict(extra="forbid", strict=True)
+    handle: str = Field(min_length=3, max_length=20, pattern=accounts.HANDLE_RE.pattern,
+                        description=accounts.HANDLE_RULES)
     password: str | None = Field(None, min_length=accounts.PASSWORD_MIN,
                                  max_length=accounts.PASSWORD_MAX,
                                  description="needed for a protected handle; protects a new one")

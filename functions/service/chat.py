@@ -9,9 +9,9 @@ Posting is rate-limited per account and table (:data:`service.throttle.CHAT`).
 from __future__ import annotations
 
 import html
+import re
 import secrets
 import time
-import unicodedata
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PynamoDBException
@@ -23,6 +23,9 @@ from service.config import settings
 from service.errors import ServiceUnavailable, Unprocessable
 
 MAX_LENGTH = 500
+VISIBLE = r"[^\s\x00-\x1f\x7f-\x9f]"
+"""A message must contain a character that is neither white space nor a control character."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class ByAuthor(GlobalSecondaryIndex):
@@ -49,12 +52,10 @@ class ChatRecord(Model):
 
 
 def clean(text: str) -> str:
-    """The stored form of ``text``: NFC, control characters removed (newlines and tabs kept
-    as spaces), trimmed, HTML-escaped. :class:`Unprocessable` when empty or too long."""
-    text = unicodedata.normalize("NFC", text)
-    text = "".join(" " if ch in "\n\r\t" else ch for ch in text
-                   if ch in "\n\r\t" or unicodedata.category(ch)[0] != "C")
-    text = text.strip()
+    """The stored form of ``text``: control characters removed (newlines and tabs become
+    spaces), trimmed, HTML-escaped. :class:`Unprocessable` when nothing visible is left or it
+    is too long."""
+    text = _CONTROL.sub(lambda m: " " if m.group(0) in "\n\r\t" else "", text).strip()
     if not text:
         raise Unprocessable("text: a message needs some text")
     if len(text) > MAX_LENGTH:

@@ -65,6 +65,13 @@ class ConfirmationRequired(Unprocessable):
     code = "confirmation_required"
 
 
+PUBLIC_NEEDS_CONFIRMATION = {
+    "if": {"properties": {"public": {"const": True}}, "required": ["public"]},
+    "then": {"properties": {"confirm_public": {"const": True}}, "required": ["confirm_public"]},
+}
+"""JSON Schema of the rule "public: true needs confirm_public: true" (request models)."""
+
+
 class LobbyRecord(Model):
     """One table before and after kickoff (see the module docstring)."""
 
@@ -247,7 +254,7 @@ def _first_empty(lobby: LobbyRecord, seat: int | None) -> int:
     seats = list(lobby.seats)
     if seat is not None:
         if not 0 <= seat < int(lobby.table_size):
-            raise Unprocessable(f"seat must be 0 to {int(lobby.table_size) - 1}")
+            raise Conflict(f"this table has seats 0 to {int(lobby.table_size) - 1}")
         if seats[seat]:
             raise Conflict(f"seat {seat} is taken")
         return seat
@@ -268,7 +275,7 @@ def _resize(lobby: LobbyRecord, size: int) -> None:
 
 
 def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
-    if public and not lobby.public and not confirmed:
+    if public and not confirmed:
         raise ConfirmationRequired(
             "anyone with the link will be able to join: send confirm_public: true to go public")
     lobby.public = public
@@ -370,7 +377,10 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
 
 
 def withdraw(lobby_id: str, me: str, handle: str) -> LobbyRecord:
-    target = accounts.find_by_handle(handle)
+    try:
+        target = accounts.find_by_handle(handle)
+    except Unprocessable:  # not even a well-formed handle: nobody was invited under it
+        target = None
     who = target.account_id if target else None
 
     def edit(lobby: LobbyRecord) -> None:

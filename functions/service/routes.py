@@ -96,7 +96,7 @@ def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     fields["version"] = (int | None, Field(None, ge=1, description="the state version you saw"))
     return create_model(
         f"{action_cls.__name__}Request",
-        __config__=ConfigDict(extra="forbid"),
+        __config__=ConfigDict(extra="forbid", strict=True),
         __doc__=action_cls.__doc__,
         **fields,
     )
@@ -109,11 +109,7 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
     action_type = action_cls.model_fields["type"].default
     server_fields = [SERVER_FIELDS[n] for n in action_cls.model_fields if n in SERVER_FIELDS]
 
-    def endpoint(
-        game_id: str,
-        body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
-        idempotency_key: Annotated[str | None, Header(alias="idempotency-key", max_length=128)] = None,
-    ) -> ActionOut:
+    def perform(game_id: str, body: BaseModel | None, idempotency_key: str | None) -> ActionOut:
         account = caller(router)
         payload = body.model_dump(exclude_none=True) if body is not None else {}
         version = payload.pop("version", None)
@@ -125,6 +121,18 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
             intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"
             return ActionOut.model_validate(_idempotent(intent, router.lambda_context))
         return ActionOut.model_validate(_perform(intent))
+
+    IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
+    if any(info.is_required() for info in model.model_fields.values()):
+        # The action has fields of its own: the body is required.
+        def endpoint(game_id: str, body: Annotated[model, Body()],  # type: ignore[valid-type]
+                     idempotency_key: IdempotencyKey = None) -> ActionOut:
+            return perform(game_id, body, idempotency_key)
+    else:
+        def endpoint(game_id: str,
+                     body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
+                     idempotency_key: IdempotencyKey = None) -> ActionOut:
+            return perform(game_id, body, idempotency_key)
 
     endpoint.__name__ = f"action_{action_type}"
     endpoint.__doc__ = action_cls.__doc__

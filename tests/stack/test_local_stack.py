@@ -3,75 +3,14 @@ Scheduler timers working as the template wires them."""
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import subprocess
-import sys
 import time
-import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.stack.http import start_game
+
 pytestmark = pytest.mark.stack
-
-
-class Http:
-    def __init__(self, base: str):
-        self.base = base
-
-    def __call__(self, method: str, path: str, body=None, token: str | None = None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        request.add_header("content-type", "application/json")
-        if token:
-            request.add_header("authorization", f"Bearer {token}")
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read() or b"null")
-
-
-def start_game(http: Http, tokens: list[str], handles: list[str], options: dict) -> tuple[int, dict]:
-    """The lobby flow over HTTP: the first token owns a lobby, invites the other handles, they
-    join, and the owner starts with ``options``; returns the start's status and body."""
-    status, lobby = http("POST", "/lobbies", {"table_size": len(tokens)}, tokens[0])
-    assert status == 201, lobby
-    for handle, token in zip(handles[1:], tokens[1:], strict=True):
-        status, body = http("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": handle}, tokens[0])
-        assert status == 201, body
-        status, body = http("POST", f"/lobbies/{lobby['lobby_id']}/join", None, token)
-        assert status == 200, body
-    return http("POST", f"/lobbies/{lobby['lobby_id']}/start", {"options": options}, tokens[0])
-
-
-@pytest.fixture(scope="module")
-def stack():
-    env = {**os.environ, "PORT": "0", "MTAA_PARAMETERS": "DefaultIdleTimeoutSeconds=2",
-           "PYTHONPATH": os.pathsep.join([str(ROOT / "layers/engine"), str(ROOT / "functions"), str(ROOT)])}
-    env.pop("AWS_ENDPOINT_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "local"], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = moto = None
-    lines = []
-    deadline = time.time() + 60
-    while time.time() < deadline and not (url and moto):
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        if url is None and (found := re.search(r"http://127\.0\.0\.1:\d+", line)):
-            url = found.group(0)
-        if "moto (AWS) endpoint" in line:
-            moto = re.search(r"http://127\.0\.0\.1:\d+", line).group(0)
-    assert url and moto, "".join(lines)
-    yield Http(url), moto
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_the_web_client_and_the_openapi_document_are_served(stack):
