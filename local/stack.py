@@ -184,6 +184,7 @@ class LocalStack:
         class Handler(ApiRequestHandler):
             local = stack
 
+        ThreadingHTTPServer.request_queue_size = 128  # many clients connect at once
         self.httpd = ThreadingHTTPServer((self.host, self.port), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]

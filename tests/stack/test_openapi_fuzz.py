@@ -61,7 +61,7 @@ def test_the_fuzzed_document_is_the_served_one(stack):
 
 
 @schema.parametrize()
-@settings(max_examples=12, deadline=None, derandomize=True,
+@settings(max_examples=6, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_no_5xx_and_every_answer_matches_the_schema(case, fuzz_world):
     http = fuzz_world["http"]
