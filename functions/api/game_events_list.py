@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from service import pipeline, presence
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import EventsOut
-from service.views import game_access, public_events
+from service.views import game_access, public_events, viewer_seat
 
 router = Router()
 
@@ -27,7 +27,8 @@ def list_events(
     presence.touch(game_id, me.account_id)
     items = store.events(game_id, after, limit)
     last = items[-1]["seq"] if items else after
-    return json_response({"events": public_events(items), "next_after": last,
+    events = public_events(items, game.record.ruleset, viewer_seat(game, me.account_id))
+    return json_response({"events": events, "next_after": last,
                           "more": bool(items) and last < int(game.record.event_count)})
 
 

@@ -123,6 +123,8 @@ class GameOut(BaseModel):
     decision: DecisionOut | None
     outcome: OutcomeOut | None
     legal_actions: list[dict[str, Any]]
+    legal_specs: dict[str, Any] = Field(
+        description="actions with free parameters (trade offers, loan amounts) and their bounds")
     state: dict[str, Any]
 
 

@@ -22,7 +22,7 @@ from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
 from service.models import ActionOut
-from service.views import game_view, public_events
+from service.views import game_view, public_events, viewer_seat
 
 _idempotent_perform = None
 _idempotency_config = None
@@ -31,9 +31,10 @@ _idempotency_config = None
 def _perform(intent: dict[str, Any]) -> dict[str, Any]:
     result = pipeline.act(intent["game_id"], intent["account_id"], intent["action"],
                           expected_version=intent.get("version"))
+    seat = viewer_seat(result.game, intent["account_id"])
     return {
         "version": result.version,
-        "events": public_events(result.events),
+        "events": public_events(result.events, result.state.ruleset, seat),
         "game": game_view(result.game, result.state, intent["account_id"]),
     }
 

@@ -57,9 +57,11 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
     decision = ruleset.decision(state)
     outcome = ruleset.outcome(state)
     legal: list[dict[str, Any]] = []
+    specs: dict[str, Any] = {}
     if seat is not None and game.record.status == "active":
-        legal = [a.model_dump(mode="json", exclude={"player"})
-                 for a in engine.legal_actions(state, seat)]
+        found = engine.legal_actions(state, seat)
+        legal = [a.model_dump(mode="json", exclude={"player"}) for a in found]
+        specs = found.specs
     return {
         "game_id": game.game_id,
         "version": game.version,
@@ -73,6 +75,7 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},
         "legal_actions": legal,
+        "legal_specs": specs,
         "state": engine.view(state, seat),
     }
 
@@ -117,9 +120,18 @@ def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
     return body
 
 
-def public_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events as players see them (internal bookkeeping items removed)."""
-    return [e for e in events if e.get("type") not in INTERNAL_EVENTS]
+def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None) -> list[dict[str, Any]]:
+    """Events as ``viewer`` (a seat, or ``None``) may see them: internal bookkeeping removed,
+    events private to other players (their trade and loan offers) left out."""
+    rs = engine.get_ruleset(ruleset)
+    out = []
+    for event in events:
+        if event.get("type") in INTERNAL_EVENTS:
+            continue
+        shown = rs.event_view(event, viewer)
+        if shown is not None:
+            out.append(shown)
+    return out
 
 
 def etag_of(body: Any) -> str:

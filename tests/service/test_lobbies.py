@@ -226,7 +226,7 @@ def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api):
     assert api.ok("GET", f"/games/{game_id}", None, second)["version"] == version
     assert api.call("POST", f"/games/{game_id}/resume", token=second).status == 403
     resumed = api.ok("POST", f"/games/{game_id}/resume", None, owner)
-    assert resumed["status"] == "active" and resumed["legal_actions"] == [{"type": "roll"}]
+    assert resumed["status"] == "active" and {"type": "roll"} in resumed["legal_actions"]
     assert api.call("POST", f"/games/{game_id}/resume", token=owner).status == 409
     assert api.ok("POST", f"/games/{game_id}/roll", None, owner)["game"]["state"]["players"][0]["position"] == 3
     types = [e["type"] for e in api.ok("GET", f"/games/{game_id}/events", None, owner)["events"]]

@@ -165,6 +165,17 @@ class Ruleset:
     def decision(self, state: BaseModel) -> Decision | None:
         raise NotImplementedError
 
+    def event_view(self, event: Event, viewer: int | None) -> Event | None:
+        """``event`` as ``viewer`` may see it, or ``None`` when it is private to others.
+
+        Events listing their parties in ``private`` are shown only to those seats."""
+        parties = event.get("private")
+        if parties is None:
+            return event
+        if viewer not in parties:
+            return None
+        return {k: v for k, v in event.items() if k != "private"}
+
     def outcome(self, state: BaseModel) -> Outcome | None:
         raise NotImplementedError
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from engine.core import InvalidAction
 
 Seat = Annotated[int, Field(ge=0, le=7, description="the acting seat")]
+SpecialCard = Literal["teleport", "zoning", "injunction", "syndicate"]
 TileIndex = Annotated[int, Field(ge=0, le=255, description="a board tile index")]
 
 
@@ -131,6 +132,156 @@ class EndTurn(_Action):
     type: Literal["end_turn"] = "end_turn"
 
 
+class TakeLoan(_Action):
+    """Borrow ``amount`` SFR from the bank (10,000 up to your limit, in 1,000 steps)."""
+
+    type: Literal["take_loan"] = "take_loan"
+    amount: int = Field(ge=1, le=100_000_000)
+
+
+class RepayLoan(_Action):
+    """Repay a loan you owe: the bank loan (``loan`` omitted) or player loan ``loan``; a share
+    of the balance (``percent``: 20 to 100 in steps of 5) or, with ``max``, the most you can
+    afford now."""
+
+    type: Literal["repay_loan"] = "repay_loan"
+    loan: int | None = Field(None, ge=1, description="player loan id; omitted = the bank loan")
+    percent: int | None = Field(None, ge=1, le=100)
+    max: bool = False
+
+
+class OfferLoan(_Action):
+    """Propose a player loan to seat ``to``: you lend (``lend`` true) or ask to borrow."""
+
+    type: Literal["offer_loan"] = "offer_loan"
+    to: Seat
+    lend: bool = True
+    amount: int = Field(ge=1, le=100_000_000)
+    interest_percent: int = Field(ge=0, le=100)
+    term: int = Field(ge=1, le=100, description="game revolutions")
+
+
+class AcceptLoan(_Action):
+    """Accept loan offer ``offer`` made to you."""
+
+    type: Literal["accept_loan"] = "accept_loan"
+    offer: int = Field(ge=1)
+
+
+class DeclineLoan(_Action):
+    """Decline loan offer ``offer`` made to you, or withdraw your own."""
+
+    type: Literal["decline_loan"] = "decline_loan"
+    offer: int = Field(ge=1)
+
+
+class DemandRepayment(_Action):
+    """As the lender, demand early repayment of player loan ``loan``: all interest is
+    cancelled and the principal is due at the borrower's next turn."""
+
+    type: Literal["demand_repayment"] = "demand_repayment"
+    loan: int = Field(ge=1)
+
+
+class BuyInsurance(_Action):
+    """Buy an insurance card at the current price."""
+
+    type: Literal["buy_insurance"] = "buy_insurance"
+
+
+class UseInsurance(_Action):
+    """Spend an insurance card to cover the payment you cannot settle in cash."""
+
+    type: Literal["use_insurance"] = "use_insurance"
+
+
+class TradeItems(BaseModel):
+    """What one side hands over: cash, properties (tile indices), insurance cards, special cards."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cash: int = Field(0, ge=0, le=1_000_000_000)
+    properties: list[TileIndex] = Field(default_factory=list, max_length=48)
+    insurance: int = Field(0, ge=0, le=8)
+    specials: list[SpecialCard] = Field(default_factory=list, max_length=4)
+
+
+class ProposeTrade(_Action):
+    """Offer seat ``to`` a trade: you hand over ``give`` and receive ``get``."""
+
+    type: Literal["propose_trade"] = "propose_trade"
+    to: Seat
+    give: TradeItems = Field(default_factory=TradeItems)
+    get: TradeItems = Field(default_factory=TradeItems)
+
+
+class AcceptTrade(_Action):
+    """Accept trade offer ``trade`` made to you."""
+
+    type: Literal["accept_trade"] = "accept_trade"
+    trade: int = Field(ge=1)
+
+
+class DeclineTrade(_Action):
+    """Decline trade offer ``trade`` made to you, or withdraw your own."""
+
+    type: Literal["decline_trade"] = "decline_trade"
+    trade: int = Field(ge=1)
+
+
+class SetTradeOpen(_Action):
+    """Mark yourself open (true) or closed (false) to trade offers."""
+
+    type: Literal["set_trade_open"] = "set_trade_open"
+    open: bool
+
+
+class ChooseMunicipal(_Action):
+    """On Municipal, choose the table's temporary rule."""
+
+    type: Literal["choose_municipal"] = "choose_municipal"
+    rule: str = Field(min_length=1, max_length=40)
+
+
+class BuySpecial(_Action):
+    """Buy special card ``card``, on offer to you this turn since you landed on its home tile."""
+
+    type: Literal["buy_special"] = "buy_special"
+    card: SpecialCard
+
+
+class Renovate(_Action):
+    """Renovate the property you stand on instead of rolling (ends your turn)."""
+
+    type: Literal["renovate"] = "renovate"
+
+
+class PlayTeleport(_Action):
+    """Jump from the property you own and stand on to ``tile``, another you own."""
+
+    type: Literal["play_teleport"] = "play_teleport"
+    tile: TileIndex
+
+
+class PlayZoning(_Action):
+    """Demolish every unit on ``set`` (no refund) and ban building there."""
+
+    type: Literal["play_zoning"] = "play_zoning"
+    set: str = Field(min_length=1, max_length=40)
+
+
+class PlayInjunction(_Action):
+    """Shield ``set`` (which you own) from Zoning and the Syndicate."""
+
+    type: Literal["play_injunction"] = "play_injunction"
+    set: str = Field(min_length=1, max_length=40)
+
+
+class PlaySyndicate(_Action):
+    """Start skimming fast-food, transport and comms rent."""
+
+    type: Literal["play_syndicate"] = "play_syndicate"
+
+
 class Timeout(_Action):
     """System action: the table ends ``player``'s idle decision ``decision`` (its id)."""
 
@@ -155,6 +306,25 @@ Action = Annotated[
     | UnmortgageBatch
     | DeclareBankruptcy
     | EndTurn
+    | TakeLoan
+    | RepayLoan
+    | OfferLoan
+    | AcceptLoan
+    | DeclineLoan
+    | DemandRepayment
+    | BuyInsurance
+    | UseInsurance
+    | ProposeTrade
+    | AcceptTrade
+    | DeclineTrade
+    | SetTradeOpen
+    | ChooseMunicipal
+    | BuySpecial
+    | Renovate
+    | PlayTeleport
+    | PlayZoning
+    | PlayInjunction
+    | PlaySyndicate
     | Timeout,
     Field(discriminator="type"),
 ]

@@ -17,11 +17,31 @@ from engine.mtaani.state import Step
 
 REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
 """Called with the revolution number when a revolution completes (table-wide effects)."""
+PAYDAY_HOOKS: list[Callable[[Ctx, int], None]] = []
+"""Called with the seat each time a player passes (or lands on) Payday."""
+SALARY_PERCENT_HOOKS: list[Callable[[Ctx], int]] = []
+"""Table-wide salary modifiers: each returns a percentage (100 = unchanged)."""
+ATM_PERCENT_HOOKS: list[Callable[[Ctx], int]] = []
+"""Table-wide ATM-amount modifiers: each returns a percentage."""
+TAX_PERCENT_HOOKS: list[Callable[[Ctx], int]] = []
+"""Table-wide PAYE modifiers: each returns a percentage (0 = forgiven)."""
+FEE_SUBSIDY_HOOKS: list[Callable[[Ctx, int, int], int]] = []
+"""``(ctx, tile, fee) -> SFR`` the pool pays the owner instead of the visitor (rent subsidy)."""
+FEE_SKIM_HOOKS: list[Callable[[Ctx, int, int, int], list[tuple[int, int]]]] = []
+"""``(ctx, owner, tile, fee) -> [(seat, SFR)]`` taken from the owner's share (the Syndicate)."""
 
 
-def move_forward(ctx: Ctx, player: int, steps: int, via: str) -> None:
+def scaled(amount: int, percents: list[int]) -> int:
+    """``amount`` after each percentage in turn, to the nearest SFR."""
+    for percent in percents:
+        if percent != 100:
+            amount = (amount * percent + 50) // 100
+    return amount
+
+
+def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True) -> None:
     """Move ``player`` forward ``steps`` tiles, paying salary when passing Payday, then queue
-    the landing on the destination tile."""
+    the landing on the destination tile (unless ``land`` is false: a jump)."""
     s = ctx.s
     p = s.players[player]
     size = ctx.book.size
@@ -35,7 +55,8 @@ def move_forward(ctx: Ctx, player: int, steps: int, via: str) -> None:
     for lap in range(laps):
         exact = landed_on_payday and lap == laps - 1
         payday(ctx, player, exact=exact)
-    ctx.then("land", player, tile=end)
+    if land:
+        ctx.then("land", player, tile=end)
 
 
 def move_to(ctx: Ctx, player: int, tile: int, via: str) -> None:
@@ -69,7 +90,8 @@ def place(ctx: Ctx, player: int, tile: int, via: str) -> None:
 def salary(ctx: Ctx, exact: bool) -> int:
     """The Payday salary in SFR: passing pays the salary, landing exactly pays the multiple."""
     rules = ctx.rules.payday
-    return rules.salary * (rules.landing_multiplier if exact else 1)
+    amount = rules.salary * (rules.landing_multiplier if exact else 1)
+    return scaled(amount, [hook(ctx) for hook in SALARY_PERCENT_HOOKS])
 
 
 def payday(ctx: Ctx, player: int, exact: bool) -> None:
@@ -78,6 +100,8 @@ def payday(ctx: Ctx, player: int, exact: bool) -> None:
     p = ctx.s.players[player]
     p.laps += 1
     p.passed_payday = True
+    for hook in PAYDAY_HOOKS:
+        hook(ctx, player)
     check_revolution(ctx)
 
 
@@ -127,9 +151,23 @@ def _land_property(ctx: Ctx, player: int, tile: int) -> None:
         return
     fee = prop.fee(ctx, tile)
     if fee > 0:
-        ctx.charge(player, owner, fee, "fee", tile)
+        collect_fee(ctx, player, owner, tile, fee)
     if ctx.book.side_of[tile] == "rich":
         ctx.then("trespass", player, tile=tile)
+
+
+def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None:
+    """The visitor pays ``fee`` for ``tile``: any subsidy comes from the pool instead, any skim
+    goes to its holder out of the owner's share; the rest goes to the owner."""
+    subsidy = min(fee, sum(hook(ctx, tile, fee) for hook in FEE_SUBSIDY_HOOKS))
+    skims = [cut for hook in FEE_SKIM_HOOKS for cut in hook(ctx, owner, tile, fee)]
+    visitor_pays = fee - subsidy
+    to_owner = visitor_pays - sum(amount for _, amount in skims)
+    ctx.charge(visitor, owner, to_owner, "fee", tile)
+    for holder, amount in skims:
+        ctx.charge(visitor, holder, amount, "fee_skim", tile)
+    if subsidy:
+        ctx.pay_out(owner, subsidy, "fee_subsidy", tile=tile)
 
 
 def _land_payday(ctx: Ctx, player: int, tile: int) -> None:
@@ -141,12 +179,13 @@ def _land_nothing(ctx: Ctx, player: int, tile: int) -> None:
 
 
 def _land_atm(ctx: Ctx, player: int, tile: int) -> None:
-    ctx.pay_out(player, ctx.rules.atm.amount, "atm", tile=tile)
+    amount = scaled(ctx.rules.atm.amount, [hook(ctx) for hook in ATM_PERCENT_HOOKS])
+    ctx.pay_out(player, amount, "atm", tile=tile)
 
 
 def _land_paye(ctx: Ctx, player: int, tile: int) -> None:
     cash = ctx.s.players[player].cash
-    tax = percent_of(cash, ctx.rules.paye.percent)
+    tax = scaled(percent_of(cash, ctx.rules.paye.percent), [hook(ctx) for hook in TAX_PERCENT_HOOKS])
     ctx.charge(player, POOL, tax, "paye", tile)
 
 

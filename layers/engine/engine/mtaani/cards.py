@@ -31,18 +31,26 @@ def new_decks(book, state) -> dict[str, Deck]:
     }
 
 
-def card_percent(ctx: Ctx) -> int:
-    """The percentage paid on large Mtaani card amounts in the revolution in progress."""
+def late_percent(ctx: Ctx, revolution: int) -> int:
+    """The late-game scaling at ``revolution``: 100% before revolution 10, then 125%, and 25
+    points more every ten revolutions (150% at 20, 175% at 30, ...)."""
     rules = ctx.rules.cards
-    revolution = ctx.s.revolutions + 1
-    seats = str(len(ctx.s.players))
-    opening = rules.opening_revolutions.get(seats, 0)
-    if revolution <= opening:
-        return rules.opening_percent
     if revolution < rules.late_start_revolution:
         return 100
     steps = (revolution - rules.late_start_revolution) // rules.late_step_revolutions + 1
     return 100 + steps * rules.late_step_percent
+
+
+def card_percent(ctx: Ctx) -> int:
+    """The percentage paid on large Mtaani card amounts in the revolution in progress: 45%
+    during the opening revolutions (8 with 2 players, 6 with 3, 4 with 4), then
+    :func:`late_percent`."""
+    rules = ctx.rules.cards
+    revolution = ctx.s.revolutions + 1
+    opening = rules.opening_revolutions.get(str(len(ctx.s.players)), 0)
+    if revolution <= opening:
+        return rules.opening_percent
+    return late_percent(ctx, revolution)
 
 
 def card_amount(ctx: Ctx, printed: int) -> int:

@@ -65,8 +65,20 @@ class MathreeCard(_Strict):
     visit: bool = False
 
 
+class EventInfo(_Strict):
+    """A global event of the edition: ``revolutions`` it lasts (0 = instant) and its figures."""
+
+    id: str
+    text: str
+    revolutions: int
+    weight: int = 1
+    percent: int | None = None
+    amount: int | None = None
+    turns: int | None = None
+
+
 class Edition(_Strict):
-    """A board edition: names, prices and decks."""
+    """A board edition: names, prices, decks and global events."""
 
     id: str
     name: str
@@ -77,6 +89,7 @@ class Edition(_Strict):
     tiles: list[Tile]
     mtaani_cards: list[MtaaniCard]
     mathree_cards: list[MathreeCard]
+    events: list[EventInfo] = Field(default_factory=list)
 
 
 class DealRules(_Strict):
@@ -151,6 +164,81 @@ class IdleRules(_Strict):
     slow_timeout_seconds: int
 
 
+class BankLoanRules(_Strict):
+    minimum: int
+    step: int
+    base_limit: int
+    interest_percent: int
+    term: int
+    term_clock: Literal["revolutions", "laps"]
+    variable_after_purchases: int
+    net_worth_percent: int
+    recent_cash_turns: int
+    partial_repayment: bool
+    repayment_min_percent: int
+    repayment_step_percent: int
+
+
+class PlayerLoanRules(_Strict):
+    interest_percents: list[int]
+    terms: list[int]
+    minimum: int
+    step: int
+    max_open_offers: int
+
+
+class InsuranceRules(_Strict):
+    first_price: int
+    price_multiplier: int
+    cards_extra: int
+    cover: Literal["full"]
+
+
+class TradeRules(_Strict):
+    enabled_points: bool
+    max_open_offers: int
+    no_trade_charge: int
+    chamber_every: int
+    chamber: bool
+
+
+class MunicipalRules(_Strict):
+    activation: Literal["immediate", "dormant"]
+    rules: list[str]
+
+
+class EventRules(_Strict):
+    start_percent: int
+    min_gap: int
+    enabled: list[str]
+
+
+class RenovationRules(_Strict):
+    enabled: bool
+    min_owned_revolutions: int
+    allowance: int
+    break_revolutions: int
+    cost_percent: int
+    fee_step_percent: int
+    max_levels: int
+    max_levels_by_set: dict[str, int] = Field(default_factory=dict)
+
+
+class SpecialRules(_Strict):
+    enabled: bool
+    teleport_price: int
+    zoning_price: int
+    injunction_price: int
+    syndicate_price: int
+    injunction_from_revolution: int
+    syndicate_from_revolution: int
+    zoning_ban_revolutions: int
+    injunction_revolutions: int
+    syndicate_revolutions: int
+    syndicate_percent: int
+    syndicate_families: list[str]
+
+
 class BoardRules(_Strict):
     base_fee_overrides: dict[str, int] = Field(default_factory=dict)
 
@@ -171,6 +259,14 @@ class Rules(_Strict):
     jail: JailRules
     locals: LocalsRules
     idle: IdleRules
+    bank_loans: BankLoanRules
+    player_loans: PlayerLoanRules
+    insurance: InsuranceRules
+    trades: TradeRules
+    municipal: MunicipalRules
+    events: EventRules
+    renovation: RenovationRules
+    specials: SpecialRules
     board: BoardRules = BoardRules()
 
 
@@ -269,6 +365,10 @@ class Rulebook:
             self.tiles_of_kind.setdefault(tile.kind, []).append(tile.index)
         self.payday = self.tiles_of_kind["payday"][0]
         self.jail = rules.jail.tile
+        self.events = {e.id: e for e in edition.events if e.id in rules.events.enabled}
+        missing = set(rules.events.enabled) - set(self.events)
+        if missing:
+            raise ValueError(f"ruleset enables events the edition lacks: {sorted(missing)}")
         self.mtaani_cards = {c.id: c for c in edition.mtaani_cards}
         self.mathree_cards = {c.id: c for c in edition.mathree_cards}
         # Most expensive first (purchase cost, then later on the board): the batch order.

@@ -19,7 +19,21 @@ from engine.core import (
 from engine.mtaani import actions as act
 
 # Importing the rule modules registers their actions, steps and hooks.
-from engine.mtaani import bankruptcy, board, cards, jail, properties, turn  # noqa: F401
+from engine.mtaani import (  # noqa: F401
+    bankruptcy,
+    board,
+    cards,
+    credit,
+    events,
+    insurance,
+    jail,
+    municipal,
+    properties,
+    renovation,
+    specials,
+    trading,
+    turn,
+)
 from engine.mtaani.data import Rulebook, rulebook
 from engine.mtaani.flow import Ctx, advance, check_action, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
@@ -95,7 +109,11 @@ class MtaaniRuleset(Ruleset):
             players=[Player(id=p, cash=deal.starting_cash) for p in players],
             props={i: Property() for i in book.properties},
             pool=deal.pool,
+            insurance_price=book.rules.insurance.first_price,
+            specials={card: None for card in specials.CARDS} if book.rules.specials.enabled else {},
         )
+        for player in state.players:
+            player.renovations_left = book.rules.renovation.allowance
         state.decks = cards.new_decks(book, state)
         ctx = Ctx(book, state)
         start_turn(ctx, 0)

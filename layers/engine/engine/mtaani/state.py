@@ -18,12 +18,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.mtaani.actions import TradeItems
+
 DecisionKind = Literal[
     "turn",  # before rolling (jailed players: roll for doubles, bail or bribe)
     "buy",  # landed on an unowned property: buy it or pay its fee to the bank
     "deck",  # Fortune: choose the Mtaani or the Mathree deck
     "debt",  # a mandatory payment exceeds cash: raise funds or declare bankruptcy
     "end",  # after the roll: end the turn
+    "municipal",  # landed on Municipal: choose one temporary rule for the table
 ]
 
 
@@ -41,6 +44,88 @@ class Player(_Model):
     jail_turns: int = Field(0, description="turns of sentence left; 0 = not jailed")
     passed_payday: bool = Field(False, description="passed Payday since the last revolution")
     laps: int = Field(0, description="times this player has passed Payday")
+    trade_open: bool = Field(True, description="accepts trade offers")
+    trade_points: int = Field(0, description="banked trade points (one per completed trade)")
+    insurance: int = Field(0, description="insurance cards held")
+    cash_history: list[int] = Field(default_factory=list,
+                                    description="cash at the start of recent turns (bank-loan limit)")
+    renovations_left: int = Field(3, description="renovations before the mandatory break")
+    renovation_break_until: int | None = Field(
+        None, description="revolutions completed when the renovation allowance resets")
+    bank_loan: BankLoan | None = None
+
+
+class BankLoan(_Model):
+    """A player's one open bank loan: ``principal`` and this term's ``interest`` (SFR), due when
+    the clock (revolutions completed, or the borrower's laps in the classic preset) reaches
+    ``due``."""
+
+    principal: int
+    interest: int
+    due: int
+    called: bool = Field(False, description="called in (bank run): due at the next turn start")
+
+
+class PlayerLoan(_Model):
+    """A loan between two players, due when ``due`` revolutions have completed."""
+
+    id: int
+    lender: int
+    borrower: int
+    principal: int
+    interest: int
+    rate: int = Field(description="interest percent charged per term")
+    term: int = Field(description="term in game revolutions")
+    due: int
+    demanded: bool = Field(False, description="the lender demanded early repayment (no interest)")
+
+
+class LoanOffer(_Model):
+    """A proposed player loan waiting for the other party's answer."""
+
+    id: int
+    proposer: int
+    lender: int
+    borrower: int
+    amount: int
+    interest_percent: int
+    term: int
+
+
+class TradeOffer(_Model):
+    """A proposed trade: ``proposer`` gives ``give`` and receives ``get`` from ``to``."""
+
+    id: int
+    proposer: int
+    to: int
+    give: TradeItems
+    get: TradeItems
+
+
+class MunicipalRule(_Model):
+    """The table's temporary municipal rule."""
+
+    rule: str
+    by: int
+    active: bool = Field(description="in force (classic: dormant until the lander passes Payday)")
+    ends_after: int | None = Field(None, description="expires when this revolution completes")
+
+
+class ActiveEvent(_Model):
+    """A timed global event in force until revolution ``ends_after`` completes."""
+
+    id: str
+    started: int
+    ends_after: int
+
+
+class SpecialEffects(_Model):
+    """Lasting effects of played special cards (revolution numbers at which they end)."""
+
+    zoning_bans: dict[str, int] = Field(default_factory=dict, description="set -> ban ends after")
+    injunctions: dict[str, int] = Field(default_factory=dict, description="set -> shield ends after")
+    syndicate_holder: int | None = None
+    syndicate_ends_after: int | None = None
 
 
 class Property(_Model):
@@ -50,6 +135,7 @@ class Property(_Model):
     units: int = Field(0, description="units built, 0..5")
     mortgaged: bool = False
     since: int = Field(0, description="revolutions completed when the owner acquired it")
+    renovations: int = Field(0, description="permanent renovation level (stays when traded)")
 
 
 class Debt(_Model):
@@ -120,3 +206,19 @@ class MtaaniState(_Model):
     steps: int = Field(0, description="actions applied so far")
     winner: int | None = None
     termination: str | None = None
+    # credit, trades and cards
+    properties_bought: int = Field(0, description="properties bought from the bank by the table")
+    loans: list[PlayerLoan] = Field(default_factory=list)
+    loan_offers: list[LoanOffer] = Field(default_factory=list)
+    trades: list[TradeOffer] = Field(default_factory=list)
+    next_offer_id: int = 1
+    insurance_price: int = 0
+    specials: dict[str, int | None] = Field(
+        default_factory=dict, description="special card -> holder seat, None = on sale")
+    special_offers: list[str] = Field(
+        default_factory=list, description="special cards offered to the current player this turn")
+    effects: SpecialEffects = Field(default_factory=SpecialEffects)
+    # table-wide rules
+    municipal: MunicipalRule | None = None
+    event: ActiveEvent | None = None
+    last_event_started: int | None = None

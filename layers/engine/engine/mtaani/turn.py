@@ -84,6 +84,10 @@ def _check_timeout(ctx: Ctx, a: Timeout) -> None:
                             "bankruptcy, so the table cannot end this decision")
 
 
+IDLE_SKIPS: dict = {}
+"""Decision kind -> ``skip(ctx, player)`` for idle decisions the table resolves without an
+action of the player's (Municipal: no rule is chosen)."""
+
 IDLE_STEPS = 64
 """Upper bound of idle actions the table applies for one timeout (a doubles chain is short)."""
 
@@ -97,9 +101,12 @@ def _timeout(ctx: Ctx, a: Timeout) -> None:
         decision = ctx.s.decision
         if decision is None or decision.player != a.player or decision.kind == "debt":
             return
-        action = idle_action_for(ctx)
-        RULES[action.type].check(ctx, action)
-        RULES[action.type].perform(ctx, action)
+        if decision.kind in IDLE_SKIPS:
+            IDLE_SKIPS[decision.kind](ctx, a.player)
+        else:
+            action = idle_action_for(ctx)
+            RULES[action.type].check(ctx, action)
+            RULES[action.type].perform(ctx, action)
         advance(ctx)
         if decision.kind == "end":
             return
@@ -108,7 +115,8 @@ def _timeout(ctx: Ctx, a: Timeout) -> None:
 def idle_action_for(ctx: Ctx):
     """The action the table takes for the pending decision (decisions file): roll when the
     turn has not rolled, decline optional buys (paying the fee, as declining does), draw from
-    a seeded choice of deck, end the turn after the roll. ``None`` for a debt."""
+    a seeded choice of deck, end the turn after the roll. ``None`` for
+    a debt; Municipal is resolved by :data:`IDLE_SKIPS`."""
     d = ctx.s.decision
     if d is None or d.kind == "debt":
         return None

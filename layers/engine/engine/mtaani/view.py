@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.mtaani import credit, insurance, municipal, renovation, specials
 from engine.mtaani import properties as prop
 from engine.mtaani.cards import card_percent
 from engine.mtaani.flow import Ctx
 
-HIDDEN = {"seed", "rng_counter", "scripted", "decks"}
+HIDDEN = {"seed", "rng_counter", "scripted", "decks", "trades", "loan_offers"}
 
 
 def view(ctx: Ctx, viewer: int | None) -> dict[str, Any]:
@@ -22,6 +23,10 @@ def view(ctx: Ctx, viewer: int | None) -> dict[str, Any]:
     data = s.model_dump(mode="json", exclude=HIDDEN)
     data["decks"] = {name: {"pile": len(d.pile), "discard": len(d.discard)} for name, d in s.decks.items()}
     data["viewer"] = viewer
+    # Offers are private to their two parties.
+    data["trades"] = [t.model_dump(mode="json") for t in s.trades if viewer in (t.proposer, t.to)]
+    data["loan_offers"] = [o.model_dump(mode="json") for o in s.loan_offers
+                           if viewer in (o.lender, o.borrower)]
     complete = {
         set_id: owner
         for set_id, tiles in book.set_tiles.items()
@@ -35,5 +40,17 @@ def view(ctx: Ctx, viewer: int | None) -> dict[str, Any]:
         "net_worth": {str(i): prop.net_worth(ctx, i) for i in range(len(s.players))},
         "card_percent": card_percent(ctx),
         "total_money": s.pool + sum(p.cash for p in s.players),
+        "insurance": {"price": s.insurance_price, "on_sale": insurance.cards_on_sale(ctx),
+                      "max_held": insurance.max_held(ctx)},
+        "specials_on_sale": [c for c in s.specials if specials.on_sale(ctx, c)],
+        "municipal_in_force": municipal.in_force(ctx),
+        "renovation": {
+            "costs": {str(i): renovation.cost(ctx, i) for i in book.properties},
+            "max_levels": {str(i): renovation.max_level(ctx, i) for i in book.properties},
+            "allowance": {str(i): renovation.allowance(ctx, i) for i in range(len(s.players))},
+        } if ctx.rules.renovation.enabled else None,
+        "debt": {str(i): credit.debt_of(ctx, i) for i in range(len(s.players))},
     }
+    if viewer is not None and 0 <= viewer < len(s.players):
+        data["derived"]["bank_loan_limit"] = credit.bank_limit(ctx, viewer)
     return data

@@ -1,0 +1,262 @@
+"""Trades, trade points, the no-trade charge and the Chamber of Commerce.
+
+Source: ``shared/seeds/000_fe1744ded917b034.txt``, "Trading and the no-trade rule": trades
+combine cash, properties, insurance and special cards; both sides see exactly what changes
+hands before accepting; a player marks themselves open or closed to offers; if no player holds a
+complete portfolio and no set can be completed without a trade, every player pays a 200,000
+no-trade charge at each revolution until a complete portfolio appears; every completed trade
+earns both parties a trade point; every 5th revolution a Chamber of Commerce official visits and
+each active player spends a banked trade point or pays the same charge; both climb with the
+late-game scaling of large Mtaani cards (125% at revolution 10, 150% at 20, ...).
+Classic preset: a 100,000 no-trade penalty, no trade points, no Chamber of Commerce.
+
+House values: a property changes hands only when no property of its set has units (sell them
+first, as for a mortgage); a mortgaged property changes hands with its mortgage; renovations
+stay with the property; a player may have 3 offers open.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.mtaani import board, flow
+from engine.mtaani.actions import AcceptTrade, DeclineTrade, ProposeTrade, SetTradeOpen, TradeItems
+from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
+from engine.mtaani.cards import late_percent
+from engine.mtaani.flow import POOL, Ctx, action_rule
+from engine.mtaani.properties import owns_set, set_units
+from engine.mtaani.state import TradeOffer
+
+
+def tradeable(ctx: Ctx, player: int, tile: int) -> str | None:
+    """Why ``player`` cannot hand over ``tile`` now, or ``None`` when they can."""
+    if tile not in ctx.s.props:
+        return f"tile {tile} is not a property"
+    if ctx.s.props[tile].owner != player:
+        return f"seat {player} does not own {ctx.book.name(tile)}"
+    if any(set_units(ctx, ctx.book.set_of[tile])):
+        return f"sell the units in {ctx.book.name(tile)}'s set before trading it"
+    return None
+
+
+def side_problem(ctx: Ctx, player: int, items: TradeItems) -> str | None:
+    """Why ``player`` cannot hand over ``items`` now, or ``None``."""
+    p = ctx.s.players[player]
+    if items.cash > p.cash:
+        return f"seat {player} holds less than {items.cash:,} SFR"
+    if len(set(items.properties)) != len(items.properties):
+        return "a property is listed twice"
+    for tile in items.properties:
+        problem = tradeable(ctx, player, tile)
+        if problem:
+            return problem
+    if items.insurance > p.insurance:
+        return f"seat {player} holds {p.insurance} insurance cards"
+    if len(set(items.specials)) != len(items.specials):
+        return "a special card is listed twice"
+    for card in items.specials:
+        if ctx.s.specials.get(card) != player:
+            return f"seat {player} does not hold the {card} card"
+    return None
+
+
+def _empty(items: TradeItems) -> bool:
+    return not (items.cash or items.properties or items.insurance or items.specials)
+
+
+def trade_problem(ctx: Ctx, proposer: int, to: int, give: TradeItems, get: TradeItems) -> str | None:
+    """Why this trade cannot happen now, or ``None``."""
+    if to == proposer:
+        return "you cannot trade with yourself"
+    if _empty(give) and _empty(get):
+        return "a trade must hand something over"
+    if (give.specials or get.specials) and not ctx.rules.specials.enabled:
+        return "this table has no special cards"
+    for seat, items in ((proposer, give), (to, get)):
+        problem = side_problem(ctx, seat, items)
+        if problem:
+            return problem
+    limit = len(ctx.s.players)
+    for seat, gains, loses in ((proposer, get, give), (to, give, get)):
+        if ctx.s.players[seat].insurance - loses.insurance + gains.insurance > limit:
+            return f"a player may hold at most {limit} insurance cards"
+    return None
+
+
+propose = action_rule(ProposeTrade, "free")
+
+
+@propose.checker
+def _check_propose(ctx: Ctx, a: ProposeTrade) -> None:
+    flow.require_seated(ctx, a.to)
+    if not ctx.s.players[a.to].trade_open:
+        raise IllegalAction("that player is closed to trade offers")
+    limit = ctx.rules.trades.max_open_offers
+    if sum(1 for t in ctx.s.trades if t.proposer == a.player) >= limit:
+        raise IllegalAction(f"you already have {limit} trade offers open")
+    problem = trade_problem(ctx, a.player, a.to, a.give, a.get)
+    if problem:
+        raise IllegalAction(problem)
+
+
+@propose.performer
+def _propose(ctx: Ctx, a: ProposeTrade) -> None:
+    s = ctx.s
+    offer = TradeOffer(id=s.next_offer_id, proposer=a.player, to=a.to, give=a.give, get=a.get)
+    s.next_offer_id += 1
+    s.trades.append(offer)
+    ctx.emit("TradeOffered", trade=offer.id, proposer=a.player, to=a.to,
+             give=a.give.model_dump(), get=a.get.model_dump(), private=[a.player, a.to])
+
+
+@propose.lister
+def _list_propose(ctx: Ctx, player: int) -> list:
+    return []
+
+
+@propose.describer
+def _spec_propose(ctx: Ctx, player: int) -> dict | None:
+    if sum(1 for t in ctx.s.trades if t.proposer == player) >= ctx.rules.trades.max_open_offers:
+        return None
+    return {"to": [i for i in ctx.active_seats() if i != player and ctx.s.players[i].trade_open]}
+
+
+def _trade(ctx: Ctx, trade_id: int) -> TradeOffer:
+    for offer in ctx.s.trades:
+        if offer.id == trade_id:
+            return offer
+    raise IllegalAction(f"there is no open trade offer {trade_id}")
+
+
+accept = action_rule(AcceptTrade, "free")
+
+
+@accept.checker
+def _check_accept(ctx: Ctx, a: AcceptTrade) -> None:
+    offer = _trade(ctx, a.trade)
+    if offer.to != a.player:
+        raise IllegalAction("only the player the offer was made to can accept it")
+    flow.require_seated(ctx, offer.proposer)
+    problem = trade_problem(ctx, offer.proposer, offer.to, offer.give, offer.get)
+    if problem:
+        raise IllegalAction(f"this trade can no longer happen: {problem}")
+
+
+def _hand_over(ctx: Ctx, src: int, dst: int, items: TradeItems, trade_id: int) -> None:
+    s = ctx.s
+    if items.cash:
+        ctx.transfer(src, dst, items.cash, "trade", trade=trade_id)
+    for tile in items.properties:
+        s.props[tile].owner = dst
+        s.props[tile].since = s.revolutions
+    s.players[src].insurance -= items.insurance
+    s.players[dst].insurance += items.insurance
+    for card in items.specials:
+        s.specials[card] = dst
+
+
+@accept.performer
+def _accept(ctx: Ctx, a: AcceptTrade) -> None:
+    s = ctx.s
+    offer = _trade(ctx, a.trade)
+    s.trades.remove(offer)
+    _hand_over(ctx, offer.proposer, offer.to, offer.give, offer.id)
+    _hand_over(ctx, offer.to, offer.proposer, offer.get, offer.id)
+    if ctx.rules.trades.enabled_points:
+        s.players[offer.proposer].trade_points += 1
+        s.players[offer.to].trade_points += 1
+    ctx.emit("TradeCompleted", trade=offer.id, proposer=offer.proposer, to=offer.to,
+             give=offer.give.model_dump(), get=offer.get.model_dump())
+
+
+@accept.lister
+def _list_accept(ctx: Ctx, player: int) -> list[AcceptTrade]:
+    return [AcceptTrade(player=player, trade=t.id) for t in ctx.s.trades if t.to == player]
+
+
+decline = action_rule(DeclineTrade, "free")
+
+
+@decline.checker
+def _check_decline(ctx: Ctx, a: DeclineTrade) -> None:
+    offer = _trade(ctx, a.trade)
+    if a.player not in (offer.proposer, offer.to):
+        raise IllegalAction("that trade offer is not yours")
+
+
+@decline.performer
+def _decline(ctx: Ctx, a: DeclineTrade) -> None:
+    offer = _trade(ctx, a.trade)
+    ctx.s.trades.remove(offer)
+    ctx.emit("TradeClosed", trade=offer.id, by=a.player,
+             how="withdrawn" if a.player == offer.proposer else "declined",
+             private=[offer.proposer, offer.to])
+
+
+@decline.lister
+def _list_decline(ctx: Ctx, player: int) -> list[DeclineTrade]:
+    return [DeclineTrade(player=player, trade=t.id) for t in ctx.s.trades if player in (t.proposer, t.to)]
+
+
+set_open = action_rule(SetTradeOpen, "free")
+
+
+@set_open.checker
+def _check_set_open(ctx: Ctx, a: SetTradeOpen) -> None:
+    if ctx.s.players[a.player].trade_open == a.open:
+        raise IllegalAction(f"you are already {'open' if a.open else 'closed'} to trade offers")
+
+
+@set_open.performer
+def _set_open(ctx: Ctx, a: SetTradeOpen) -> None:
+    ctx.s.players[a.player].trade_open = a.open
+    ctx.emit("TradeOpenChanged", player=a.player, open=a.open)
+
+
+@set_open.lister
+def _list_set_open(ctx: Ctx, player: int) -> list[SetTradeOpen]:
+    return [SetTradeOpen(player=player, open=not ctx.s.players[player].trade_open)]
+
+
+# ------------------------------------------------------------------------------- gridlock
+def gridlocked(ctx: Ctx) -> bool:
+    """No player holds a complete portfolio, and no set can be completed without a trade (a set
+    can be when one player owns every owned tile of it, or nobody owns any)."""
+    book, props = ctx.book, ctx.s.props
+    for set_id, tiles in book.set_tiles.items():
+        owners = {props[t].owner for t in tiles if props[t].owner is not None}
+        if len(owners) <= 1:
+            return False
+        if any(owns_set(ctx, owner, set_id) for owner in owners):
+            return False
+    return True
+
+
+def charge_amount(ctx: Ctx, revolution: int) -> int:
+    """The no-trade charge at ``revolution``: 200,000 (classic 100,000) with late scaling."""
+    return ctx.rules.trades.no_trade_charge * late_percent(ctx, revolution) // 100
+
+
+def _on_revolution(ctx: Ctx, revolution: int) -> None:
+    rules = ctx.rules.trades
+    amount = charge_amount(ctx, revolution)
+    if gridlocked(ctx):
+        ctx.emit("NoTradeCharge", revolution=revolution, amount=amount)
+        for seat in ctx.active_seats():
+            ctx.charge(seat, POOL, amount, "no_trade_charge")
+    if rules.chamber and rules.chamber_every and revolution % rules.chamber_every == 0:
+        ctx.emit("ChamberOfCommerce", revolution=revolution, amount=amount)
+        for seat in ctx.active_seats():
+            p = ctx.s.players[seat]
+            if p.trade_points > 0:
+                p.trade_points -= 1
+                ctx.emit("TradePointSpent", player=seat, left=p.trade_points)
+            else:
+                ctx.charge(seat, POOL, amount, "chamber_of_commerce")
+
+
+def _forget(ctx: Ctx, seat: int) -> None:
+    ctx.s.trades = [t for t in ctx.s.trades if seat not in (t.proposer, t.to)]
+
+
+board.REVOLUTION_HOOKS.append(_on_revolution)
+BANKRUPTCY_HOOKS.append(_forget)
