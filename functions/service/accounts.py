@@ -24,12 +24,11 @@ import time
 from dataclasses import dataclass
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
-from pynamodb.connection import Connection
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import throttle
+from service import storage, throttle
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unauthorized, Unprocessable
 from service.models import AccountOut, PasswordChangedOut
@@ -130,7 +129,7 @@ def create_account(handle: str, password: str | None = None) -> AccountRecord:
         created_at=int(time.time()),
     )
     try:
-        with TransactWrite(connection=Connection()) as tx:
+        with TransactWrite(connection=storage.connection()) as tx:
             tx.save(HandleRecord(key, account_id=account.account_id),
                     condition=HandleRecord.handle_key.does_not_exist())
             tx.save(account, condition=AccountRecord.account_id.does_not_exist())

@@ -31,12 +31,11 @@ from pynamodb.attributes import (
     UnicodeAttribute,
     VersionAttribute,
 )
-from pynamodb.connection import Connection
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import accounts
+from service import accounts, storage
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -199,7 +198,7 @@ def save(lobby: LobbyRecord, before: dict[str, str],
     now = int(time.time())
     lobby.updated_at = now
     try:
-        with TransactWrite(connection=Connection()) as tx:
+        with TransactWrite(connection=storage.connection()) as tx:
             if new:
                 tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
             else:

@@ -33,6 +33,16 @@ from service.config import settings
 from service.errors import NotFound, ServiceUnavailable, VersionConflict
 
 MAX_TRANSACTION_ITEMS = 100
+_connection: Connection | None = None
+
+
+def connection() -> Connection:
+    """The process's low-level DynamoDB connection for transactions (a botocore client is
+    costly to create: one per process, reused across invocations)."""
+    global _connection
+    if _connection is None:
+        _connection = Connection()
+    return _connection
 
 
 class CompressedTextAttribute(BinaryAttribute):
@@ -144,7 +154,7 @@ class DynamoGameStore:
     """:class:`GameStore` on the tables named in the settings."""
 
     def __init__(self) -> None:
-        self._connection = Connection()
+        self._connection = connection()
 
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
                events: list[dict[str, Any]], *, owner: str | None = None,
