@@ -16,6 +16,7 @@ import secrets
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -23,10 +24,6 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PATHS = {"choose_deck": "choose-deck", "pay_bail": "pay-bail", "build_batch": "build-batch",
-         "sell_unit": "sell-unit", "sell_batch": "sell-batch", "mortgage_batch": "mortgage-batch",
-         "unmortgage_batch": "unmortgage-batch", "declare_bankruptcy": "declare-bankruptcy",
-         "end_turn": "end-turn"}
 SKIP = {"declare_bankruptcy"}
 
 
@@ -63,6 +60,8 @@ def _start_stack() -> tuple[subprocess.Popen, str]:
             break
         if found := re.search(r"API and web client on (http://\S+)", line):
             url = found.group(1)
+    # Keep draining its output, or a full pipe blocks the stack's next log line.
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
     return process, url
 
 
@@ -101,7 +100,7 @@ def through_the_stack(moves: int = 300, games: int = 6) -> None:
             action = dict(rng.choice(legal))
             kind = action.pop("type")
             start = time.perf_counter()
-            status, _ = _http(base, "POST", f"/games/{game_id}/{PATHS.get(kind, kind)}",
+            status, _ = _http(base, "POST", f"/games/{game_id}/{kind.replace("_", "-")}",
                               {**action, "version": mine["version"]}, tokens[player])
             if status == 200:
                 latencies[f"POST {kind}"].append(time.perf_counter() - start)

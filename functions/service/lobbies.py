@@ -501,6 +501,7 @@ def start(lobby_id: str, me: str, options: dict | None):
     :class:`LobbyStarted`, :class:`Conflict` (fewer than two seated) and
     :class:`Unprocessable` (bad options).
     """
+    import engine
     from service import pipeline
     from service.errors import VersionConflict
 
@@ -508,6 +509,12 @@ def start(lobby_id: str, me: str, options: dict | None):
         lobby = load(lobby_id)
         before = roles(lobby)
         require_owner(lobby, me)
+        if attempt and lobby.status == "started":
+            # Our write was refused, yet the game exists: an earlier try of this very call (a
+            # retried request whose answer was lost) or the owner's other tab started it.
+            # Kickoff is idempotent: answer with the game.
+            game = pipeline.default_store().load(lobby_id)
+            return pipeline.ActionResult(game, engine.load_state(game.record.state), [])
         require_waiting(lobby)
         players = seated(lobby)
         if len(players) < MIN_SEATS:

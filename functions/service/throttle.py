@@ -18,6 +18,11 @@ from service.config import settings
 from service.errors import ServiceUnavailable, TooManyRequests
 
 
+def clock() -> float:
+    """Unix seconds (one place, so tests can hold a window still)."""
+    return time.time()
+
+
 class ThrottleRecord(Model):
     """How many times ``key`` was counted in its window."""
 
@@ -46,7 +51,7 @@ class Limit:
 
     def check(self, keys: dict[str, str], now: float | None = None) -> None:
         """Raise :class:`TooManyRequests` (with ``retry_after``) when any key is at its limit."""
-        now = time.time() if now is None else now
+        now = clock() if now is None else now
         wanted = {self._item_key(kind, value, now): kind for kind, value in keys.items()}
         try:
             found = list(ThrottleRecord.batch_get(list(wanted)))
@@ -58,13 +63,13 @@ class Limit:
 
     def hit(self, keys: dict[str, str], now: float | None = None) -> None:
         """Count one event for every key."""
-        now = time.time() if now is None else now
+        now = clock() if now is None else now
         for kind, value in keys.items():
             self._add(self._item_key(kind, value, now), now)
 
     def take(self, keys: dict[str, str], now: float | None = None) -> None:
         """Count one event and raise :class:`TooManyRequests` if that went over a limit."""
-        now = time.time() if now is None else now
+        now = clock() if now is None else now
         for kind, value in keys.items():
             if self._add(self._item_key(kind, value, now), now) > self.limits[kind]:
                 raise TooManyRequests(self.message, retry_after=self._retry_after(now))

@@ -3,10 +3,12 @@ process, and a small HTTP client for it."""
 
 from __future__ import annotations
 
+import collections
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -37,8 +39,15 @@ def stack():
         if "moto (AWS) endpoint" in line:
             moto = re.search(r"http://127\.0\.0\.1:\d+", line).group(0)
     assert url and moto, "".join(lines)
+    # Keep reading the stack's output: a full pipe would block its next log line, and with it
+    # the request that logs. The last lines are kept for failure reports.
+    tail: collections.deque[str] = collections.deque(lines, maxlen=200)
+    threading.Thread(target=lambda: tail.extend(process.stdout), daemon=True).start()
     yield Http(url), moto
     process.terminate()
     process.wait(timeout=10)
+    errors = [line for line in tail if " ERROR " in line]
+    if errors:
+        sys.stderr.write("local stack errors (last lines):\n" + "".join(errors[-20:]))
 
 

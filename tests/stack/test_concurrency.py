@@ -82,10 +82,6 @@ def _setup(http: Http) -> tuple[list[str], list[str]]:
         return tokens, list(pool.map(one_game, range(GAMES)))
 
 
-PATHS = {"choose_deck": "choose-deck", "pay_bail": "pay-bail", "build_batch": "build-batch",
-         "sell_unit": "sell-unit", "sell_batch": "sell-batch", "mortgage_batch": "mortgage-batch",
-         "unmortgage_batch": "unmortgage-batch", "declare_bankruptcy": "declare-bankruptcy",
-         "end_turn": "end-turn"}
 
 
 def _client(http: Http, tally: Tally, game_id: str, token: str, seat: int, stop: float,
@@ -96,19 +92,30 @@ def _client(http: Http, tally: Tally, game_id: str, token: str, seat: int, stop:
         if status != 200 or view["status"] != "active":
             return
         legal = view["legal_actions"]
-        if not legal:
-            # Not my decision: now and then try anyway (must be 409, never applied).
-            if rng.random() < 0.2:
+        mine = view["decision"] is not None and view["decision"]["player"] == seat
+        if not mine:
+            # Not my decision: now and then roll anyway (must be 409, never applied), or make
+            # one of the moves open out of turn (trade settings); otherwise poll.
+            chance = rng.random()
+            if chance < 0.2:
                 status, body, _ = http.request("POST", f"/games/{game_id}/roll", {}, token)
                 tally.record(game_id, "roll(not mine)", status, body)
+                assert status == 409, (status, body)
+            elif chance < 0.3 and legal:
+                action = dict(rng.choice(legal))
+                path = f"/games/{game_id}/{action.pop('type').replace('_', '-')}"
+                status, body, _ = http.request("POST", path, {**action, "version": view["version"]}, token)
+                tally.record(game_id, path, status, body)
             time.sleep(0.5)  # a waiting client polls, the deciding one plays flat out
+            continue
+        if not legal:
             continue
         # Prefer moving the game on; batch and bankruptcy moves are rare.
         weights = [0.05 if a["type"] in ("declare_bankruptcy", "sell_batch", "mortgage_batch")
                    else 1.0 for a in legal]
         action = dict(rng.choices(legal, weights)[0])
         kind = action.pop("type")
-        path = f"/games/{game_id}/{PATHS.get(kind, kind)}"
+        path = f"/games/{game_id}/{kind.replace("_", "-")}"
         roll = rng.random()
         if roll < 0.15:  # a stale version: refused, nothing changes
             status, body, _ = http.request("POST", path, {**action, "version": view["version"] - 1}, token)
