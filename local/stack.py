@@ -261,10 +261,14 @@ class LocalStack:
             group_name = self.template.physical_name(group)
             summaries = scheduler.list_schedules(GroupName=group_name).get("Schedules", [])
             for summary in summaries:
-                detail = scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
-                when = parse_at(detail.get("ScheduleExpression", ""))
+                # moto's summaries carry the expression: read the whole schedule only when due.
+                detail = None
+                if "ScheduleExpression" not in summary:
+                    detail = scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
+                when = parse_at((detail or summary).get("ScheduleExpression", ""))
                 if when is None or when > now:
                     continue
+                detail = detail or scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
                 scheduler.delete_schedule(Name=summary["Name"], GroupName=group_name)
                 target = detail["Target"]
                 fn = self.invoker.by_arn.get(target["Arn"])

@@ -67,8 +67,10 @@ def _setup(http: Http) -> tuple[list[str], list[str]]:
 
     def one_game(_: int) -> str:
         # Public lobbies (joined by link): fewer set-up requests than invitations.
+        # An hour's idle timeout: the clients make the moves, not the (tested elsewhere) timers.
         status, lobby = http("POST", "/lobbies", {"table_size": CLIENTS_PER_GAME, "public": True,
-                                                  "confirm_public": True}, tokens[0])
+                                                  "confirm_public": True,
+                                                  "idle_timeout_seconds": 3600}, tokens[0])
         assert status == 201, lobby
         lobby_id = lobby["lobby_id"]
         for token in tokens[1:]:
