@@ -34,6 +34,12 @@ def percentiles(samples: list[float]) -> str:
     return f"n={len(ordered):4d}  p50 {p50 * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms"
 
 
+def pick(rng: random.Random, legal: list[dict]) -> dict:
+    """A random legal action, its type chosen uniformly first (some types have many variants)."""
+    kind = rng.choice(sorted({a["type"] for a in legal}))
+    return rng.choice([a for a in legal if a["type"] == kind])
+
+
 def _http(base: str, method: str, path: str, body=None, token: str | None = None):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
@@ -97,7 +103,7 @@ def through_the_stack(moves: int = 300, games: int = 6) -> None:
             player = view["decision"]["player"]
             _, mine = _http(base, "GET", f"/games/{game_id}", token=tokens[player])
             legal = [a for a in mine["legal_actions"] if a["type"] not in SKIP] or mine["legal_actions"]
-            action = dict(rng.choice(legal))
+            action = dict(pick(rng, legal))
             kind = action.pop("type")
             start = time.perf_counter()
             status, _ = _http(base, "POST", f"/games/{game_id}/{kind.replace("_", "-")}",
@@ -164,7 +170,7 @@ def without_storage(moves: int = 2000) -> None:
             continue
         every = list(engine.legal_actions(state, decision.player))
         legal = [a for a in every if a.type not in SKIP] or every
-        action = rng.choice(legal).model_dump(mode="json", exclude={"player"})
+        action = pick(rng, [a.model_dump(mode="json", exclude={"player"}) for a in legal])
         start = time.perf_counter()
         done = pipeline.act(game_id, players[decision.player], action, store=store)
         views.game_view(done.game, done.state, players[decision.player])
