@@ -11,12 +11,13 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench clean
+.PHONY: help venv run test lint cfn-lint unit bench clean publish-web
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
 	@echo "make test   lint, template checks and every test"
 	@echo "make bench  benchmarks (figures printed)"
+	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON313)" ]; then \
@@ -45,6 +46,12 @@ test: lint cfn-lint unit
 
 bench: venv
 	$(PY) -m benchmarks
+
+# Upload web/ to a deployed stack's bucket (CloudFront serves it), with config.js pointing at
+# the stack's API: make publish-web STACK=<stack name>
+publish-web: venv
+	@test -n "$(STACK)" || (echo "usage: make publish-web STACK=<stack name>"; exit 1)
+	$(PY) -m local.publish_web --stack $(STACK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

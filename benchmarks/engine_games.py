@@ -1,17 +1,66 @@
-"""Random-legal-action Mtaani games to completion per second, on one core."""
+"""Random-legal-action Mtaani games to completion per second, on one core.
+
+Figures are CPU seconds of this (single-threaded) process, so other work on the machine does
+not skew them; wall-clock seconds are printed beside them. Three measures:
+
+- random play: each step lists the decision holder's legal actions and applies one in place
+  (a bot's self-play loop); games end by bankruptcy or at a 2,000-turn cap;
+- ``engine.apply`` alone: the same games' actions replayed through the public ``apply``, which
+  copies the state first (what the service does once per request);
+- ``legal_actions`` alone: listing the decision holder's actions once per replayed step.
+"""
 
 import time
+from collections import Counter
 
+import engine
 from benchmarks.randomplay import random_game
 
+PLAYERS = 4
+MAX_TURNS = 2_000
 
-def main(games: int = 40) -> None:
-    start = time.perf_counter()
-    actions = finished = 0
+
+def _clock() -> tuple[float, float]:
+    return time.process_time(), time.perf_counter()
+
+
+def _since(start: tuple[float, float]) -> tuple[float, float]:
+    cpu, wall = _clock()
+    return cpu - start[0], wall - start[1]
+
+
+def main(games: int = 30, replayed: int = 10) -> None:
+    start = _clock()
+    endings: Counter[str] = Counter()
+    logs = []
+    total = 0
     for seed in range(games):
-        state, count = random_game(seed, players=4, max_turns=2_000)
-        actions += count
-        finished += state.termination is not None
-    elapsed = time.perf_counter() - start
-    print(f"games: {games} (ended: {finished}), actions: {actions:,}, seconds: {elapsed:.2f}")
-    print(f"games/s: {games / elapsed:.2f}   actions/s: {actions / elapsed:,.0f}")
+        actions: list = []
+        state, count = random_game(seed, players=PLAYERS, max_turns=MAX_TURNS, record=actions)
+        endings[state.termination or "unfinished"] += 1
+        total += count
+        logs.append((seed, actions))
+    cpu, wall = _since(start)
+    print(f"random play: {games} games of {PLAYERS} ({dict(endings)}), {total:,} actions, "
+          f"{cpu:.2f} CPU s ({wall:.2f} wall s)")
+    print(f"  games/s: {games / cpu:.2f}   actions/s: {total / cpu:,.0f}   "
+          f"actions/game: {total / games:,.0f}")
+
+    ruleset = engine.get_ruleset("mtaani")
+    apply_cpu = legal_cpu = 0.0
+    steps = 0
+    for seed, actions in logs[:replayed]:
+        state = engine.new_game("mtaani", [f"p{i}" for i in range(PLAYERS)], seed,
+                                {"max_turns": MAX_TURNS})
+        for action in actions:
+            t0 = time.process_time()
+            ruleset.legal_actions(state, ruleset.decision(state).player)
+            t1 = time.process_time()
+            state, _ = engine.apply(state, action)
+            apply_cpu += time.process_time() - t1
+            legal_cpu += t1 - t0
+            steps += 1
+    print(f"engine.apply (copying the state): {steps / apply_cpu:,.0f} actions/s "
+          f"({apply_cpu / steps * 1e6:,.0f} µs each, {steps:,} actions of {replayed} games)")
+    print(f"legal_actions (decision holder): {steps / legal_cpu:,.0f} listings/s "
+          f"({legal_cpu / steps * 1e6:,.0f} µs each)")

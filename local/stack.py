@@ -15,6 +15,7 @@ import logging
 import mimetypes
 import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -45,34 +46,68 @@ def local_parameters() -> dict[str, str]:
     return params
 
 
+def _lambda_context(fn: LocalFunction) -> SimpleNamespace:
+    return SimpleNamespace(
+        function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
+        memory_limit_in_mb=512, aws_request_id=str(uuid.uuid4()), log_group_name=f"/aws/lambda/{fn.name}",
+        log_stream_name="local", get_remaining_time_in_millis=lambda: 10_000,
+    )
+
+
+def _handler(handler_path: str):
+    module_name, attr = handler_path.rsplit(".", 1)
+    return getattr(importlib.import_module(module_name.replace("/", ".")), attr)
+
+
+def run_in_worker(fn: LocalFunction, event: dict[str, Any]) -> Any:
+    """Worker-process side of :class:`ProcessInvoker`: one invocation, like one Lambda request."""
+    return _handler(fn.handler)(event, _lambda_context(fn))
+
+
 class Invoker:
-    """Imports handler modules on first use and calls them like Lambda does."""
+    """Calls the template's handlers in this process, one request at a time.
+
+    Lambda never runs two requests in one execution environment at once, and Powertools relies
+    on that: the current event lives on a class attribute (``BaseRouter.current_event``), so
+    two requests resolved at once in one process would read each other's. In-process callers
+    (tests) are therefore serialised here; the local stack uses :class:`ProcessInvoker`.
+    """
 
     def __init__(self, functions: list[LocalFunction]):
         self.by_id = {f.logical_id: f for f in functions}
         self.by_arn = {f.arn: f for f in functions}
         self.by_name = {f.name: f for f in functions}
-        self._handlers: dict[str, Any] = {}
-        self._lock = threading.Lock()
+        self._one_at_a_time = threading.Lock()
         self.invocations: list[tuple[float, str]] = []
 
-    def handler_of(self, fn: LocalFunction):
-        found = self._handlers.get(fn.logical_id)
-        if found is None:
-            module_name, attr = fn.handler.rsplit(".", 1)
-            with self._lock:
-                module = importlib.import_module(module_name.replace("/", "."))
-            found = self._handlers[fn.logical_id] = getattr(module, attr)
-        return found
+    def invoke(self, fn: LocalFunction, event: dict[str, Any]) -> Any:
+        self.invocations.append((time.time(), fn.logical_id))
+        with self._one_at_a_time:
+            return _handler(fn.handler)(event, _lambda_context(fn))
+
+
+class ProcessInvoker(Invoker):
+    """Runs each invocation in one of a pool of worker processes (warm "containers"): requests
+    run concurrently, each alone in its process, as on Lambda. Workers fork from a server that
+    has already imported the shared code, so they start warm."""
+
+    PRELOAD = ["engine", "engine.mtaani.ruleset", "service.pipeline", "service.routes", "service.http"]
+
+    def __init__(self, functions: list[LocalFunction], workers: int):
+        super().__init__(functions)
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(self.PRELOAD)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
     def invoke(self, fn: LocalFunction, event: dict[str, Any]) -> Any:
-        context = SimpleNamespace(
-            function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
-            memory_limit_in_mb=512, aws_request_id=str(uuid.uuid4()), log_group_name=f"/aws/lambda/{fn.name}",
-            log_stream_name="local", get_remaining_time_in_millis=lambda: 10_000,
-        )
         self.invocations.append((time.time(), fn.logical_id))
-        return self.handler_of(fn)(event, context)
+        return self.pool.submit(run_in_worker, fn, event).result()
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 class Routes:
@@ -168,7 +203,7 @@ class LocalStack:
         self.scheduler_interval = scheduler_interval
         self.template = LocalTemplate(parameters=local_parameters())
         self.functions = self.template.functions()
-        self.invoker = Invoker(self.functions)
+        self.invoker: Invoker = Invoker(self.functions)
         self.routes = Routes(self.functions)
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -202,6 +237,8 @@ class LocalStack:
         for fn in self.functions:
             os.environ.update(fn.environment)
         self._reset_service_caches()
+        # Workers fork from a server started now, so they inherit this environment.
+        self.invoker = ProcessInvoker(self.functions, int(os.environ.get("LOCAL_WORKERS", "4")))
         queues = aws.provision(self.template)
         for url, logical_id in queues.items():
             self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
@@ -211,6 +248,8 @@ class LocalStack:
 
     def stop(self) -> None:
         self._stop.set()
+        if isinstance(self.invoker, ProcessInvoker):
+            self.invoker.shutdown()
         if self.httpd is not None:
             self.httpd.shutdown()
             self.httpd.server_close()
@@ -409,6 +448,7 @@ def main() -> None:
     print(f"  API and web client on {url} (OpenAPI: {url}/openapi.json)", flush=True)
     print(f"  moto (AWS) endpoint: {stack.moto_endpoint}", flush=True)
     print("  Ctrl-C stops it.", flush=True)
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         while True:
             time.sleep(3600)

@@ -47,3 +47,68 @@ def drive(state: MtaaniState, until, policy: dict | None = None, limit: int = 50
         state, new = act(state, name, **fields)
         events += new
     raise AssertionError(f"drive(): condition not reached in {limit} actions")
+
+
+# ------------------------------------------------------------------ setting up positions
+# These edit a fresh state directly to reach a position quickly. Money set-ups move the
+# difference to or from the pool, so the table's total (cash + pool) stays 6,000,000 plus
+# 2,000,000 per player and the conservation checks still hold.
+
+
+def own(state: MtaaniState, seat: int, *tiles: int, units: int = 0, mortgaged: bool = False) -> MtaaniState:
+    """Give ``seat`` the properties ``tiles`` (as if bought), with ``units`` each."""
+    for tile in tiles:
+        prop = state.props[tile]
+        prop.owner, prop.units, prop.mortgaged = seat, units, mortgaged
+    return state
+
+
+def at(state: MtaaniState, seat: int, tile: int) -> MtaaniState:
+    """Put ``seat``'s token on ``tile`` (no salary, no landing)."""
+    state.players[seat].position = tile
+    return state
+
+
+def set_cash(state: MtaaniState, seat: int, cash: int) -> MtaaniState:
+    """Make ``seat`` hold exactly ``cash`` SFR; the difference comes from or goes to the pool."""
+    state.pool -= cash - state.players[seat].cash
+    state.players[seat].cash = cash
+    return state
+
+
+def set_pool(state: MtaaniState, pool: int, seat: int = 1) -> MtaaniState:
+    """Make the pool hold exactly ``pool`` SFR; the difference goes to or comes from ``seat``."""
+    state.players[seat].cash += state.pool - pool
+    state.pool = pool
+    return state
+
+
+def script(state: MtaaniState, **streams: list[Any]) -> MtaaniState:
+    """Queue scripted outcomes (``dice=[[1, 2]]``, ``mugging=[False]``, ...) on ``state``."""
+    for name, values in streams.items():
+        state.scripted.setdefault(name, []).extend(values)
+    return state
+
+
+PART1_ACTIONS = frozenset({
+    "roll", "buy", "decline", "choose_deck", "end_turn", "pay_bail", "bribe", "build",
+    "build_batch", "sell_unit", "sell_batch", "mortgage", "unmortgage", "mortgage_batch",
+    "unmortgage_batch", "declare_bankruptcy",
+})
+"""The part-1 action types (board, economy, jail, cards, bankruptcy). Part 2 adds loans,
+insurance, trades and cards beside them; tests of part-1 rules compare these only."""
+
+
+def legal_types(state: MtaaniState, seat: int) -> list[str]:
+    """The distinct part-1 action types ``seat`` may apply now (see :data:`PART1_ACTIONS`)."""
+    return [t for t in engine.legal_actions(state, seat).types() if t in PART1_ACTIONS]
+
+
+def fee_of(state: MtaaniState, tile: int) -> int:
+    """The fee a visitor to ``tile`` pays now, as the view reports it."""
+    return engine.view(state, None)["derived"]["fees"][str(tile)]
+
+
+def payments(events: list[dict[str, Any]]) -> list[tuple[Any, Any, int, str]]:
+    """Every money movement in ``events`` as ``(payer, payee, amount, reason)``."""
+    return [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "Payment"]

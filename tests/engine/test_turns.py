@@ -146,3 +146,88 @@ def test_legal_actions_at_the_start_roll_for_the_first_seat_and_only_free_action
     assert "roll" in first and "end_turn" not in first
     other = {a.type for a in engine.legal_actions(state, 1)}
     assert "roll" not in other and other <= {"set_trade_open", "propose_trade", "offer_loan"}
+
+
+def test_lapping_the_table_twice_still_counts_one_revolution():
+    state = game(dice=[[5, 6]])
+    state.players[0].position = 40
+    state.players[0].passed_payday = True  # p0 already passed Payday this revolution
+    state, events = act(state, "roll")     # 40 + 11 = 51: past Payday again, to tile 3
+    assert state.revolutions == 0 and events_of(events, "RevolutionCompleted") == []
+    assert state.players[0].laps == 1
+    state.players[1].position = 45
+    state = drive(state, lambda s: s.decision.player == 1 and s.decision.kind == "turn")[0]
+    state.scripted["dice"] = [[2, 3]]      # p1: 45 + 5 = 50, past Payday to tile 2
+    state.scripted["mtaani"] = ["token-meter"]
+    state.scripted["mugging"] = [False]
+    state, events = act(state, "roll")
+    assert [e["revolution"] for e in events_of(events, "RevolutionCompleted")] == [1]
+    assert state.revolutions == 1
+
+
+# ------------------------------------------------------------------------------- idle turns
+def test_the_table_ends_an_idle_turn_by_rolling_declining_and_ending():
+    state = game(dice=[[1, 2]], mugging=[False])
+    action = engine.idle_action(state)
+    assert (action.type, action.player, action.decision) == ("timeout", 0, state.decision.id)
+    state, events = engine.apply(state, action)
+    assert [e["type"] for e in events if e["type"] in
+            ("TurnTimedOut", "DiceRolled", "PropertyDeclined", "TurnEnded")] == [
+        "TurnTimedOut", "DiceRolled", "PropertyDeclined", "TurnEnded"]
+    # Declining Kibra pays its 1,300 base fee, as declining always does; nothing else is lost.
+    assert [(e["amount"], e["reason"]) for e in events_of(events, "Payment")] == [(1_300, "fee")]
+    assert state.decision.player == 1 and state.decision.kind == "turn"
+
+
+def test_an_idle_turn_plays_out_its_doubles_before_ending():
+    state = game(dice=[[3, 3], [1, 2]], mugging=[False, False])
+    state, events = engine.apply(state, engine.idle_action(state))
+    assert len(events_of(events, "DiceRolled")) == 2
+    assert state.players[0].position == 9 and state.decision.player == 1
+
+
+def test_an_idle_fortune_choice_draws_from_a_deck():
+    state = game(dice=[[2, 3]])
+    state.players[0].position = 14  # 14 + 5 = Fortune
+    state, _ = act(state, "roll")
+    assert state.decision.kind == "deck"
+    state, events = engine.apply(state, engine.idle_action(state))
+    assert events_of(events, "DeckChosen")[0]["deck"] in ("mtaani", "mathree")
+    assert len(events_of(events, "CardDrawn")) == 1
+
+
+def test_a_stale_timeout_is_refused():
+    state = game(dice=[[1, 2]], mugging=[False])
+    stale = engine.idle_action(state)      # for the "turn" decision
+    state, _ = act(state, "roll")          # the player acted in time: now the "buy" decision
+    with pytest.raises(engine.IllegalAction, match="already been made"):
+        engine.apply(state, stale)
+    assert stale not in engine.legal_actions(state, 0)
+
+
+def test_events_tell_the_turn_in_player_terms():
+    # p0 rolls 1 + 2 onto p1's Kibra: who rolled what, who moved where, who paid whom how much
+    # and why, and what the game waits for next.
+    state = game(dice=[[1, 2]], mugging=[False])
+    state.props[3].owner = 1
+    state, events = act(state, "roll")
+    assert events == [
+        {"type": "DiceRolled", "player": 0, "dice": [1, 2], "doubles": False},
+        {"type": "Moved", "player": 0, "start": 0, "end": 3, "steps": 3, "via": "dice"},
+        {"type": "Payment", "payer": 0, "payee": 1, "amount": 1_300, "reason": "fee", "tile": 3},
+        {"type": "DecisionPending", "player": 0, "kind": "end", "decision": 2},
+    ]
+    state, events = act(state, "end_turn")
+    assert events == [
+        {"type": "TurnEnded", "player": 0, "turn": 1},
+        {"type": "TurnStarted", "player": 1, "turn": 2},
+        {"type": "DecisionPending", "player": 1, "kind": "turn", "decision": 3},
+    ]
+
+
+def test_the_view_exposes_the_revolution_count():
+    state = game()
+    assert engine.view(state, 0)["revolutions"] == 0
+    assert engine.view(state, 0)["derived"]["revolution"] == 1  # the one in progress
+    state.revolutions = 7
+    assert engine.view(state, None)["derived"]["revolution"] == 8

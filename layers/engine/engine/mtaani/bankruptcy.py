@@ -17,6 +17,7 @@ from engine.core import IllegalAction
 from engine.mtaani import board
 from engine.mtaani.actions import DeclareBankruptcy
 from engine.mtaani.flow import POOL, Ctx, action_rule, finish, next_seat, start_turn
+from engine.mtaani.properties import unit_refund
 
 BANKRUPTCY_HOOKS: list[Callable[[Ctx, int], None]] = []
 """Called with the seat after a player goes bankrupt (loans, cards, offers clean-up)."""
@@ -32,15 +33,15 @@ def _declare(ctx: Ctx, a: DeclareBankruptcy) -> None:
 
 def liquidation_value(ctx: Ctx, player: int) -> int:
     """Mortgage value of ``player``'s unmortgaged properties plus half the build cost of their
-    units (SFR): what a creditor receives from the bank on top of the cash."""
-    book = ctx.book
+    units (SFR; the same per-unit figure a unit sale pays, :func:`properties.unit_refund`):
+    what a creditor receives from the bank on top of the cash."""
     total = 0
     for tile, p in ctx.s.props.items():
         if p.owner != player:
             continue
         if not p.mortgaged:
-            total += book.mortgage[tile]
-        total += p.units * book.unit_cost[tile] // 2
+            total += ctx.book.mortgage[tile]
+        total += p.units * unit_refund(ctx, tile)
     return total
 
 

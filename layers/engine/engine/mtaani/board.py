@@ -55,7 +55,9 @@ def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True)
     for lap in range(laps):
         exact = landed_on_payday and lap == laps - 1
         payday(ctx, player, exact=exact)
-    if land:
+    # A revolution completed on the way may have sent the mover to jail (the scandal event):
+    # then the token is in jail and the move's landing never happens.
+    if land and not p.jail_turns:
         ctx.then("land", player, tile=end)
 
 
@@ -165,7 +167,8 @@ def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None
     to_owner = visitor_pays - sum(amount for _, amount in skims)
     ctx.charge(visitor, owner, to_owner, "fee", tile)
     for holder, amount in skims:
-        ctx.charge(visitor, holder, amount, "fee_skim", tile)
+        if holder != visitor:  # a skimmer visiting keeps their own cut: they pay the owner's share
+            ctx.charge(visitor, holder, amount, "fee_skim", tile)
     if subsidy:
         ctx.pay_out(owner, subsidy, "fee_subsidy", tile=tile)
 

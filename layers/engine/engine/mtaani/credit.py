@@ -35,6 +35,7 @@ from engine.mtaani.actions import (
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
 from engine.mtaani.flow import POOL, Ctx, action_rule
+from engine.mtaani.properties import NET_WORTH_HOOKS
 from engine.mtaani.state import BankLoan, LoanOffer, PlayerLoan
 
 
@@ -55,6 +56,13 @@ def debt_of(ctx: Ctx, player: int) -> int:
     """Everything ``player`` owes on loans (bank and player loans), SFR."""
     total = owed(ctx.s.players[player].bank_loan) if ctx.s.players[player].bank_loan else 0
     return total + sum(owed(loan) for loan in ctx.s.loans if loan.borrower == player)
+
+
+def loan_position(ctx: Ctx, player: int) -> int:
+    """What player loans owe ``player`` minus everything ``player`` owes on loans (SFR): their
+    part of the player's net worth."""
+    lent = sum(owed(loan) for loan in ctx.s.loans if loan.lender == player)
+    return lent - debt_of(ctx, player)
 
 
 def loan_net_worth(ctx: Ctx, player: int) -> int:
@@ -182,6 +190,8 @@ def apply_payment(ctx: Ctx, loan: BankLoan | PlayerLoan, amount: int, clock: int
     loan.principal -= amount - to_interest
     if loan.principal <= 0 and loan.interest <= 0:
         return True
+    if isinstance(loan, PlayerLoan) and loan.demanded:
+        return False  # repayment was demanded: only the principal is due, no new term
     if amount * 2 > balance:
         if isinstance(loan, BankLoan):
             rate, term = ctx.rules.bank_loans.interest_percent, ctx.rules.bank_loans.term
@@ -198,6 +208,7 @@ repay = action_rule(RepayLoan)
 
 @repay.checker
 def _check_repay(ctx: Ctx, a: RepayLoan) -> None:
+    flow.require_not_owing(ctx, a.player, "repaying a loan early")
     loan = _find_loan(ctx, a.player, a.loan)
     repayment(ctx, a.player, loan, a.percent, a.max)
 
@@ -243,7 +254,7 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     p = s.players[seat]
     loan = p.bank_loan
-    if loan is not None and (loan.called or loan_clock(ctx, seat) >= loan.due):
+    if loan is not None and loan_clock(ctx, seat) >= loan.due:
         p.bank_loan = None
         ctx.emit("LoanDue", player=seat, lender="bank", amount=owed(loan))
         ctx.charge(seat, POOL, owed(loan), "loan_repayment")
@@ -289,9 +300,10 @@ def _check_offer_loan(ctx: Ctx, a: OfferLoan) -> None:
         raise IllegalAction(f"the term is one of {rules.terms} revolutions")
     if sum(1 for o in s.loan_offers if o.proposer == a.player) >= rules.max_open_offers:
         raise IllegalAction(f"you already have {rules.max_open_offers} loan offers open")
-    lender = a.player if a.lend else a.to
-    if a.lend and s.players[lender].cash < a.amount:
-        raise IllegalAction(f"you hold less than {a.amount:,} SFR")
+    if a.lend:
+        flow.require_not_owing(ctx, a.player, "lending")
+        if s.players[a.player].cash < a.amount:
+            raise IllegalAction(f"you hold less than {a.amount:,} SFR")
 
 
 @offer_loan.performer
@@ -341,6 +353,11 @@ def _check_accept_loan(ctx: Ctx, a: AcceptLoan) -> None:
     offer = _offer(ctx, a.offer)
     if _counterparty(offer) != a.player:
         raise IllegalAction("only the player the offer was made to can accept it")
+    flow.require_seated(ctx, offer.proposer)
+    if offer.lender == a.player:
+        flow.require_not_owing(ctx, a.player, "lending")
+    elif any(d.debtor == offer.lender for d in ctx.s.debts):
+        raise IllegalAction("the lender owes a payment and cannot lend until it is paid")
     if ctx.s.players[offer.lender].cash < offer.amount:
         raise IllegalAction(f"the lender no longer holds {offer.amount:,} SFR")
 
@@ -433,4 +450,5 @@ def forget_player(ctx: Ctx, seat: int) -> None:
 
 
 flow.TURN_START_HOOKS.extend([remember_cash, collect_matured])
+NET_WORTH_HOOKS.append(loan_position)
 BANKRUPTCY_HOOKS.append(forget_player)

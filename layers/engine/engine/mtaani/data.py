@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -147,6 +147,16 @@ class JailRules(_Strict):
     card_sentence: int
     arrest_min_turns: int
     arrest_max_turns: int
+    bribe_moods: list[str] = Field(min_length=1)
+    bribe_mood_from_percent: list[int]
+
+    @model_validator(mode="after")
+    def _moods_match(self) -> JailRules:
+        if len(self.bribe_mood_from_percent) != len(self.bribe_moods) - 1:
+            raise ValueError("jail.bribe_mood_from_percent needs one threshold per mood after the first")
+        if self.bribe_mood_from_percent != sorted(self.bribe_mood_from_percent):
+            raise ValueError("jail.bribe_mood_from_percent must rise")
+        return self
 
 
 class LocalsRules(_Strict):
@@ -198,6 +208,7 @@ class TradeRules(_Strict):
     enabled_points: bool
     max_open_offers: int
     no_trade_charge: int
+    late_scaling: bool
     chamber_every: int
     chamber: bool
 

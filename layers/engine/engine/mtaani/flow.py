@@ -312,6 +312,17 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
     return rule
 
 
+def require_not_owing(ctx: Ctx, player: int, doing: str) -> None:
+    """Raise :class:`IllegalAction` when ``player`` owes a mandatory payment they could not
+    cover: their cash goes to what they owe first, so ``doing`` (lending, repaying a loan early,
+    buying a card) waits until it is paid. Raising funds (borrowing, mortgaging, selling units,
+    trading) stays open, as the guide's "Loans and mortgages" says."""
+    owed = sum(d.amount for d in ctx.s.debts if d.debtor == player)
+    if owed:
+        raise IllegalAction(f"you owe {owed:,} SFR: pay it (raise funds or declare bankruptcy) "
+                            f"before {doing}")
+
+
 def require_seated(ctx: Ctx, player: int) -> None:
     """The game is on and ``player`` is an active seat (for actions needing no decision)."""
     s = ctx.s

@@ -14,7 +14,9 @@ pool is short, with the rest still owed).
 from __future__ import annotations
 
 from engine.core import IllegalAction
+from engine.mtaani import flow
 from engine.mtaani.actions import BuyInsurance, UseInsurance
+from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.flow import POOL, Ctx, action_rule
 from engine.mtaani.state import Debt
 
@@ -39,6 +41,7 @@ buy = action_rule(BuyInsurance)
 
 @buy.checker
 def _check_buy(ctx: Ctx, a: BuyInsurance) -> None:
+    flow.require_not_owing(ctx, a.player, "buying insurance for a payment already owed")
     p = ctx.s.players[a.player]
     if cards_on_sale(ctx) <= 0:
         raise IllegalAction("every insurance card is held by a player")
@@ -87,3 +90,15 @@ def _use(ctx: Ctx, a: UseInsurance) -> None:
 def reset_price(ctx: Ctx) -> None:
     """The insurance price goes back to the base rate (the coalition event)."""
     ctx.s.insurance_price = ctx.rules.insurance.first_price
+
+
+def _return_cards(ctx: Ctx, seat: int) -> None:
+    """Bankruptcy: the player's insurance cards go back to the shared pool, on sale again (a
+    bankrupt player owns nothing; the creditor's share is cash and property values only)."""
+    player = ctx.s.players[seat]
+    if player.insurance:
+        ctx.emit("InsuranceReturned", player=seat, cards=player.insurance)
+        player.insurance = 0
+
+
+BANKRUPTCY_HOOKS.append(_return_cards)

@@ -5,7 +5,8 @@ the normal course of play is a visit. A sentence ticks down one turn at a time; 
 releases at once (the token then moves by that roll); bail (20,000) frees the player, who then
 rolls as usual; a bribe (50,000) succeeds with odds drifting minute to minute between about 20%
 and 80%: success releases the player onto a random Mathree tile and ends the turn, failure
-costs a further 100,000 fine and sets the sentence to 4 turns (and ends the turn: house value).
+costs a further 100,000 fine and extends the sentence to 4 turns (never shortens it; and ends
+the turn: house value).
 """
 
 from __future__ import annotations
@@ -67,14 +68,18 @@ def bribe_odds(ctx: Ctx, minute: int) -> int:
     return rules.bribe_odds_min_percent + int(span * rising * 2 // period)
 
 
-MOODS = ((40, "hostile"), (60, "wary"), (101, "friendly"))
-
-
 def guard_mood(ctx: Ctx, minute: int) -> str:
-    """The guards' mood at ``minute``: a hint of the bribe odds (hostile < 40% <= wary < 60%
-    <= friendly)."""
+    """The guards' mood at wall-clock ``minute`` (minutes since the Unix epoch): a hint of the
+    bribe odds. The moods and the odds they start at are house values in the rules data
+    (``jail.bribe_moods`` / ``jail.bribe_mood_from_percent``: hostile below 40%, wary below
+    60%, friendly from 60%)."""
+    rules = ctx.rules.jail
     odds = bribe_odds(ctx, minute)
-    return next(mood for limit, mood in MOODS if odds < limit)
+    mood = rules.bribe_moods[0]
+    for start, name in zip(rules.bribe_mood_from_percent, rules.bribe_moods[1:], strict=True):
+        if odds >= start:
+            mood = name
+    return mood
 
 
 pay_bail = action_rule(PayBail, {"turn"})
@@ -122,5 +127,8 @@ def _bribe(ctx: Ctx, a: Bribe) -> None:
         release(ctx, a.player, "bribe")
         board.place(ctx, a.player, rng.pick(s, "bribe_tile", ctx.book.tiles_of_kind["mathree"]), "bribe")
         return
-    s.players[a.player].jail_turns = rules.bribe_fail_sentence
+    # "extends the sentence to 4 turns": a longer sentence left (an arrest of 5) is kept.
+    p = s.players[a.player]
+    p.jail_turns = max(p.jail_turns, rules.bribe_fail_sentence)
+    ctx.emit("SentenceExtended", player=a.player, turns_left=p.jail_turns)
     ctx.charge(a.player, POOL, rules.bribe_fine, "bribe_fine")

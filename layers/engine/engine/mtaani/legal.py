@@ -11,6 +11,11 @@ from __future__ import annotations
 from engine.core import EngineError, LegalActions
 from engine.mtaani.flow import RULES, Ctx, check_action
 
+SYSTEM_ACTIONS = frozenset({"timeout"})
+"""Actions the table (the service's timers) applies, never a player: ``apply`` accepts them
+when valid, but they are neither listed nor ``in`` a player's legal actions; the one that
+applies now is :func:`engine.idle_action`."""
+
 
 def legal_actions(ctx: Ctx, player: int) -> LegalActions:
     """Every action seat ``player`` may apply in ``ctx.s`` (system actions excluded)."""
@@ -20,7 +25,7 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
     if 0 <= player < len(s.players) and s.winner is None and s.termination is None:
         holds = s.decision is not None and s.decision.player == player
         for name, rule in RULES.items():
-            if name == "timeout":
+            if name in SYSTEM_ACTIONS:
                 continue
             if rule.kinds != "free" and not holds:
                 continue
@@ -40,6 +45,8 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
     def check(action) -> None:
         if action.player != player:
             raise EngineError("not this player's action")
+        if action.type in SYSTEM_ACTIONS:
+            raise EngineError("the table's action, not a player's (see engine.idle_action)")
         check_action(ctx, action)
 
     return LegalActions(actions, check, specs)

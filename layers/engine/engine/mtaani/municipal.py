@@ -18,6 +18,7 @@ from collections.abc import Callable
 from engine.core import IllegalAction
 from engine.mtaani import board, cards, properties, turn
 from engine.mtaani.actions import ChooseMunicipal
+from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.flow import Ctx, action_rule
 from engine.mtaani.state import MunicipalRule
 
@@ -102,6 +103,15 @@ def _on_revolution(ctx: Ctx, revolution: int) -> None:
         ctx.emit("MunicipalRuleExpired", rule=rule.rule, revolution=revolution)
 
 
+def _forget(ctx: Ctx, seat: int) -> None:
+    """Bankruptcy: a dormant rule (classic) waits for its lander's next Payday, which will never
+    come, so it lapses; otherwise it would keep Municipal closed for the rest of the game."""
+    rule = ctx.s.municipal
+    if rule is not None and not rule.active and rule.by == seat:
+        ctx.s.municipal = None
+        ctx.emit("MunicipalRuleExpired", rule=rule.rule, revolution=ctx.s.revolutions)
+
+
 def _dice(ctx: Ctx, total: int) -> int:
     p = percent(ctx, "dice")
     return total * 2 if p == 200 else max(1, total // 2) if p == 50 else total
@@ -113,6 +123,7 @@ def _card_amount(ctx: Ctx, amount: int) -> int:
 
 board.LANDING["municipal"] = _land
 board.PAYDAY_HOOKS.append(_on_payday)
+BANKRUPTCY_HOOKS.append(_forget)
 board.REVOLUTION_HOOKS.append(_on_revolution)
 board.SALARY_PERCENT_HOOKS.append(lambda ctx: percent(ctx, "salary"))
 board.ATM_PERCENT_HOOKS.append(lambda ctx: percent(ctx, "atm"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.core import IllegalAction
+from engine.mtaani import flow
 from engine.mtaani.actions import (
     Build,
     BuildBatch,
@@ -30,6 +31,8 @@ PRICE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
 """Table-wide purchase-price modifiers: each returns a percentage for a tile."""
 BUILD_BANS: list[Callable[[Ctx, str], str | None]] = []
 """Each returns a reason building on a set is banned now, or ``None``."""
+NET_WORTH_HOOKS: list[Callable[[Ctx, int], int]] = []
+"""Other assets and liabilities in a player's net worth, SFR (loans lent and owed)."""
 
 
 def _scaled(amount: int, hooks: list[Callable[[Ctx, int], int]], ctx: Ctx, tile: int) -> int:
@@ -100,7 +103,8 @@ def unit_refund(ctx: Ctx, tile: int) -> int:
 
 def net_worth(ctx: Ctx, player: int) -> int:
     """Cash + unmortgaged properties at purchase cost + mortgaged ones at purchase cost less
-    the cost of lifting the mortgage + units at build cost - debts owed (SFR, house value)."""
+    the cost of lifting the mortgage + units at build cost - debts owed, then the
+    :data:`NET_WORTH_HOOKS` (loans: + owed to the player, - owed by them) (SFR, house value)."""
     s, book = ctx.s, ctx.book
     total = s.players[player].cash
     for tile, p in s.props.items():
@@ -109,7 +113,7 @@ def net_worth(ctx: Ctx, player: int) -> int:
         total += book.purchase[tile] - (unmortgage_cost(ctx, tile) if p.mortgaged else 0)
         total += p.units * book.unit_cost[tile]
     total -= sum(d.amount for d in s.debts if d.debtor == player)
-    return total
+    return total + sum(hook(ctx, player) for hook in NET_WORTH_HOOKS)
 
 
 def owned(ctx: Ctx, player: int) -> Iterator[int]:
@@ -150,6 +154,7 @@ def _buy(ctx: Ctx, a: Buy) -> None:
     p = ctx.s.props[tile]
     p.owner = a.player
     p.since = ctx.s.revolutions
+    ctx.s.properties_bought += 1  # the table's purchases: the bank-loan limit turns variable at 10
     ctx.emit("PropertyBought", player=a.player, tile=tile, price=price)
     ctx.s.decision = None
 
@@ -185,6 +190,7 @@ build = action_rule(Build)
 
 @build.checker
 def _check_build(ctx: Ctx, a: Build) -> None:
+    flow.require_not_owing(ctx, a.player, "building")
     _require_owner(ctx, a.player, a.tile)
     book, rules = ctx.book, ctx.rules.property
     set_id = book.set_of[a.tile]
@@ -227,6 +233,7 @@ def _next_to_build(ctx: Ctx, set_id: str, target: int) -> int | None:
 
 @build_batch.checker
 def _check_build_batch(ctx: Ctx, a: BuildBatch) -> None:
+    flow.require_not_owing(ctx, a.player, "building")
     _require_set(ctx, a.set)
     if a.target > ctx.rules.property.max_units:
         raise IllegalAction(f"at most {ctx.rules.property.max_units} units per property")
@@ -355,6 +362,7 @@ unmortgage = action_rule(Unmortgage)
 
 @unmortgage.checker
 def _check_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
+    flow.require_not_owing(ctx, a.player, "lifting a mortgage")
     _require_owner(ctx, a.player, a.tile)
     if not ctx.s.props[a.tile].mortgaged:
         raise IllegalAction(f"{ctx.book.name(a.tile)} is not mortgaged")
@@ -410,6 +418,7 @@ def _unmortgageable(ctx: Ctx, player: int) -> Iterator[int]:
 
 @unmortgage_batch.checker
 def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
+    flow.require_not_owing(ctx, a.player, "lifting a mortgage")
     cash = ctx.s.players[a.player].cash
     if not any(unmortgage_cost(ctx, t) <= cash for t in _unmortgageable(ctx, a.player)):
         raise IllegalAction("you have no mortgaged property you can afford to lift")

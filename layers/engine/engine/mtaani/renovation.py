@@ -74,9 +74,6 @@ def _renovate(ctx: Ctx, a: Renovate) -> None:
     price = cost(ctx, tile)
     ctx.transfer(a.player, POOL, price, "renovation", tile=tile)
     s.props[tile].renovations += 1
-    if p.renovation_break_until is not None:  # the break is over: the allowance resets
-        p.renovation_break_until = None
-        p.renovations_left = rules.allowance
     p.renovations_left -= 1
     if p.renovations_left == 0:
         p.renovation_break_until = s.revolutions + rules.break_revolutions
@@ -88,6 +85,7 @@ def _renovate(ctx: Ctx, a: Renovate) -> None:
 
 
 def _on_revolution(ctx: Ctx, revolution: int) -> None:
+    """The break ends, and the allowance resets, when its last revolution completes."""
     for p in ctx.s.players:
         if p.renovation_break_until is not None and revolution >= p.renovation_break_until:
             p.renovation_break_until = None

@@ -166,6 +166,8 @@ def _teleport(ctx: Ctx, a: PlayTeleport) -> None:
 
 @teleport.lister
 def _list_teleport(ctx: Ctx, player: int) -> list[PlayTeleport]:
+    if ctx.s.specials.get("teleport") != player:
+        return []
     return [PlayTeleport(player=player, tile=t) for t in properties.owned(ctx, player)]
 
 
@@ -193,6 +195,8 @@ def _zoning(ctx: Ctx, a: PlayZoning) -> None:
 
 @zoning.lister
 def _list_zoning(ctx: Ctx, player: int) -> list[PlayZoning]:
+    if ctx.s.specials.get("zoning") != player:
+        return []
     return [PlayZoning(player=player, set=s) for s in ctx.book.set_tiles]
 
 
@@ -216,6 +220,8 @@ def _injunction(ctx: Ctx, a: PlayInjunction) -> None:
 
 @injunction.lister
 def _list_injunction(ctx: Ctx, player: int) -> list[PlayInjunction]:
+    if ctx.s.specials.get("injunction") != player:
+        return []
     return [PlayInjunction(player=player, set=s) for s in ctx.book.set_tiles]
 
 

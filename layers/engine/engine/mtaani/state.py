@@ -63,7 +63,6 @@ class BankLoan(_Model):
     principal: int
     interest: int
     due: int
-    called: bool = Field(False, description="called in (bank run): due at the next turn start")
 
 
 class PlayerLoan(_Model):
@@ -92,14 +91,25 @@ class LoanOffer(_Model):
     term: int
 
 
+class TradedProperty(_Model):
+    """A property in a trade offer as the offer showed it (mortgage and renovations travel with
+    the property, so a change to either voids the offer)."""
+
+    tile: int
+    mortgaged: bool
+    renovations: int
+
+
 class TradeOffer(_Model):
-    """A proposed trade: ``proposer`` gives ``give`` and receives ``get`` from ``to``."""
+    """A proposed trade: ``proposer`` gives ``give`` and receives ``get`` from ``to``;
+    ``shown`` is the state of each traded property when the offer was made."""
 
     id: int
     proposer: int
     to: int
     give: TradeItems
     get: TradeItems
+    shown: list[TradedProperty] = Field(default_factory=list)
 
 
 class MunicipalRule(_Model):

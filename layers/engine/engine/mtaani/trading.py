@@ -23,8 +23,8 @@ from engine.mtaani.actions import AcceptTrade, DeclineTrade, ProposeTrade, SetTr
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.cards import late_percent
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import owns_set, set_units
-from engine.mtaani.state import TradeOffer
+from engine.mtaani.properties import owned, owns_set, set_units
+from engine.mtaani.state import TradedProperty, TradeOffer
 
 
 def tradeable(ctx: Ctx, player: int, tile: int) -> str | None:
@@ -98,14 +98,23 @@ def _check_propose(ctx: Ctx, a: ProposeTrade) -> None:
         raise IllegalAction(problem)
 
 
+def shown(ctx: Ctx, give: TradeItems, get: TradeItems) -> list[TradedProperty]:
+    """The traded properties as they stand now (mortgage, renovations): what the offer shows."""
+    return [TradedProperty(tile=t, mortgaged=ctx.s.props[t].mortgaged,
+                           renovations=ctx.s.props[t].renovations)
+            for t in [*give.properties, *get.properties]]
+
+
 @propose.performer
 def _propose(ctx: Ctx, a: ProposeTrade) -> None:
     s = ctx.s
-    offer = TradeOffer(id=s.next_offer_id, proposer=a.player, to=a.to, give=a.give, get=a.get)
+    offer = TradeOffer(id=s.next_offer_id, proposer=a.player, to=a.to, give=a.give, get=a.get,
+                       shown=shown(ctx, a.give, a.get))
     s.next_offer_id += 1
     s.trades.append(offer)
     ctx.emit("TradeOffered", trade=offer.id, proposer=a.player, to=a.to,
-             give=a.give.model_dump(), get=a.get.model_dump(), private=[a.player, a.to])
+             give=a.give.model_dump(), get=a.get.model_dump(),
+             properties=[p.model_dump() for p in offer.shown], private=[a.player, a.to])
 
 
 @propose.lister
@@ -113,11 +122,28 @@ def _list_propose(ctx: Ctx, player: int) -> list:
     return []
 
 
+def holdings(ctx: Ctx, seat: int) -> dict:
+    """What ``seat`` could hand over in a trade now: the most cash, tradeable properties,
+    insurance cards and special cards held."""
+    p = ctx.s.players[seat]
+    return {"cash": p.cash,
+            "properties": [t for t in owned(ctx, seat) if tradeable(ctx, seat, t) is None],
+            "insurance": p.insurance,
+            "specials": [c for c, holder in ctx.s.specials.items() if holder == seat]}
+
+
 @propose.describer
 def _spec_propose(ctx: Ctx, player: int) -> dict | None:
+    """``to``: seats open to offers; ``give``: what ``player`` may hand over; ``get``: per seat,
+    what it may hand over (the items of :class:`TradeItems`)."""
     if sum(1 for t in ctx.s.trades if t.proposer == player) >= ctx.rules.trades.max_open_offers:
         return None
-    return {"to": [i for i in ctx.active_seats() if i != player and ctx.s.players[i].trade_open]}
+    to = [i for i in ctx.active_seats() if i != player and ctx.s.players[i].trade_open]
+    if not to:
+        return None
+    return {"to": to, "give": holdings(ctx, player),
+            "get": {str(i): holdings(ctx, i) for i in to},
+            "max_insurance_held": len(ctx.s.players)}
 
 
 def _trade(ctx: Ctx, trade_id: int) -> TradeOffer:
@@ -139,6 +165,11 @@ def _check_accept(ctx: Ctx, a: AcceptTrade) -> None:
     problem = trade_problem(ctx, offer.proposer, offer.to, offer.give, offer.get)
     if problem:
         raise IllegalAction(f"this trade can no longer happen: {problem}")
+    for was, now in zip(offer.shown, shown(ctx, offer.give, offer.get), strict=True):
+        if was != now:
+            raise IllegalAction(f"this trade can no longer happen as offered: "
+                                f"{ctx.book.name(was.tile)} has changed since (mortgage or "
+                                f"renovation); ask for a new offer")
 
 
 def _hand_over(ctx: Ctx, src: int, dst: int, items: TradeItems, trade_id: int) -> None:
@@ -232,8 +263,13 @@ def gridlocked(ctx: Ctx) -> bool:
 
 
 def charge_amount(ctx: Ctx, revolution: int) -> int:
-    """The no-trade charge at ``revolution``: 200,000 (classic 100,000) with late scaling."""
-    return ctx.rules.trades.no_trade_charge * late_percent(ctx, revolution) // 100
+    """The no-trade charge (and Chamber of Commerce fee) when ``revolution`` completes, SFR:
+    200,000 with the large Mtaani cards' late-game scaling (250,000 at revolution 10, 300,000
+    at 20, ...); classic: a flat 100,000."""
+    rules = ctx.rules.trades
+    if not rules.late_scaling:
+        return rules.no_trade_charge
+    return rules.no_trade_charge * late_percent(ctx, revolution) // 100
 
 
 def _on_revolution(ctx: Ctx, revolution: int) -> None:

@@ -36,6 +36,7 @@ def view(ctx: Ctx, viewer: int | None) -> dict[str, Any]:
         "revolution": s.revolutions + 1,
         "fees": {str(i): prop.fee(ctx, i) for i in book.properties},
         "prices": {str(i): prop.purchase_price(ctx, i) for i in book.properties},
+        "bank_fees": {str(i): prop.bank_fee(ctx, i) for i in book.properties if s.props[i].owner is None},
         "complete_sets": complete,
         "net_worth": {str(i): prop.net_worth(ctx, i) for i in range(len(s.players))},
         "card_percent": card_percent(ctx),

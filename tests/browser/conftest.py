@@ -1,0 +1,118 @@
+"""Browser tests: the local stack as a process, driven by Playwright through Debian's
+``/usr/bin/chromium`` (Playwright's own browsers are never downloaded). Screenshots go to
+``test-artifacts/`` (git-ignored). Every page fails its test on a console error."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.stackprocess import ROOT, stack_output, start_stack, stop_stack
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+
+class Api:
+    """A tiny HTTP client of the stack for set-up steps a test does not click through."""
+
+    def __init__(self, base: str):
+        self.base = base
+
+    def __call__(self, method: str, path: str, body=None, token: str | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("content-type", "application/json")
+        if token:
+            request.add_header("authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
+
+    def routes(self) -> dict:
+        return self("GET", "/openapi.json")[1]["paths"]
+
+    def missing(self, *routes: str) -> list[str]:
+        """Which of ``"METHOD /path"`` the stack's API does not have yet."""
+        paths = self.routes()
+        out = []
+        for route in routes:
+            method, path = route.split(" ", 1)
+            if method.lower() not in paths.get(path, {}):
+                out.append(route)
+        return out
+
+
+@pytest.fixture(scope="session")
+def stack():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)")
+    process, url, _ = start_stack()
+    api = Api(url)
+    # Warm the stack with one request before browsers send several at once.
+    status, _body = api("GET", "/rulesets/mtaani/guide")
+    assert status == 200, stack_output(process)
+    yield api
+    stop_stack(process)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """Opens browser contexts and pages, collecting console errors of every page."""
+
+    def __init__(self, browser, base: str):
+        self.browser, self.base = browser, base
+        self.contexts = []
+        self.errors: list[str] = []
+
+    def open(self, path: str = "/", **context_options):
+        context = self.browser.new_context(**context_options)
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda m: self.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.goto(self.base + path)
+        return page
+
+    def close(self):
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser, stack):
+    opened = Pages(browser, stack.base)
+    yield opened
+    opened.close()
+    assert opened.errors == [], "console errors:\n" + "\n".join(opened.errors)
+
+
+def screenshot(page, name: str, top: bool = True) -> Path:
+    """Save ``test-artifacts/<name>.png`` (the viewport, scrolled to the top unless ``top`` is
+    false, without the transient status message)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("(top) => { document.getElementById('status').hidden = true; if (top) window.scrollTo(0, 0); }", top)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path

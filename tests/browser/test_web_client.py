@@ -1,0 +1,444 @@
+"""The web client in headless Chromium against the local stack: sign-in, the dashboard, a
+seeded two-player game (roll, buy, build after completing a set, the trade composer), a second
+browser seeing the same board update without a reload, phone layouts and view modes, the
+guide generated from the engine's data, the end-of-game summary and basic accessibility.
+
+Figures are worked out by hand from the guide: NCWSC's mortgage value is 160,000 so it costs
+320,000; a station on it costs 140,000; Kibra's base fee is 1,300; starting cash 2,000,000.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import screenshot
+
+DESKTOP = {"viewport": {"width": 1400, "height": 900}}
+PHONE_PORTRAIT = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                  "device_scale_factor": 2}
+PHONE_LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True,
+                   "device_scale_factor": 2}
+
+# A (seat 0) rolls 5+6 to NCWSC (11); B rolls 1+2 to Kibra (3); A rolls 5+5 to Jamhuri (21),
+# doubles, then 5+6 to KPLC (32): A holds both utilities. No mugging on the seedy side.
+SCRIPT = {"scripted": {"dice": [[5, 6], [1, 2], [5, 5], [5, 6], [1, 3]], "mugging": [False] * 20}}
+
+
+def handle(prefix: str) -> str:
+    return f"{prefix}{secrets.token_hex(3)}"
+
+
+def sign_in(page, name: str) -> None:
+    page.fill("#handle", name)
+    page.get_by_role("button", name="Sign in or claim").click()
+    expect(page.get_by_test_id("signed-in-as")).to_have_text(f"@{name}")
+
+
+def tile(page, index: int):
+    return page.locator(f'.board [data-tile="{index}"]')
+
+
+def act(page, action: str):
+    """Click the dock button of a legal action and wait for its answer to be drawn."""
+    button = page.locator(f'button[data-action="{action}"]').first
+    expect(button).to_be_enabled()
+    with page.expect_response(re.compile(r"/games/[^/]+/[a-z-]+$")) as answer:
+        button.click()
+    assert answer.value.ok, answer.value.text()
+    idle(page)
+
+
+def idle(page):
+    """Wait until the game screen has drawn the answer to the last action."""
+    expect(page.locator(".game[data-busy]")).to_have_count(0)
+
+
+def deal_table(stack, a, b, b_name: str, options: dict) -> str:
+    """A two-seat table from A's dashboard: through a lobby (A creates it, invites B, B takes
+    the seat, A starts with ``options``) where the server has lobbies, else the quick-table
+    form (POST /games). Returns the game id."""
+    a.get_by_test_id("new-game").click()
+    if stack.missing("POST /lobbies"):
+        a.fill("#other-handles", b_name)
+        a.get_by_text("Advanced: game options").click()
+        a.fill("#quick-options", json.dumps(options))
+        a.get_by_role("button", name="Deal the table").click()
+    else:
+        a.select_option("#table-size", "2")
+        a.get_by_role("button", name="Create lobby").click()
+        a.fill("#invite-handle", b_name)
+        a.get_by_role("button", name="Invite").click()
+        lobby_id = a.url.rsplit("/", 1)[-1]
+        b.goto(f"{stack.base}/#/lobby/{lobby_id}")
+        b.locator("#join-1").click()
+        expect(a.get_by_test_id("seat-1")).to_contain_text(b_name)
+        a.get_by_text("Advanced: game options").click()
+        a.fill("#start-options", json.dumps(options))
+        a.get_by_role("button", name="Start the game").click()
+    a.wait_for_selector(".board")
+    return a.url.rsplit("/", 1)[-1]
+
+
+def test_two_players_play_a_seeded_game_and_watch_each_other(pages, stack):
+    a_name, b_name = handle("amani"), handle("baraka")
+    a = pages.open("/", **DESKTOP)
+    sign_in(a, a_name)
+    b = pages.open("/", **PHONE_PORTRAIT)
+    sign_in(b, b_name)
+    game_id = deal_table(stack, a, b, b_name, SCRIPT)
+    b.goto(f"{stack.base}/#/game/{game_id}")
+    expect(b.get_by_test_id("turn-status")).to_have_text(f"{a_name} to roll")
+
+    # A rolls 11 to NCWSC: buying costs 320,000, declining pays the 4,000 base fee.
+    expect(a.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(a, "roll")
+    expect(a.locator('button[data-action="buy"] .cost')).to_have_text("320,000 SFR")
+    expect(a.locator('button[data-action="decline"] .cost')).to_have_text("4,000 SFR")
+    act(a, "buy")
+    expect(a.get_by_test_id("current-cash")).to_have_text("1,680,000 SFR")
+    # B's browser sees it without a reload (ETag polling).
+    expect(b.locator('[data-tile="11"]')).to_have_attribute("aria-label", re.compile(f"owned by {a_name}"))
+    expect(b.get_by_test_id("player-0")).to_contain_text("1,680,000 SFR")
+    act(a, "end_turn")
+
+    # B rolls 3 to Kibra and declines: the fee is Kibra's base fee, 1,300.
+    expect(b.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(b, "roll")
+    expect(b.locator('button[data-action="decline"] .cost')).to_have_text("1,300 SFR")
+    act(b, "decline")
+    expect(b.get_by_test_id("player-1")).to_contain_text("1,998,700 SFR")
+    act(b, "end_turn")
+
+    # A: doubles to Jamhuri (declined), the extra roll to KPLC (bought): both utilities.
+    act(a, "roll")
+    act(a, "decline")
+    expect(a.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(a, "roll")
+    expect(a.locator('button[data-action="buy"] .cost')).to_have_text("320,000 SFR")
+    act(a, "buy")
+
+    # The complete set unlocks building: the Assets panel offers a station for 140,000.
+    a.get_by_role("tab", name="Assets").click()
+    build = a.locator('button[data-action="build"]', has_text="NCWSC")
+    expect(build.locator(".cost")).to_have_text("140,000 SFR")
+    with a.expect_response(re.compile(r"/build$")):
+        build.click()
+    idle(a)
+    expect(tile(a, 11)).to_have_attribute("aria-label", re.compile("1 station"))
+    # 2,000,000 - 320,000 - 9,600 (Jamhuri's fee) - 320,000 - 140,000.
+    expect(a.get_by_test_id("player-0")).to_contain_text("1,210,400 SFR")
+    expect(b.locator('[data-tile="11"]')).to_have_attribute("aria-label", re.compile("1 station"))
+    screenshot(a, "game-desktop")
+
+    # The trade composer shows exactly what changes hands.
+    a.get_by_role("tab", name="Trade").click()
+    a.get_by_role("checkbox", name="KPLC").check()
+    expect(a.get_by_test_id("trade-preview")).to_contain_text("You give: KPLC")
+    a.get_by_role("checkbox", name="KPLC").uncheck()  # its set has units: not tradeable
+    a.fill("#give-cash", "50000")
+    a.locator("#give-cash").blur()
+    preview = a.get_by_test_id("trade-preview")
+    expect(preview).to_contain_text("You give: 50,000 SFR")
+    expect(preview).to_contain_text("You get: nothing")
+    with a.expect_response(re.compile(r"/propose-trade$")) as answer:
+        a.get_by_role("button", name="Send offer").click()
+    assert answer.value.ok, answer.value.text()
+    idle(a)
+    mine = a.locator("li.offer")
+    expect(mine).to_contain_text("You give: 50,000 SFR")
+    # B sees exactly what changes hands, from their side, and declines.
+    b.get_by_role("tab", name="Trade").click()
+    offer = b.locator("li.offer")
+    expect(offer).to_contain_text(f"from {a_name}")
+    expect(offer).to_contain_text("You get: 50,000 SFR")
+    expect(offer).to_contain_text("You give: nothing")
+    expect(offer.locator('button[data-action="accept_trade"]')).to_be_visible()
+    act(b, "decline_trade")
+    expect(mine).to_have_count(0)
+
+    # Keyboard: the dock's tabs move with the arrow keys and keep focus.
+    a.get_by_role("tab", name="Trade").focus()
+    a.keyboard.press("ArrowRight")
+    expect(a.get_by_role("tab", name="Loans")).to_be_focused()
+    expect(a.get_by_role("tab", name="Loans")).to_have_attribute("aria-selected", "true")
+    assert_accessible(a)
+
+    # Phone portrait: the view mode is remembered on the device; double-tap opens the card.
+    b.get_by_role("button", name="The Street").click()
+    expect(b.locator(".street")).to_be_visible()
+    b.reload()
+    expect(b.get_by_role("button", name="The Street")).to_have_attribute("aria-pressed", "true")
+    screenshot(b, "game-phone-portrait-street")
+    b.get_by_role("button", name="Map").click()
+    b.locator('[data-tile="11"]').tap()
+    b.locator('[data-tile="11"]').tap()
+    card = b.locator("dialog.tile-card")
+    expect(card).to_be_visible()
+    expect(card).to_contain_text("With 5 stations")
+    b.get_by_role("button", name="Close").click()
+    expect(card).to_have_count(0)
+    screenshot(b, "game-phone-portrait")
+    assert_single_column(b)
+
+    # Phone landscape: the board fills the left at full height, controls on the right.
+    c = pages.open("/", **PHONE_LANDSCAPE)
+    sign_in_landscape(c, a_name)
+    c.goto(f"{stack.base}/#/game/{game_id}")
+    c.wait_for_selector(".board")
+    board = c.locator(".board").bounding_box()
+    dock = c.locator(".dock").bounding_box()
+    assert board["x"] < 5 and board["height"] >= 380, board
+    assert dock["x"] >= board["x"] + board["width"] - 1, (board, dock)
+    screenshot(c, "game-phone-landscape")
+
+    # The dashboard lists the game with whose turn it is.
+    a.goto(f"{stack.base}/#/")
+    expect(a.get_by_test_id("dash-in-progress")).to_contain_text("Your turn")
+    screenshot(a, "dashboard")
+
+
+def sign_in_landscape(page, name: str) -> None:
+    """Sign in on a landscape phone (the top bar is hidden there, so no nav check)."""
+    page.fill("#handle", name)
+    page.get_by_role("button", name="Sign in or claim").click()
+    page.wait_for_function("() => localStorage.getItem('mtaa.session') !== null")
+
+
+def assert_single_column(page) -> None:
+    boxes = [page.locator(sel).bounding_box() for sel in (".game-top", ".board-wrap", ".rail", ".dock")]
+    assert all(abs(box["x"] - boxes[0]["x"]) < 2 for box in boxes), boxes
+    assert [box["y"] for box in boxes] == sorted(box["y"] for box in boxes), boxes
+
+
+CONTRAST = """
+() => {
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const bgOf = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const bg = getComputedStyle(e).backgroundColor;
+      if (bg && !bg.startsWith("rgba(0, 0, 0, 0)") && bg !== "transparent") return bg;
+    }
+    return "rgb(255, 255, 255)";
+  };
+  const out = [];
+  for (const el of document.querySelectorAll("button, a, label, p, dt, dd, h1, h2, h3, li, td, th")) {
+    if (!el.offsetParent || !el.textContent.trim() || el.closest(".tile, .mini-tile, .board-center")) continue;
+    const fg = getComputedStyle(el).color;
+    const [l1, l2] = [lum(fg), lum(bgOf(el))].sort((x, y) => y - x);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    if (ratio < 4.5) out.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+  }
+  return out;
+}
+"""
+
+LABELS = """
+() => {
+  const bad = [];
+  for (const el of document.querySelectorAll("button, a[href], input, select, textarea, [role=tab], [role=gridcell]")) {
+    if (el.type === "hidden" || !el.offsetParent) continue;
+    const named = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby")
+      || (el.labels && el.labels.length) || el.textContent.trim() || el.getAttribute("title");
+    if (!named) bad.push(el.outerHTML.slice(0, 80));
+  }
+  return bad;
+}
+"""
+
+
+def assert_accessible(page) -> None:
+    """Every control has an accessible name and text meets WCAG AA contrast (4.5:1)."""
+    assert page.evaluate(LABELS) == []
+    assert page.evaluate(CONTRAST) == []
+
+
+def test_the_guide_is_generated_from_the_engines_data(pages, stack):
+    page = pages.open("/#/guide", **DESKTOP)
+    expect(page.get_by_role("heading", name="How to play Mtaani")).to_be_visible()
+    facts = page.get_by_test_id("quick-facts")
+    expect(facts).to_contain_text("2,000,000 SFR")
+    expect(facts).to_contain_text("400,000 SFR (landing exactly: 800,000 SFR)")
+    expect(facts).to_contain_text("6,000,000 SFR")
+    # Eastleigh: price 2 x 12,500; with 5 units (25,000 + 5 x 22,500) x 5 / 5 = 137,500.
+    row = page.locator('tr[data-tile="Eastleigh"] td')
+    expect(row).to_have_text(["25,000", "1,000", "12,500", "22,500", "137,500"])
+    expect(page.get_by_text("Your MansaX deposit gets doubled.")).to_be_visible()
+    assert_accessible(page)
+    screenshot(page, "guide")
+    # The classic preset: 500,000 salary, SGR's fee 10,000.
+    page.select_option("#guide-ruleset", "mtaani-classic")
+    expect(page.get_by_test_id("quick-facts")).to_contain_text("500,000 SFR")
+    expect(page.locator('tr[data-tile="SGR"] td').nth(1)).to_have_text("10,000")
+    # The demo link: a table of four bots to watch (after signing in).
+    page.get_by_test_id("demo-link").click()
+    sign_in(page, handle("visitor"))
+    if stack.missing("POST /demo"):
+        expect(page.get_by_text("does not run bots yet")).to_be_visible()
+    else:
+        page.wait_for_selector(".board")
+        expect(page.get_by_test_id("turn-status")).to_contain_text("watching")
+
+
+def play_to_the_turn_cap(stack, tokens: list[str], game_id: str) -> dict:
+    """Answer every decision through the API (roll, decline, Mtaani deck, end turn)."""
+    answers = {"turn": "roll", "buy": "decline", "end": "end-turn", "deck": "choose-deck"}
+    for _ in range(200):
+        status, view = stack("GET", f"/games/{game_id}", token=tokens[0])
+        if view["outcome"]:
+            return view
+        decision = view["decision"]
+        body = {"version": view["version"]}
+        if decision["kind"] == "deck":
+            body["deck"] = "mtaani"
+        status, result = stack("POST", f"/games/{game_id}/{answers[decision['kind']]}", body,
+                               tokens[decision["player"]])
+        assert status == 200, result
+    raise AssertionError("the game did not reach its turn cap")
+
+
+def api_table(stack, names: list[str], tokens: list[str], options: dict) -> dict:
+    """Deal a table for ``names`` through the API: POST /games, or a lobby where the server
+    deals through lobbies (create, invite, join, start)."""
+    if stack.missing("POST /lobbies"):
+        status, game = stack("POST", "/games", {"seats": names, "options": options}, tokens[0])
+        assert status == 201, game
+        return game
+    status, lobby = stack("POST", "/lobbies", {"table_size": len(names)}, tokens[0])
+    assert status == 201, lobby
+    for name, token in zip(names[1:], tokens[1:], strict=True):
+        status, body = stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": name}, tokens[0])
+        assert status == 201, body
+        status, body = stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, token)
+        assert status == 200, body
+    status, game = stack("POST", f"/lobbies/{lobby['lobby_id']}/start", {"options": options}, tokens[0])
+    assert status == 201, game
+    return game
+
+
+def test_a_finished_game_shows_the_summary(pages, stack):
+    names = [handle("wanjiku"), handle("otieno")]
+    tokens = [stack("POST", "/sessions", {"handle": n})[1]["token"] for n in names]
+    # 5+6 every roll, no doubles: both players pass Payday within five turns each.
+    options = {"max_turns": 12, "scripted": {"dice": [[5, 6]] * 40, "mugging": [False] * 40,
+                                             "mtaani": ["side-hustle"] * 10}}
+    game = api_table(stack, names, tokens, options)
+    view = play_to_the_turn_cap(stack, tokens, game["game_id"])
+    assert view["outcome"]["termination"] == "turn_cap"
+    page = pages.open("/", **DESKTOP)
+    sign_in(page, names[0])
+    page.goto(f"{stack.base}/#/game/{game['game_id']}")
+    summary = page.locator(".summary")
+    expect(summary).to_contain_text("Game over")
+    winner = names[view["outcome"]["winner"]]
+    expect(summary.locator(".standings li").first).to_contain_text(winner)
+    expect(summary.locator(".standings li")).to_have_count(2)
+    expect(summary.locator("svg.chart polyline")).to_have_count(2)
+    expect(summary.locator("table.sources thead")).to_contain_text("salary")
+    summary.scroll_into_view_if_needed()
+    screenshot(page, "game-summary", top=False)
+
+
+LOBBY_ROUTES = ("POST /lobbies", "POST /lobbies/{lobby_id}/bots", "POST /lobbies/{lobby_id}/invites",
+                "POST /lobbies/{lobby_id}/start", "GET /dashboard", "POST /games/{game_id}/chat",
+                "DELETE /account")
+
+
+def test_lobby_bots_chat_and_account_deletion(pages, stack):
+    """The issue's whole scenario: claim a handle, create a lobby, add two bots, invite a second
+    player, start a seeded game, roll, buy, build after completing a set, open a trade, chat,
+    see the bots move, a second player sees the same board, and the account is deleted."""
+    missing = stack.missing(*LOBBY_ROUTES)
+    if missing:
+        pytest.skip("needs the service branch's lobby, bots, chat and account API: missing "
+                    + ", ".join(missing))
+    a_name, b_name = handle("amani"), handle("baraka")
+    a = pages.open("/", **DESKTOP)
+    sign_in(a, a_name)
+    b = pages.open("/", **PHONE_PORTRAIT)
+    sign_in(b, b_name)
+
+    a.get_by_test_id("new-game").click()
+    a.select_option("#table-size", "4")
+    a.get_by_role("button", name="Create lobby").click()
+    expect(a.get_by_role("heading", name=f"{a_name}'s lobby")).to_be_visible()
+    a.locator("#add-bot-1").click()
+    expect(a.get_by_test_id("seat-1")).to_contain_text("bot")
+    a.locator("#add-bot-2").click()
+    expect(a.get_by_test_id("seat-2")).to_contain_text("bot")
+    a.fill("#invite-handle", b_name)
+    a.get_by_role("button", name="Invite").click()
+    a.get_by_role("button", name="Copy invite link").click()
+    expect(a.locator("#invite-link")).to_have_value(re.compile(r"#/lobby/.+\?invite="))
+
+    # B finds the lobby on the dashboard and takes the last seat.
+    b.goto(f"{stack.base}/#/")
+    b.get_by_test_id("dash-open-lobbies").get_by_role("link").first.click()
+    b.locator("#join-3").click()
+    expect(a.get_by_test_id("seat-3")).to_contain_text(b_name)
+
+    # Seat order A, bot, bot, B. A rolls 5+6 to NCWSC, the bots and B roll past, A rolls
+    # doubles to Jamhuri and then to KPLC: both utilities.
+    script = {"scripted": {"dice": [[5, 6], [1, 2], [1, 3], [1, 4], [5, 5], [5, 6]] + [[2, 3]] * 20,
+                           "mugging": [False] * 40}}
+    a.get_by_text("Advanced: game options").click()
+    a.fill("#start-options", json.dumps(script))
+    a.get_by_role("button", name="Start the game").click()
+    a.wait_for_selector(".board")
+    screenshot(a, "lobby-game-start")
+    act(a, "roll")
+    act(a, "buy")
+    act(a, "end_turn")
+    # The bots move on their own; B's board shows them.
+    expect(a.get_by_test_id("turn-status")).to_have_text(f"{b_name} to roll", timeout=30_000)
+    b.wait_for_selector(".board")
+    expect(b.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(b, "roll")
+    for action in ("decline", "buy"):
+        if b.locator(f'button[data-action="{action}"]').count():
+            act(b, action)
+            break
+    act(b, "end_turn")
+    expect(a.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    act(a, "roll")
+    act(a, "decline")
+    act(a, "roll")
+    act(a, "buy")
+    a.get_by_role("tab", name="Assets").click()
+    build = a.locator('button[data-action="build"]', has_text="NCWSC")
+    with a.expect_response(re.compile(r"/build$")):
+        build.click()
+    idle(a)
+    expect(b.locator('[data-tile="11"]')).to_have_attribute("aria-label", re.compile("1 station"))
+
+    # A trade and a chat message.
+    a.get_by_role("tab", name="Trade").click()
+    a.select_option("#trade-to", label=b_name)
+    a.fill("#give-cash", "20000")
+    a.locator("#give-cash").blur()
+    with a.expect_response(re.compile(r"/propose-trade$")):
+        a.get_by_role("button", name="Send offer").click()
+    b.get_by_role("tab", name="Trade").click()
+    expect(b.locator("li.offer")).to_contain_text("You get: 20,000 SFR")
+    a.get_by_role("tab", name="Chat").click()
+    a.fill("#chat-text", "Habari <b>mtaa</b>")
+    a.get_by_role("button", name="Send").click()
+    b.get_by_role("tab", name="Chat").click()
+    expect(b.locator(".chat-log")).to_contain_text("Habari <b>mtaa</b>")
+
+    # The account is deleted (type the handle to confirm).
+    a.goto(f"{stack.base}/#/account")
+    a.locator("#delete-account").click()
+    a.fill("#confirm-text", a_name)
+    a.get_by_role("button", name="Delete my account forever").click()
+    expect(a.locator("#handle")).to_be_visible()
+    status, _ = stack("POST", "/sessions", {"handle": a_name})
+    assert status == 201  # the handle is free again: the account was anonymised

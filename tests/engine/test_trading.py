@@ -1,0 +1,203 @@
+"""Trades, trade points, the no-trade charge and the Chamber of Commerce, worked out by hand.
+
+Guide (shared/seeds/000_fe1744ded917b034.txt), "Trading and the no-trade rule": trades combine
+cash, properties, insurance and special cards, both sides see exactly what changes hands before
+accepting; open or closed to offers; when no player holds a complete portfolio and no set can be
+completed without a trade, every player pays 200,000 at each revolution; every completed trade
+earns both parties a trade point; every 5th revolution the Chamber of Commerce takes a trade
+point or the same charge; both scale like large Mtaani cards (125% at 10, 150% at 20, ...).
+Classic guide (001): a flat 100,000 penalty, no trade points, no Chamber of Commerce.
+"""
+
+import pytest
+
+import engine
+from engine.mtaani.actions import ProposeTrade, TradeItems
+from engine.mtaani.data import rulebook
+from tests.engine.helpers import act, events_of, game, own, payments, set_cash, total_money
+from tests.engine.tables import complete_revolution, visible
+
+EASTLEIGH, KIBRA, KINOO, UMOJA, NGARA, KARE = 1, 3, 6, 8, 9, 44
+
+
+def test_a_trade_mixes_cash_properties_insurance_and_special_cards_shown_to_both_sides_only():
+    state = game(players=3)
+    own(state, 0, EASTLEIGH)
+    own(state, 1, KIBRA)
+    state.props[KIBRA].mortgaged = True
+    state.players[0].insurance = 1
+    state.specials["teleport"] = 0
+    give = {"cash": 100_000, "properties": [EASTLEIGH], "insurance": 1, "specials": ["teleport"]}
+    get = {"cash": 50_000, "properties": [KIBRA]}
+    state, events = act(state, "propose_trade", player=0, to=1, give=give, get=get)
+    offered = events_of(events, "TradeOffered")[0]
+    assert offered["private"] == [0, 1]
+    assert offered["give"] == {"cash": 100_000, "properties": [EASTLEIGH], "insurance": 1,
+                               "specials": ["teleport"]}
+    assert offered["get"] == {"cash": 50_000, "properties": [KIBRA], "insurance": 0, "specials": []}
+    assert offered["properties"] == [{"tile": EASTLEIGH, "mortgaged": False, "renovations": 0},
+                                     {"tile": KIBRA, "mortgaged": True, "renovations": 0}]
+    assert visible(state, events, 2) == [] and visible(state, events, 1) != []
+    assert engine.view(state, 2)["trades"] == [] and len(engine.view(state, 1)["trades"]) == 1
+    state, events = act(state, "accept_trade", player=1, trade=offered["trade"])
+    assert payments(events) == [(0, 1, 100_000, "trade"), (1, 0, 50_000, "trade")]
+    assert [p.cash for p in state.players] == [1_950_000, 2_050_000, 2_000_000]
+    assert state.props[EASTLEIGH].owner == 1 and state.props[KIBRA].owner == 0
+    assert state.props[KIBRA].mortgaged                        # the mortgage travels with it
+    assert (state.players[0].insurance, state.players[1].insurance) == (0, 1)
+    assert state.specials["teleport"] == 1
+    assert [p.trade_points for p in state.players] == [1, 1, 0]
+    completed = events_of(events, "TradeCompleted")[0]
+    assert "private" not in completed and visible(state, events, 2) != []
+    assert total_money(state) == 12_000_000                    # 3 x 2,000,000 + the 6,000,000 pool
+
+
+def test_players_mark_themselves_open_or_closed_to_offers():
+    state = game()
+    state, events = act(state, "set_trade_open", player=1, open=False)
+    assert events_of(events, "TradeOpenChanged") == [{"type": "TradeOpenChanged", "player": 1,
+                                                      "open": False}]
+    assert "propose_trade" not in engine.legal_actions(state, 0).specs
+    with pytest.raises(engine.IllegalAction, match="closed to trade offers"):
+        act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+    with pytest.raises(engine.IllegalAction, match="already closed"):
+        act(state, "set_trade_open", player=1, open=False)
+    state, _ = act(state, "set_trade_open", player=1, open=True)
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+
+
+def test_a_trade_offer_must_be_possible_when_made_and_when_accepted():
+    state = game()
+    own(state, 0, KINOO, UMOJA, NGARA, units=1)
+    own(state, 0, EASTLEIGH)
+    state.players[1].insurance = 2
+    for give, get, reason in (
+        ({"properties": [KINOO]}, {}, "sell the units in Kinoo's set"),
+        ({"properties": [KIBRA]}, {}, "does not own Kibra"),
+        ({"cash": 2_000_001}, {}, "holds less than 2,000,001"),
+        ({"insurance": 1}, {}, "holds 0 insurance cards"),
+        ({"specials": ["zoning"]}, {}, "does not hold the zoning card"),
+        ({}, {}, "must hand something over"),
+        ({"properties": [EASTLEIGH, EASTLEIGH]}, {}, "listed twice"),
+    ):
+        action = ProposeTrade(player=0, to=1, give=TradeItems(**give), get=TradeItems(**get))
+        assert action not in engine.legal_actions(state, 0)
+        with pytest.raises(engine.IllegalAction, match=reason):
+            act(state, "propose_trade", player=0, to=1, give=give, get=get)
+    state.players[0].insurance = 1
+    with pytest.raises(engine.IllegalAction, match="at most 2 insurance cards"):
+        act(state, "propose_trade", player=0, to=1, give={"insurance": 1})
+    # Valid when offered; p0 then spends the cash: the offer can no longer be accepted.
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_500_000})
+    set_cash(state, 0, 1_000_000)
+    with pytest.raises(engine.IllegalAction, match="can no longer happen: seat 0 holds less"):
+        act(state, "accept_trade", player=1, trade=1)
+
+
+def test_an_offered_property_that_changes_voids_the_offer():
+    state = game()
+    own(state, 0, EASTLEIGH)
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"properties": [EASTLEIGH]},
+                   get={"cash": 30_000})
+    state, _ = act(state, "mortgage", player=0, tile=EASTLEIGH)
+    with pytest.raises(engine.IllegalAction, match="Eastleigh has changed since"):
+        act(state, "accept_trade", player=1, trade=1)
+    state, events = act(state, "decline_trade", player=1, trade=1)
+    assert events_of(events, "TradeClosed")[0]["how"] == "declined"
+    assert state.trades == []
+
+
+def test_a_player_has_at_most_3_offers_open():
+    state = game()
+    for _ in range(3):
+        state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+    assert "propose_trade" not in engine.legal_actions(state, 0).specs
+    with pytest.raises(engine.IllegalAction, match="3 trade offers open"):
+        act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+    state, events = act(state, "decline_trade", player=0, trade=2)
+    assert events_of(events, "TradeClosed")[0]["how"] == "withdrawn"
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+
+
+# ------------------------------------------------------------------------------- gridlock
+def gridlock(state):
+    """Every set has a tile of p0's and a tile of p1's (first and second in board order)."""
+    for tiles in rulebook("current").set_tiles.values():
+        own(state, 0, tiles[0])
+        own(state, 1, tiles[1])
+    return state
+
+
+def test_a_gridlocked_table_pays_200_000_each_at_the_revolution():
+    state = gridlock(game())
+    state, events = complete_revolution(state, 1)               # p0 lands on Payday: 800,000
+    assert events_of(events, "NoTradeCharge") == [{"type": "NoTradeCharge", "revolution": 1,
+                                                   "amount": 200_000}]
+    assert [p for p in payments(events) if p[3] == "no_trade_charge"] == [
+        (0, "pool", 200_000, "no_trade_charge"), (1, "pool", 200_000, "no_trade_charge")]
+    assert [p.cash for p in state.players] == [2_000_000 + 800_000 - 200_000, 1_800_000]
+
+
+def test_no_charge_while_a_set_can_be_completed_without_a_trade():
+    # Kibra unowned: p0 owns every owned tile of Eastleigh & Kibra, so it can buy its way there.
+    state = gridlock(game())
+    state.props[KIBRA].owner = None
+    _, events = complete_revolution(state, 1)
+    assert events_of(events, "NoTradeCharge") == []
+
+
+def test_no_charge_once_a_complete_portfolio_appears():
+    state = gridlock(game())
+    own(state, 0, KIBRA)                                        # p0: Eastleigh & Kibra complete
+    own(state, 1, KINOO)                                        # Kinoo set still split
+    _, events = complete_revolution(state, 1)
+    assert events_of(events, "NoTradeCharge") == []
+
+
+@pytest.mark.parametrize(("revolution", "charge"), [(9, 200_000), (10, 250_000), (19, 250_000),
+                                                    (20, 300_000), (30, 350_000)])
+def test_the_no_trade_charge_climbs_with_the_late_game_scaling(revolution, charge):
+    # 125% of 200,000 at revolution 10, 150% at 20, 175% at 30.
+    state = gridlock(game())
+    state.players[0].trade_points = state.players[1].trade_points = 5   # Chamber visits: points
+    _, events = complete_revolution(state, revolution)
+    assert events_of(events, "NoTradeCharge")[0]["amount"] == charge
+
+
+def test_a_charge_a_player_cannot_pay_waits_for_that_player():
+    state = gridlock(game())
+    set_cash(state, 1, 150_000)
+    state, _ = complete_revolution(state, 1)
+    assert state.decision.player == 1 and state.decision.kind == "debt"
+    assert state.debts[0].amount == 200_000 and state.debts[0].reason == "no_trade_charge"
+
+
+def test_every_5th_revolution_the_chamber_takes_a_trade_point_or_the_charge():
+    state = game()
+    state.players[0].trade_points = 1
+    _, events = complete_revolution(state, 4)
+    assert events_of(events, "ChamberOfCommerce") == []
+    state = game()
+    state.players[0].trade_points = 1
+    state, events = complete_revolution(state, 5)
+    assert events_of(events, "ChamberOfCommerce") == [{"type": "ChamberOfCommerce",
+                                                       "revolution": 5, "amount": 200_000}]
+    assert events_of(events, "TradePointSpent") == [{"type": "TradePointSpent", "player": 0, "left": 0}]
+    assert [p for p in payments(events) if p[3] == "chamber_of_commerce"] == [
+        (1, "pool", 200_000, "chamber_of_commerce")]
+    state = game()
+    _, events = complete_revolution(state, 10)                  # 125%: 250,000 each
+    assert [p for p in payments(events) if p[3] == "chamber_of_commerce"] == [
+        (0, "pool", 250_000, "chamber_of_commerce"), (1, "pool", 250_000, "chamber_of_commerce")]
+
+
+def test_classic_a_flat_100_000_penalty_and_no_trade_points_or_chamber():
+    state = gridlock(game(ruleset="mtaani-classic"))
+    state, events = complete_revolution(state, 10)
+    assert events_of(events, "NoTradeCharge")[0]["amount"] == 100_000
+    assert events_of(events, "ChamberOfCommerce") == []
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+    state, _ = act(state, "accept_trade", player=1, trade=1)
+    assert [p.trade_points for p in state.players] == [0, 0]
+    with pytest.raises(engine.IllegalAction, match="no special cards"):
+        act(state, "propose_trade", player=0, to=1, give={"specials": ["teleport"]})

@@ -1,0 +1,198 @@
+// Every call the web client makes to the Mtaa HTTP API lives in this module (STYLE.md: "all
+// API calls in one module"). The base URL comes from config.js (same origin locally, the API's
+// URL when the page is served from CloudFront). The session token is kept in localStorage.
+//
+// Errors: every non-2xx answer throws ApiError with the service's one error shape
+// ({error: {code, message, ...}}); `status` 0 means the network failed.
+
+const TOKEN_KEY = "mtaa.session";
+
+export class ApiError extends Error {
+  constructor(status, code, message, details = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+function base() {
+  const configured = (window.MTAA_CONFIG && window.MTAA_CONFIG.apiBase) || "";
+  return configured.replace(/\/+$/, "");
+}
+
+export const session = {
+  get() {
+    try { return JSON.parse(localStorage.getItem(TOKEN_KEY) || "null"); } catch { return null; }
+  },
+  set(value) { localStorage.setItem(TOKEN_KEY, JSON.stringify(value)); },
+  clear() { localStorage.removeItem(TOKEN_KEY); },
+};
+
+let onUnauthorized = () => {};
+/** Called (once per 401) when the token is no longer accepted. */
+export function setUnauthorizedHandler(fn) { onUnauthorized = fn; }
+
+async function request(method, path, { body, headers = {}, auth = true, etag } = {}) {
+  const init = { method, headers: { ...headers }, cache: "no-store" };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const token = session.get()?.token;
+  if (auth && token) init.headers.authorization = `Bearer ${token}`;
+  if (etag) init.headers["if-none-match"] = etag;
+  let response;
+  try {
+    response = await fetch(base() + path, init);
+  } catch (err) {
+    throw new ApiError(0, "network", "The server could not be reached. Check your connection.");
+  }
+  if (response.status === 304) return { notModified: true, etag };
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = { raw: text }; }
+  }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    if (response.status === 401 && auth && token) onUnauthorized();
+    const { code, message, ...details } = error;
+    throw new ApiError(response.status, code || `http_${response.status}`,
+      message || (data && data.message) || `The server answered ${response.status}.`, details);
+  }
+  if (etag !== undefined) return { data, etag: response.headers.get("etag") };
+  return data;
+}
+
+// ------------------------------------------------------------------ what the server offers
+let openapi = null;
+/** The server's OpenAPI paths (cached); screens use it to offer only what the API has. */
+export async function routes() {
+  if (!openapi) {
+    openapi = request("GET", "/openapi.json", { auth: false })
+      .then((doc) => doc.paths || {})
+      .catch(() => ({}));
+  }
+  return openapi;
+}
+
+/** Whether the API has `method path` (path in OpenAPI form, e.g. "/lobbies/{lobby_id}"). */
+export async function supports(method, path) {
+  const paths = await routes();
+  const entry = paths[path];
+  return Boolean(entry && entry[method.toLowerCase()]);
+}
+
+// ------------------------------------------------------------------ accounts and sessions
+export async function signIn(handle, password) {
+  const body = { handle };
+  if (password) body.password = password;
+  const data = await request("POST", "/sessions", { body, auth: false });
+  session.set({ token: data.token, handle: data.handle, account_id: data.account_id });
+  return data;
+}
+export async function signOut(everywhere = false) {
+  try {
+    if (await supports("DELETE", everywhere ? "/sessions" : "/sessions/current")) {
+      await request("DELETE", everywhere ? "/sessions" : "/sessions/current");
+    }
+  } finally {
+    session.clear();
+  }
+}
+export const account = () => request("GET", "/account");
+export const setPassword = (new_password, current_password) =>
+  request("PUT", "/account/password", { body: current_password ? { new_password, current_password } : { new_password } });
+export const removePassword = (current_password) =>
+  request("DELETE", "/account/password", { body: { current_password } });
+export const setEmail = (email) => request("PUT", "/account/email", { body: { email } });
+export const removeEmail = () => request("DELETE", "/account/email");
+export const requestPasswordReset = (handle) =>
+  request("POST", "/password-resets", { body: { handle }, auth: false });
+export const notificationSettings = () => request("GET", "/account/notifications");
+export const saveNotificationSettings = (settings) =>
+  request("PUT", "/account/notifications", { body: settings });
+export const exportAccount = () => request("GET", "/account/export");
+export const deleteAccount = (confirm_handle) =>
+  request("DELETE", "/account", { body: { confirm_handle } });
+export const pushKey = () => request("GET", "/push/vapid-public-key");
+export const subscribePush = (subscription) =>
+  request("POST", "/push/subscriptions", { body: subscription });
+export const unsubscribePush = (endpoint) =>
+  request("DELETE", "/push/subscriptions", { body: { endpoint } });
+
+// ------------------------------------------------------------------ dashboard and lobbies
+export const dashboard = () => request("GET", "/dashboard");
+export const createLobby = (settings) => request("POST", "/lobbies", { body: settings });
+export const lobby = (id, invite) =>
+  request("GET", `/lobbies/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+export const updateLobby = (id, changes) =>
+  request("PATCH", `/lobbies/${encodeURIComponent(id)}`, { body: changes });
+export const cancelLobby = (id) => request("DELETE", `/lobbies/${encodeURIComponent(id)}`);
+export const invite = (id, handle, role = "player") =>
+  request("POST", `/lobbies/${encodeURIComponent(id)}/invites`, { body: { handle, role } });
+export const withdrawInvite = (id, handle) =>
+  request("DELETE", `/lobbies/${encodeURIComponent(id)}/invites/${encodeURIComponent(handle)}`);
+export const inviteLink = (id) => request("POST", `/lobbies/${encodeURIComponent(id)}/invite-link`);
+export const revokeInviteLink = (id) => request("DELETE", `/lobbies/${encodeURIComponent(id)}/invite-link`);
+export const joinLobby = (id, { seat, invite: token } = {}) => {
+  const body = {};
+  if (seat !== undefined) body.seat = seat;
+  if (token) body.invite = token;
+  return request("POST", `/lobbies/${encodeURIComponent(id)}/join`, { body });
+};
+export const leaveLobby = (id) => request("POST", `/lobbies/${encodeURIComponent(id)}/leave`);
+export const addBot = (id, level, seat) =>
+  request("POST", `/lobbies/${encodeURIComponent(id)}/bots`, { body: seat === undefined ? { level } : { level, seat } });
+export const emptySeat = (id, seat) =>
+  request("DELETE", `/lobbies/${encodeURIComponent(id)}/seats/${seat}`);
+export const startLobby = (id, options) =>
+  request("POST", `/lobbies/${encodeURIComponent(id)}/start`, { body: options ? { options } : {} });
+export const demoGame = () => request("POST", "/demo");
+
+// ------------------------------------------------------------------ games
+/** A table dealt straight from handles (the API before lobbies: POST /games). */
+export const createGame = (seats, { ruleset = "mtaani", options = {} } = {}) =>
+  request("POST", "/games", { body: { ruleset, seats, options } });
+/** GET /games/{id} with If-None-Match: resolves {data, etag} or {notModified: true}. */
+export const game = (id, etag = null) =>
+  request("GET", `/games/${encodeURIComponent(id)}`, { etag });
+export const events = (id, after = 0, limit = 500) =>
+  request("GET", `/games/${encodeURIComponent(id)}/events?after=${after}&limit=${limit}`);
+export const saveGame = (id) => request("POST", `/games/${encodeURIComponent(id)}/save`);
+export const resumeGame = (id) => request("POST", `/games/${encodeURIComponent(id)}/resume`);
+
+let actionCounter = 0;
+/**
+ * Send a player action: POST /games/{id}/<type with dashes> with the action's own fields and
+ * the version the player saw (a stale view answers 409 and changes nothing). An
+ * Idempotency-Key makes a retried click apply once. The server decides legality.
+ */
+export function act(id, action, version) {
+  const { type, ...fields } = action;
+  const body = { ...fields };
+  if (version) body.version = version;
+  actionCounter += 1;
+  const key = `${Date.now().toString(36)}-${actionCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  return request("POST", `/games/${encodeURIComponent(id)}/${type.replaceAll("_", "-")}`,
+    { body, headers: { "idempotency-key": key } });
+}
+
+export const chat = (id, after) =>
+  request("GET", `/games/${encodeURIComponent(id)}/chat${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+export const postChat = (id, text) =>
+  request("POST", `/games/${encodeURIComponent(id)}/chat`, { body: { text } });
+export const presence = (id) => request("GET", `/games/${encodeURIComponent(id)}/presence`);
+
+// ------------------------------------------------------------------ the guide
+const guides = new Map();
+/** The ruleset's guide data (board, prices, fees, cards, rule values), cached per page load. */
+export function guide(ruleset = "mtaani") {
+  if (!guides.has(ruleset)) {
+    const pending = request("GET", `/rulesets/${encodeURIComponent(ruleset)}/guide`, { auth: false });
+    pending.catch(() => guides.delete(ruleset));
+    guides.set(ruleset, pending);
+  }
+  return guides.get(ruleset);
+}

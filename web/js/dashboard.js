@@ -1,0 +1,81 @@
+// The dashboard: open lobbies, games in progress (whose turn it is), saved games, games to
+// watch, finished games, and the "New game" button. Without the dashboard API (older
+// servers), it lists the games opened on this device.
+
+import * as api from "./api.js";
+import { PLAYER_COLORS } from "./board.js";
+import { ago, fill, h, prefs } from "./ui.js";
+
+export async function mountDashboard(root) {
+  const me = api.session.get();
+  const head = h("div", { class: "row spread" },
+    h("h1", {}, "Dashboard"),
+    h("div", { class: "row" },
+      h("a", { class: "button primary", href: "#/new", "data-testid": "new-game" }, "New game"),
+      h("a", { class: "button", href: "#/demo" }, "Watch a demo")));
+  const body = h("div", { class: "dash-grid" }, h("p", { class: "muted" }, "Loading…"));
+  fill(root, h("section", { class: "dashboard" }, head, body));
+  let timer = null;
+  let stopped = false;
+
+  async function load() {
+    if (await api.supports("GET", "/dashboard")) {
+      try {
+        const d = await api.dashboard();
+        fill(body,
+          section("Open lobbies", "open-lobbies", d.open_lobbies, lobbyItem, "No open lobbies. Start one with New game."),
+          section("Games in progress", "in-progress", d.in_progress, gameItem, "No games in progress."),
+          section("Saved games", "saved", d.saved, gameItem, "No saved games."),
+          section("Games to watch", "watchable", d.watchable, gameItem, "Nobody has invited you to watch a game."),
+          section("Finished games", "finished", d.finished, gameItem, "No finished games yet."));
+      } catch (err) {
+        fill(body, h("p", { class: "alert" }, err.message));
+      }
+    } else {
+      await deviceGames();
+    }
+    if (!stopped) timer = setTimeout(load, 5000);
+  }
+
+  async function deviceGames() {
+    const recent = prefs.get("recentGames", []).slice(0, 8);
+    const rows = await Promise.all(recent.map(async (g) => {
+      try {
+        const { data } = await api.game(g.id);
+        const d = data.decision;
+        return { game_id: g.id, ruleset: data.ruleset, status: data.outcome ? "finished" : data.status, seats: data.seats,
+          your_seat: data.seat, turn: d ? { seat: d.player, name: data.seats[d.player].name, kind: d.kind, yours: d.player === data.seat } : null, updated_at: g.at };
+      } catch { return null; }
+    }));
+    const games = rows.filter(Boolean);
+    fill(body,
+      section("Games in progress", "in-progress", games.filter((g) => g.status !== "finished"), gameItem, "No games on this device yet. Start one with New game."),
+      section("Finished games", "finished", games.filter((g) => g.status === "finished"), gameItem, "No finished games yet."),
+      h("p", { class: "muted" }, "This server has no dashboard yet: these are the games opened on this device."));
+  }
+
+  function section(title, id, items, render, empty) {
+    return h("section", { class: "card", "aria-labelledby": `dash-${id}`, "data-testid": `dash-${id}` },
+      h("h2", { id: `dash-${id}` }, title),
+      items?.length ? h("ul", { class: "list" }, items.map(render)) : h("p", { class: "muted" }, empty));
+  }
+
+  function lobbyItem(l) {
+    return h("li", {}, h("a", { href: `#/lobby/${l.lobby_id}` }, `${l.owner.name}'s table`),
+      h("span", { class: "muted" }, ` · ${l.seated}/${l.table_size} seated · ${l.public ? "public" : "private"} · ${l.your_role} · ${ago(l.updated_at)}`));
+  }
+
+  function gameItem(g) {
+    const turn = g.turn
+      ? (g.turn.yours ? h("strong", { class: "your-turn" }, "Your turn") : h("span", {}, `${g.turn.name}'s turn`))
+      : h("span", { class: "muted" }, g.status);
+    return h("li", {},
+      h("a", { href: `#/game/${g.game_id}` }, g.seats.map((s) => s.name).join(", ")),
+      h("span", { class: "seats", "aria-hidden": "true" }, g.seats.map((s) => h("span", { class: "dot", style: { "--c": PLAYER_COLORS[s.seat % 4] } }))),
+      " ", turn, h("span", { class: "muted" }, ` · ${ago(g.updated_at)}`));
+  }
+
+  await load();
+  void me;
+  return () => { stopped = true; clearTimeout(timer); };
+}
