@@ -125,6 +125,8 @@ class GameOut(BaseModel):
     legal_actions: list[dict[str, Any]]
     legal_specs: dict[str, Any] = Field(
         description="actions with free parameters (trade offers, loan amounts) and their bounds")
+    guard_mood: Literal["hostile", "wary", "friendly"] | None = Field(
+        None, description="while you are jailed: the guards' mood this minute, a hint of the bribe odds")
     state: dict[str, Any]
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from pynamodb.attributes import (
     BinaryAttribute,
     ListAttribute,
+    MapAttribute,
     NumberAttribute,
     UnicodeAttribute,
     VersionAttribute,
@@ -62,7 +63,9 @@ class GameRecord(Model):
     """One game: its ruleset, seats (account or bot ids), status (``active``, ``saved``:
     paused by its owner, ``finished``) and compressed state. ``decision_seat`` /
     ``decision_kind`` copy the pending decision for dashboards (no state decode needed);
-    ``owner`` is the lobby owner's account id (fixed at kickoff)."""
+    ``owner`` is the lobby owner's account id (fixed at kickoff). ``stand_ins`` maps a seat
+    index (as text) to the bot level that plays a human seat for now (``"base"``): after too
+    many idle turns in a row, or for an erased account's seat in an ongoing game."""
 
     class Meta:
         table_name = settings().games_table
@@ -78,6 +81,7 @@ class GameRecord(Model):
     owner = UnicodeAttribute(null=True)
     decision_seat = NumberAttribute(null=True)
     decision_kind = UnicodeAttribute(null=True)
+    stand_ins = MapAttribute(default=dict)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
 

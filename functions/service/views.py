@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from typing import Any
 
 from pydantic import BaseModel
@@ -76,8 +77,19 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
                                                  "winner": outcome.winner},
         "legal_actions": legal,
         "legal_specs": specs,
+        "guard_mood": _guard_mood(ruleset, state, seat),
         "state": engine.view(state, seat),
     }
+
+
+def _guard_mood(ruleset: Any, state: BaseModel, seat: int | None) -> str | None:
+    """The guards' mood this minute for a jailed viewer (the bribe odds' hint), else None.
+    The engine reads no clock: the minute comes from here."""
+    mood = getattr(ruleset, "guard_mood", None)
+    players = getattr(state, "players", None)
+    if mood is None or seat is None or not players or not players[seat].jail_turns:
+        return None
+    return mood(state, int(time.time() // 60))
 
 
 def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
