@@ -149,6 +149,10 @@ class Routes:
             return fn, template, {n: unquote(found.group(n)) for n in names}
         return ("method_not_allowed" if allowed else None), None, None
 
+    def allowed_methods(self, path: str) -> list[str]:
+        """The methods some route accepts at ``path`` (for a 405's ``Allow`` header)."""
+        return sorted({method for _, method, _, pattern, _, _ in self.table if pattern.match(path)})
+
 
 def http_v2_event(method: str, raw_path: str, query: str, headers: dict[str, str], body: bytes,
                   route_key: str, path_parameters: dict[str, str], source_ip: str) -> dict[str, Any]:
@@ -215,6 +219,7 @@ class LocalStack:
         class Handler(ApiRequestHandler):
             local = stack
 
+        ThreadingHTTPServer.request_queue_size = 128  # many clients connect at once
         self.httpd = ThreadingHTTPServer((self.host, self.port), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
@@ -295,10 +300,14 @@ class LocalStack:
             group_name = self.template.physical_name(group)
             summaries = scheduler.list_schedules(GroupName=group_name).get("Schedules", [])
             for summary in summaries:
-                detail = scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
-                when = parse_at(detail.get("ScheduleExpression", ""))
+                # moto's summaries carry the expression: read the whole schedule only when due.
+                detail = None
+                if "ScheduleExpression" not in summary:
+                    detail = scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
+                when = parse_at((detail or summary).get("ScheduleExpression", ""))
                 if when is None or when > now:
                     continue
+                detail = detail or scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
                 scheduler.delete_schedule(Name=summary["Name"], GroupName=group_name)
                 target = detail["Target"]
                 fn = self.invoker.by_arn.get(target["Arn"])
@@ -364,10 +373,19 @@ class ApiRequestHandler(BaseHTTPRequestHandler):
             self._serve_static(parts.path, head=method == "HEAD")
             return
         status = 405 if fn == "method_not_allowed" else 404
-        self._send(status, {"content-type": "application/json"},
+        headers = {"content-type": "application/json"}
+        if status == 405:
+            headers["allow"] = ", ".join(self.local.routes.allowed_methods(parts.path))
+        self._send(status, headers,
                    json.dumps({"message": "Not Found" if status == 404 else "Method Not Allowed"}).encode())
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = _handle
+
+    def __getattr__(self, name: str) -> Any:
+        # Any other method (TRACE, QUERY, ...) is routed too, and answered 405 or 404.
+        if name.startswith("do_"):
+            return self._handle
+        raise AttributeError(name)
 
     def _send_result(self, result: Any) -> None:
         if not isinstance(result, dict) or "statusCode" not in result:

@@ -56,9 +56,32 @@ class ApiClient:
         assert reply.status == 201, reply.body
         return handle, reply.body["token"]
 
-    def new_game(self, players: int = 2, **body: Any) -> tuple[str, list[tuple[str, str]]]:
-        """A game for ``players`` fresh accounts; returns ``(game_id, [(handle, token), ...])``."""
+    def ok(self, method: str, path: str, body: Any = None, token: str | None = None,
+           status: int = 200) -> Any:
+        """Call and insist on ``status``; returns the body."""
+        reply = self.call(method, path, body, token=token)
+        assert reply.status == status, (method, path, reply.status, reply.body)
+        return reply.body
+
+    def new_lobby(self, players: int = 2, ruleset: str = "mtaani", **settings: Any,
+                  ) -> tuple[str, list[tuple[str, str]]]:
+        """A waiting lobby of ``players`` seats, all taken by fresh accounts (the first owns
+        it; the others were invited by handle and joined); returns ``(lobby_id, seats)``."""
         seats = [self.sign_in() for _ in range(players)]
-        reply = self.call("POST", "/games", {"seats": [h for h, _ in seats], **body}, token=seats[0][1])
-        assert reply.status == 201, reply.body
-        return reply.body["game_id"], seats
+        owner = seats[0][1]
+        lobby = self.ok("POST", "/lobbies", {"table_size": players, "ruleset": ruleset, **settings},
+                        owner, 201)
+        lobby_id = lobby["lobby_id"]
+        for handle, token in seats[1:]:
+            self.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": handle}, owner, 201)
+            self.ok("POST", f"/lobbies/{lobby_id}/join", None, token)
+        return lobby_id, seats
+
+    def new_game(self, players: int = 2, ruleset: str = "mtaani", options: dict | None = None,
+                 ) -> tuple[str, list[tuple[str, str]]]:
+        """A started game for ``players`` fresh accounts, through the lobby flow; returns
+        ``(game_id, [(handle, token), ...])`` in seat order."""
+        lobby_id, seats = self.new_lobby(players, ruleset)
+        game = self.ok("POST", f"/lobbies/{lobby_id}/start", {"options": options or {}},
+                       seats[0][1], 201)
+        return game["game_id"], seats

@@ -5,30 +5,31 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
-from service import pipeline
-from service.errors import Forbidden
-from service.http import caller, make_app
-from service.views import public_events, viewer_seat
+from service import pipeline, presence
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
+from service.models import EventsOut
+from service.views import game_access, public_events, viewer_seat
 
 router = Router()
 
 
-@router.get("/games/<game_id>/events", tags=["games"], summary="Page the event log")
+@router.get("/games/<game_id>/events", tags=["games"], summary="Page the event log",
+            responses=api_responses(200, EventsOut, "events", *SIGNED_IN_ERRORS, 403, 404))
 def list_events(
     game_id: str,
     after: Annotated[int, Query(ge=0, description="return events after this sequence number")] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> dict:
+):
     me = caller(router)
     store = pipeline.default_store()
     game = store.load(game_id)
-    if viewer_seat(game, me.account_id) is None:
-        raise Forbidden("you do not hold a seat at this table")
+    game_access(game, me.account_id)
+    presence.touch(game_id, me.account_id)
     items = store.events(game_id, after, limit)
     last = items[-1]["seq"] if items else after
     events = public_events(items, game.record.ruleset, viewer_seat(game, me.account_id))
-    return {"events": events, "next_after": last,
-            "more": bool(items) and last < int(game.record.event_count)}
+    return json_response({"events": events, "next_after": last,
+                          "more": bool(items) and last < int(game.record.event_count)})
 
 
 app = make_app(router)

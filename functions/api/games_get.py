@@ -1,25 +1,27 @@
-"""GET /games/{game_id}: the game as the caller may see it, with an ETag (If-None-Match
-answers 304)."""
+"""GET /games/{game_id}: the game as the caller may see it (seated players their seat's view;
+the owner, invited spectators and, at a public table, anyone signed in, the spectator's view),
+with an ETag (If-None-Match answers 304)."""
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 import engine
-from service import pipeline
-from service.errors import Forbidden
-from service.http import caller, json_response, make_app
-from service.views import etag_of, game_view, viewer_seat
+from service import pipeline, presence
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
+from service.models import GameOut
+from service.views import etag_of, game_access, game_view
 
 router = Router()
 
 
 @router.get("/games/<game_id>", tags=["games"], summary="Get a game",
-            responses={304: {"description": "not modified"}})
+            responses=api_responses(200, GameOut, "the game as you may see it",
+                                    *SIGNED_IN_ERRORS, 403, 404, extra={304: "not modified"}))
 def get_game(game_id: str):
     me = caller(router)
     game = pipeline.default_store().load(game_id)
-    if viewer_seat(game, me.account_id) is None:
-        raise Forbidden("you do not hold a seat at this table")
+    game_access(game, me.account_id)
+    presence.touch(game_id, me.account_id)
     body = game_view(game, engine.load_state(game.record.state), me.account_id)
     etag = etag_of(body)
     if router.current_event.headers.get("if-none-match") == etag:

@@ -27,7 +27,18 @@ def document() -> dict:
             module = importlib.import_module(f"{package_name}.{info.name}")
             if isinstance(getattr(module, "router", None), Router):
                 full.include_router(module.router)
-    return json.loads(full.get_openapi_json_schema(title="Mtaa game service", version="1"))
+    from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
+
+    text = full.get_openapi_json_schema(
+        title="Mtaa game service", version="1",
+        description="Accounts, lobbies, dashboard, games, chat and presence; see docs/api.md.",
+        security_schemes={"bearer": HTTPBearer(description="the token from POST /sessions")},
+        security=[{"bearer": []}],
+    )
+    document = json.loads(text)
+    # Signing in needs no token (its operation says so).
+    document["paths"]["/sessions"]["post"]["security"] = []
+    return document
 
 
 @router.get("/openapi.json", include_in_schema=False)

@@ -1,4 +1,5 @@
-"""POST /sessions: sign in with a handle, claiming it when nobody holds it yet."""
+"""POST /sessions: sign in with a handle (and its password when it is protected), claiming the
+handle when nobody holds it yet. Failed password checks are throttled per handle and source."""
 
 from typing import Annotated
 
@@ -7,36 +8,34 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
 from service import accounts
-from service.errors import Unauthorized
-from service.http import json_response, make_app
+from service.http import api_responses, json_response, make_app, source_address
+from service.models import SessionOut
 
 router = Router()
 
 
 class SignInRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    handle: str = Field(min_length=1, max_length=40, description=accounts.HANDLE_RULES)
-
-
-class SessionResponse(BaseModel):
-    token: str = Field(description="bearer token: send 'Authorization: Bearer <token>'")
-    account_id: str
-    handle: str
-    created: bool = Field(description="the handle was claimed by this request")
+    model_config = ConfigDict(extra="forbid", strict=True)
+    handle: str = Field(min_length=3, max_length=20, pattern=accounts.HANDLE_RE.pattern,
+                        description=accounts.HANDLE_RULES)
+    password: str | None = Field(None, min_length=accounts.PASSWORD_MIN,
+                                 max_length=accounts.PASSWORD_MAX,
+                                 description="needed for a protected handle; protects a new one")
 
 
 @router.post("/sessions", tags=["accounts"], summary="Sign in or claim a handle",
-             responses={201: {"description": "signed in"}})
+             responses=api_responses(201, SessionOut, "signed in", 401, 409, 422, 429, 503))
 def create_session(body: Annotated[SignInRequest, Body()]):
     account = accounts.find_by_handle(body.handle)
     created = account is None
     if created:
-        account = accounts.create_account(body.handle)
+        account = accounts.create_account(body.handle, body.password)
     elif account.password_hash:
-        raise Unauthorized("this handle is protected by a password")
-    token = accounts.open_session(account)
-    response = SessionResponse(token=token, account_id=account.account_id,
-                               handle=account.handle, created=created)
+        accounts.check_password(account, body.password, source_address(router))
+    token, expires = accounts.open_session(account)
+    response = SessionOut(token=token, account_id=account.account_id, handle=account.handle,
+                          created=created, protected=bool(account.password_hash),
+                          expires_at=expires)
     return json_response(response.model_dump(), 201)
 
 

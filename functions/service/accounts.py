@@ -5,6 +5,12 @@ account item, plus the ``Handles`` item that makes handles unique, case-insensit
 records refer to accounts only by id. Sessions are opaque bearer tokens of which only the
 SHA-256 hash is stored, with an expiry that DynamoDB TTL removes.
 
+Passwords are optional; when set they are hashed with argon2id (argon2-cffi, imported lazily:
+only the sign-in and password routes need it). Each account carries a ``session_epoch``; a
+session is valid only while its epoch is the account's, so "sign out everywhere" (and a password
+change) is one counter increment. Failed password checks are throttled per handle and per
+source address (:mod:`service.throttle`).
+
 Source: guide "Account management" (``shared/seeds/000_fe1744ded917b034.txt``): "Your account is
 your player handle ... An unprotected handle can be claimed by anyone".
 """
@@ -18,13 +24,14 @@ import time
 from dataclasses import dataclass
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
-from pynamodb.connection import Connection
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+from service import storage, throttle
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unauthorized, Unprocessable
+from service.models import AccountOut, PasswordChangedOut
 
 HANDLE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$")
 HANDLE_RULES = "3 to 20 characters: letters, digits, '_' or '-', starting with a letter or digit"
@@ -40,6 +47,7 @@ class AccountRecord(Model):
     handle = UnicodeAttribute()
     handle_key = UnicodeAttribute()
     password_hash = UnicodeAttribute(null=True)
+    session_epoch = NumberAttribute(default=0)
     created_at = NumberAttribute()
 
 
@@ -61,8 +69,15 @@ class SessionRecord(Model):
 
     token_hash = UnicodeAttribute(hash_key=True)
     account_id = UnicodeAttribute()
+    epoch = NumberAttribute(default=0)
     created_at = NumberAttribute()
     expires_at = NumberAttribute()
+
+
+class BadCredentials(Unauthorized):
+    """A wrong or missing password (401)."""
+
+    code = "bad_credentials"
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,7 @@ class Account:
 
     account_id: str
     handle: str
+    token_hash: str = ""
 
 
 def handle_key(handle: str) -> str:
@@ -103,15 +119,17 @@ def get_account(account_id: str) -> AccountRecord | None:
         return None
 
 
-def create_account(handle: str) -> AccountRecord:
-    """Claim a free ``handle`` for a new account; :class:`Conflict` if someone holds it."""
+def create_account(handle: str, password: str | None = None) -> AccountRecord:
+    """Claim a free ``handle`` for a new account (protected at once when ``password`` is
+    given); :class:`Conflict` if someone holds it."""
     key = handle_key(handle)
     account = AccountRecord(
         "acc_" + secrets.token_urlsafe(12), handle=handle, handle_key=key,
+        password_hash=hash_password(password) if password else None,
         created_at=int(time.time()),
     )
     try:
-        with TransactWrite(connection=Connection()) as tx:
+        with TransactWrite(connection=storage.connection()) as tx:
             tx.save(HandleRecord(key, account_id=account.account_id),
                     condition=HandleRecord.handle_key.does_not_exist())
             tx.save(account, condition=AccountRecord.account_id.does_not_exist())
@@ -122,13 +140,101 @@ def create_account(handle: str) -> AccountRecord:
     return account
 
 
-def open_session(account: AccountRecord) -> str:
-    """A new bearer token for ``account`` (only its hash is stored)."""
+def open_session(account: AccountRecord) -> tuple[str, int]:
+    """A new bearer token for ``account`` and its expiry (Unix seconds); only the token's
+    SHA-256 is stored, with the account's current session epoch."""
     token = secrets.token_urlsafe(32)
     now = int(time.time())
-    SessionRecord(token_hash(token), account_id=account.account_id, created_at=now,
-                  expires_at=now + settings().session_ttl_seconds).save()
-    return token
+    expires = now + settings().session_ttl_seconds
+    try:
+        SessionRecord(token_hash(token), account_id=account.account_id,
+                      epoch=int(account.session_epoch or 0), created_at=now,
+                      expires_at=expires).save()
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("sessions are not answering; try again") from exc
+    return token, expires
+
+
+def close_session(caller: Account) -> None:
+    """Sign out: delete the caller's session item."""
+    try:
+        SessionRecord(caller.token_hash).delete()
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("sessions are not answering; try again") from exc
+
+
+def close_all_sessions(account_id: str) -> AccountRecord:
+    """Sign out everywhere: move the account to a new session epoch, which invalidates every
+    session opened before. Returns the updated account."""
+    account = AccountRecord(account_id)
+    try:
+        account.update(actions=[AccountRecord.session_epoch.add(1)],
+                       condition=AccountRecord.account_id.exists())
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("accounts are not answering; try again") from exc
+    return account
+
+
+# ---------------------------------------------------------------------------- passwords
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+_hasher = None
+
+
+def _password_hasher():
+    """argon2-cffi's hasher (argon2id with its RFC 9106 low-memory defaults), built once."""
+    global _hasher
+    if _hasher is None:
+        from argon2 import PasswordHasher
+
+        _hasher = PasswordHasher()
+    return _hasher
+
+
+def hash_password(password: str) -> str:
+    """The argon2id hash (PHC string) of ``password``."""
+    return _password_hasher().hash(password)
+
+
+def password_matches(account: AccountRecord, password: str | None) -> bool:
+    """Whether ``password`` is the account's (``False`` when either is missing)."""
+    if not account.password_hash or not password:
+        return False
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    try:
+        return _password_hasher().verify(account.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def check_password(account: AccountRecord, password: str | None, source: str) -> None:
+    """Verify ``password`` for a protected account, throttled per handle and per source.
+
+    Raises :class:`~service.errors.TooManyRequests` while the handle or the source is locked
+    out (5 failures per handle, 20 per source, in 15 minutes) and :class:`Unauthorized`
+    (``bad_credentials``) for a wrong or missing password, which counts as a failure.
+    """
+    keys = throttle.sign_in_keys(account.handle_key, source)
+    throttle.SIGN_IN.check(keys)
+    if not password_matches(account, password):
+        throttle.SIGN_IN.hit(keys)
+        raise BadCredentials("wrong handle or password" if password else
+                             "this handle is protected by a password")
+
+
+def set_password(account: AccountRecord, password: str | None) -> AccountRecord:
+    """Protect the account with ``password`` (``None`` removes protection) and sign out every
+    session (the caller opens a fresh one)."""
+    actions = [AccountRecord.session_epoch.add(1)]
+    if password:
+        actions.append(AccountRecord.password_hash.set(hash_password(password)))
+    else:
+        actions.append(AccountRecord.password_hash.remove())
+    try:
+        account.update(actions=actions, condition=AccountRecord.account_id.exists())
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("accounts are not answering; try again") from exc
+    return account
 
 
 def authenticate(authorization: str | None) -> Account:
@@ -138,24 +244,74 @@ def authenticate(authorization: str | None) -> Account:
         raise Unauthorized("sign in first: send 'Authorization: Bearer <token>'")
     token = authorization[7:].strip()
     try:
-        session = SessionRecord.get(token_hash(token), consistent_read=True)
+        hashed = token_hash(token)
+        session = SessionRecord.get(hashed, consistent_read=True)
         if session.expires_at < time.time():
             raise DoesNotExist()
         account = AccountRecord.get(session.account_id, consistent_read=True)
+        if int(session.epoch or 0) != int(account.session_epoch or 0):
+            raise DoesNotExist()
     except DoesNotExist:
         raise Unauthorized("your session has ended; sign in again") from None
     except PynamoDBException as exc:
         raise ServiceUnavailable("accounts are not answering; try again") from exc
-    return Account(account.account_id, account.handle)
+    return Account(account.account_id, account.handle, hashed)
+
+
+BOT_LEVELS = ("base", "advanced", "smart")
+"""Bot seat ids are ``bot:<level>:<n>`` (guide "Bots and solo play")."""
+
+
+def bot_id(level: str, number: int) -> str:
+    """The seat id of bot ``number`` of ``level`` at a table."""
+    return f"bot:{level}:{number}"
+
+
+def bot_level(seat_id: str) -> str | None:
+    """The level of a bot seat id, ``None`` for an account."""
+    parts = seat_id.split(":")
+    return parts[1] if len(parts) == 3 and parts[0] == "bot" and parts[1] in BOT_LEVELS else None
 
 
 def handles_of(account_ids: list[str]) -> dict[str, str]:
-    """Display handles of the given accounts (bots and unknown ids map to themselves)."""
+    """Display names of the given seat ids: an account's current handle, a bot's "Base bot 2";
+    unknown ids map to themselves. This is the one place handles are looked up for display."""
     out: dict[str, str] = {}
     wanted = [a for a in dict.fromkeys(account_ids) if a.startswith("acc_")]
     for a in account_ids:
-        out[a] = a
+        level = bot_level(a)
+        out[a] = f"{level.capitalize()} bot {a.rsplit(':', 1)[1]}" if level else a
     if wanted:
-        for item in AccountRecord.batch_get(wanted):
-            out[item.account_id] = item.handle
+        try:
+            for item in AccountRecord.batch_get(wanted):
+                out[item.account_id] = item.handle
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("accounts are not answering; try again") from exc
     return out
+
+
+def account_out(record: AccountRecord) -> AccountOut:
+    """The API form of an account (never its password hash)."""
+    return AccountOut(account_id=record.account_id, handle=record.handle,
+                      protected=bool(record.password_hash), created_at=int(record.created_at))
+
+
+def change_password(me: Account, current: str | None, new: str | None,
+                    source: str) -> PasswordChangedOut:
+    """Set, change (``new``) or remove (``new=None``) the caller's password.
+
+    A protected account must confirm with ``current`` (checked and throttled like a sign-in:
+    :class:`BadCredentials`, :class:`~service.errors.TooManyRequests`). Removing a password
+    that is not set is :class:`Conflict`. Every session is ended and a fresh one opened for the
+    caller.
+    """
+    record = get_account(me.account_id)
+    if record is None:
+        raise Unauthorized("your session has ended; sign in again")
+    if new is None and not record.password_hash:
+        raise Conflict("your account has no password to remove")
+    if record.password_hash:
+        check_password(record, current, source)
+    set_password(record, new)
+    token, expires = open_session(record)
+    return PasswordChangedOut(**account_out(record).model_dump(), token=token, expires_at=expires)

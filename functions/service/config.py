@@ -22,10 +22,16 @@ class Settings:
     handles_table: str
     sessions_table: str
     idempotency_table: str
+    lobbies_table: str
+    memberships_table: str
+    chat_table: str
+    presence_table: str
+    throttle_table: str
     event_bus: str
     allow_scripted_games: bool
     session_ttl_seconds: int
     max_action_retries: int
+    default_idle_timeout: int
 
 
 @cache
@@ -40,8 +46,14 @@ def settings() -> Settings:
         handles_table=env("HANDLES_TABLE", "Handles"),
         sessions_table=env("SESSIONS_TABLE", "Sessions"),
         idempotency_table=env("IDEMPOTENCY_TABLE", "Idempotency"),
+        lobbies_table=env("LOBBIES_TABLE", "Lobbies"),
+        memberships_table=env("MEMBERSHIPS_TABLE", "Memberships"),
+        chat_table=env("CHAT_TABLE", "ChatMessages"),
+        presence_table=env("PRESENCE_TABLE", "Presence"),
+        throttle_table=env("THROTTLE_TABLE", "Throttle"),
         event_bus=env("EVENT_BUS_NAME", "mtaa-events"),
         allow_scripted_games=_flag("ALLOW_SCRIPTED_GAMES"),
         session_ttl_seconds=int(env("SESSION_TTL_SECONDS", str(30 * 24 * 3600))),
         max_action_retries=int(env("MAX_ACTION_RETRIES", "5")),
+        default_idle_timeout=int(env("DEFAULT_IDLE_TIMEOUT_SECONDS", "86400")),
     )

@@ -6,6 +6,7 @@ Error shape: ``{"error": {"code": "...", "message": "...", ...details}}``.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 import engine
 from service import accounts
@@ -26,6 +28,55 @@ ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.IllegalAction: 409,
 }
 """Engine error class -> HTTP status (most specific class first wins via the MRO)."""
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong: a stable ``code``, a ``message`` for people, and details by code
+    (``current_version`` for ``stale_version``)."""
+
+    model_config = ConfigDict(extra="allow")
+    code: str = Field(description="stable machine-readable code, e.g. 'stale_version'")
+    message: str = Field(description="what went wrong, for people")
+
+
+class ErrorBody(BaseModel):
+    """The one JSON error shape of every route."""
+
+    error: ErrorDetail
+
+
+ERROR_TEXT = {
+    401: "not signed in, session ended, or wrong password",
+    403: "signed in but not allowed",
+    404: "no such resource",
+    409: "the current state refuses this request (see error.code)",
+    415: "the body is not JSON (send content-type: application/json)",
+    422: "malformed body or parameter",
+    429: "too many requests; honour Retry-After",
+    503: "a dependency failed; nothing was applied; honour Retry-After",
+}
+PUBLIC_ERRORS = (422, 503)
+"""Every route can answer these."""
+SIGNED_IN_ERRORS = (401, 422, 503)
+"""Every route that needs a session can answer these."""
+
+
+def api_responses(status: int, model: type[BaseModel] | None, description: str,
+                  *errors: int, extra: dict[int, str] | None = None) -> dict[int, dict]:
+    """The OpenAPI ``responses`` of a route: its success (``model`` or no body) and the error
+    statuses it can answer, all with :class:`ErrorBody`."""
+    ok: dict[str, Any] = {"description": description}
+    if model is not None:
+        ok["content"] = {"application/json": {"model": model}}
+    else:
+        ok["content"] = {}
+    out: dict[int, dict] = {status: ok}
+    for code, text in (extra or {}).items():
+        out[code] = {"description": text, "content": {}}
+    for code in sorted({*errors, 415}):
+        out[code] = {"description": ERROR_TEXT[code],
+                     "content": {"application/json": {"model": ErrorBody}}}
+    return out
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None,
@@ -43,9 +94,61 @@ def _engine_status(exc: engine.EngineError) -> int:
     return 409
 
 
+def _is_json(content_type: str) -> bool:
+    kind = content_type.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or kind.endswith("+json")
+
+
+def _integral_numbers(value: Any) -> Any:
+    """``value`` with every integral JSON number as an int (``702.0`` -> ``702``): JSON has one
+    number type, and request models validate strictly (no ``"5"`` for 5, no ``0`` for false)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _integral_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_integral_numbers(v) for v in value]
+    return value
+
+
+class JsonApiResolver(APIGatewayHttpResolver):
+    """The HTTP API resolver. Before validation: a body declared as anything but JSON is 415
+    (every body of this API is JSON; validation would try, and fail, to parse a form), a body
+    that is not UTF-8 or not a JSON object is 422, and integral numbers are made ints."""
+
+    def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+        content_type = headers.get("content-type")
+        if event.get("body") and content_type and not _is_json(content_type):
+            return self._refuse(415, "unsupported_media_type",
+                                "send the body as JSON (content-type: application/json)")
+        if event.get("body") and event.get("isBase64Encoded"):
+            try:  # API Gateway base64-encodes bodies that are not UTF-8 text
+                text = base64.b64decode(event["body"]).decode("utf-8")
+            except (ValueError, UnicodeDecodeError):
+                return self._refuse(422, "invalid_request", "the body is not UTF-8 JSON")
+            event = {**event, "body": text, "isBase64Encoded": False}
+        if event.get("body"):
+            try:
+                data = json.loads(event["body"])
+            except ValueError:
+                data = ...  # not JSON: validation answers 422
+            if data is not ... and data is not None:
+                if not isinstance(data, dict):
+                    return self._refuse(422, "invalid_request", "the body must be a JSON object")
+                event = {**event, "body": json.dumps(_integral_numbers(data))}
+        return super().resolve(event, context)
+
+    @staticmethod
+    def _refuse(status: int, code: str, message: str) -> dict[str, Any]:
+        body = {"error": {"code": code, "message": message}}
+        return {"statusCode": status, "headers": {"Content-Type": "application/json"},
+                "body": json.dumps(body), "isBase64Encoded": False}
+
+
 def make_app(*routers: Router) -> APIGatewayHttpResolver:
     """A resolver with validation, the given routers and the shared exception handlers."""
-    app = APIGatewayHttpResolver(enable_validation=True)
+    app = JsonApiResolver(enable_validation=True)
     for router in routers:
         app.include_router(router)
 
@@ -74,6 +177,18 @@ def make_app(*routers: Router) -> APIGatewayHttpResolver:
 def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:
     """The signed-in account making the current request (401 when there is none)."""
     return accounts.authenticate(router.current_event.headers.get("authorization"))
+
+
+def source_address(router: Router | APIGatewayHttpResolver) -> str:
+    """The client's address as API Gateway saw it (for per-source throttling)."""
+    try:
+        return router.current_event.request_context.http.source_ip or "unknown"
+    except (AttributeError, KeyError):
+        return "unknown"
+
+
+def no_content() -> Response:
+    return Response(status_code=204, headers={})
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:

@@ -23,13 +23,14 @@ import engine
 from service import bus
 from service.config import settings
 from service.errors import (
+    Conflict,
     Forbidden,
     ServiceUnavailable,
     StaleVersion,
     Unprocessable,
     VersionConflict,
 )
-from service.storage import DynamoGameStore, GameStore, StoredGame
+from service.storage import AddToTransaction, Decision, DynamoGameStore, GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,8 @@ DOMAIN_EVENTS = frozenset(
     {"TurnStarted", "DecisionPending", "RevolutionCompleted", "GameFinished", "Bankrupt", "DebtOwed"}
 )
 """Engine events forwarded to the EventBridge bus (the rest stay in the game's log)."""
+LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed"})
+"""Service events about the table itself, also forwarded to the bus."""
 
 _store: GameStore | None = None
 
@@ -66,17 +69,34 @@ Decide = Callable[[StoredGame, BaseModel], BaseModel]
 """Builds the action from the freshly loaded game and state (called again on each retry)."""
 
 
+class GameSaved(Conflict):
+    """The owner saved (paused) the game: nothing moves until they resume it."""
+
+    code = "game_saved"
+
+
+def decision_of(state: BaseModel) -> Decision:
+    """The pending decision of ``state`` as ``(seat, kind)``, or ``None``."""
+    decision = engine.get_ruleset(state.ruleset).decision(state)
+    return None if decision is None else (decision.player, decision.kind)
+
+
 def new_game_id() -> str:
     """An unguessable game id (URL-safe, 16 bytes of randomness)."""
     return secrets.token_urlsafe(16)
 
 
 def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None = None,
-                seed: int | None = None, store: GameStore | None = None) -> ActionResult:
-    """Deal a new game of ``ruleset`` for ``seats`` (account or bot ids) and store it.
+                seed: int | None = None, store: GameStore | None = None, *,
+                game_id: str | None = None, owner: str | None = None,
+                idle_timeout: int | None = None,
+                also: AddToTransaction | None = None) -> ActionResult:
+    """Deal a new game of ``ruleset`` for ``seats`` (account or bot ids) and store it, with
+    ``also``'s items in the same transaction (a lobby's kickoff).
 
-    Raises :class:`Unprocessable` for a bad ruleset, seat count or options, and
-    :class:`Forbidden` for scripted randomness on a deployment that does not allow it.
+    Raises :class:`Unprocessable` for a bad ruleset, seat count or options,
+    :class:`Forbidden` for scripted randomness on a deployment that does not allow it, and
+    :class:`~service.errors.VersionConflict` when the transaction lost a race.
     """
     store = store or default_store()
     options = dict(options or {})
@@ -88,9 +108,11 @@ def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None =
         state = engine.new_game(ruleset, seats, seed, options)
     except engine.EngineError as exc:
         raise Unprocessable(exc.message) from None
-    game_id = new_game_id()
+    game_id = game_id or new_game_id()
     created = {"type": "GameCreated", "ruleset": ruleset, "seats": len(seats)}
-    game = store.create(game_id, ruleset, seats, engine.dump_state(state), [created])
+    game = store.create(game_id, ruleset, seats, engine.dump_state(state), [created],
+                        owner=owner, idle_timeout=idle_timeout, decision=decision_of(state),
+                        also=also)
     result = ActionResult(game, state, [created])
     _publish(result, [created, *_initial_events(state)])
     return result
@@ -109,8 +131,9 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     """Load, apply ``decide(game, state)``, save with the version condition, publish.
 
     Raises engine errors (illegal or invalid actions) unchanged, :class:`StaleVersion` when
-    ``expected_version`` no longer matches, and :class:`ServiceUnavailable` when conflicts
-    persist past the retry budget. The stored state is untouched by every failure.
+    ``expected_version`` no longer matches, :class:`GameSaved` while the owner has the game
+    saved (paused), and :class:`ServiceUnavailable` when conflicts persist past the retry
+    budget. The stored state is untouched by every failure.
     """
     store = store or default_store()
     retries = settings().max_action_retries
@@ -121,6 +144,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 "the game has moved on since you last looked; reload and try again",
                 current_version=game.version,
             )
+        if game.record.status == "saved":
+            raise GameSaved("the game is saved (paused) until its owner resumes it")
         state = engine.load_state(game.record.state)
         action = decide(game, state)
         new_state, events = engine.apply(state, action)
@@ -128,7 +153,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         status = "finished" if ruleset.outcome(new_state) is not None else "active"
         logged = [{"type": "ActionApplied", "action": action.model_dump(mode="json")}, *events]
         try:
-            store.save(game, engine.dump_state(new_state), status, logged, new_state.steps)
+            store.save(game, engine.dump_state(new_state), status, logged, new_state.steps,
+                       decision=decision_of(new_state))
         except VersionConflict:
             if expected_version is not None:
                 current = store.load(game_id).version
@@ -139,6 +165,38 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             continue
         result = ActionResult(game, new_state, events)
         _publish(result, events)
+        return result
+    raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+
+
+def set_saved(game_id: str, account_id: str, saved: bool, *,
+              store: GameStore | None = None) -> ActionResult:
+    """Save (pause, ``saved=True``) or resume the game: owner only (:class:`Forbidden`), from
+    ``active`` to ``saved`` and back (:class:`Conflict` otherwise). The change is a versioned
+    write with a ``GameSaved`` / ``GameResumed`` log item; resuming announces the pending
+    decision again (``DecisionPending``), so its idle-turn deadline starts afresh."""
+    store = store or default_store()
+    for attempt in range(settings().max_action_retries + 1):
+        game = store.load(game_id)
+        record = game.record
+        if record.owner != account_id:
+            if account_id in record.seats:
+                raise Forbidden("only the table's owner can save or resume the game")
+            raise Forbidden("you do not hold a seat at this table")
+        wanted_from = "active" if saved else "saved"
+        if record.status != wanted_from:
+            raise Conflict(f"the game is {record.status}; only an {wanted_from} game can be "
+                           + ("saved" if saved else "resumed"))
+        state = engine.load_state(record.state)
+        event = {"type": "GameSaved" if saved else "GameResumed"}
+        try:
+            store.save(game, record.state, "saved" if saved else "active", [event],
+                       state.steps, decision=decision_of(state))
+        except VersionConflict:
+            time.sleep(random.uniform(0, 0.02 * (2**attempt)))
+            continue
+        result = ActionResult(game, state, [event])
+        _publish(result, [event] if saved else [event, *_initial_events(state)])
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
@@ -171,7 +229,7 @@ def _publish(result: ActionResult, events: list[dict[str, Any]]) -> None:
     seats = list(result.game.record.seats)
     items = []
     for event in events:
-        if event["type"] not in DOMAIN_EVENTS and event["type"] != "GameCreated":
+        if event["type"] not in DOMAIN_EVENTS and event["type"] not in LIFECYCLE_EVENTS:
             continue
         detail = {"game_id": result.game.game_id, "version": result.version,
                   "ruleset": result.game.record.ruleset, "seats": seats, "event": event}

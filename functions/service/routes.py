@@ -20,19 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from service import pipeline
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
-from service.http import caller, make_app
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
+from service.models import ActionOut
 from service.views import game_view, public_events, viewer_seat
 
 _idempotent_perform = None
 _idempotency_config = None
-
-
-class ActionResponse(BaseModel):
-    """What every action answers: the new version, the events it caused and the caller's view."""
-
-    version: int
-    events: list[dict[str, Any]]
-    game: dict[str, Any]
 
 
 def _perform(intent: dict[str, Any]) -> dict[str, Any]:
@@ -104,7 +97,7 @@ def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     fields["version"] = (int | None, Field(None, ge=1, description="the state version you saw"))
     return create_model(
         f"{action_cls.__name__}Request",
-        __config__=ConfigDict(extra="forbid"),
+        __config__=ConfigDict(extra="forbid", strict=True),
         __doc__=action_cls.__doc__,
         **fields,
     )
@@ -117,11 +110,7 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
     action_type = action_cls.model_fields["type"].default
     server_fields = [SERVER_FIELDS[n] for n in action_cls.model_fields if n in SERVER_FIELDS]
 
-    def endpoint(
-        game_id: str,
-        body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
-        idempotency_key: Annotated[str | None, Header(alias="idempotency-key", max_length=128)] = None,
-    ) -> ActionResponse:
+    def perform(game_id: str, body: BaseModel | None, idempotency_key: str | None) -> ActionOut:
         account = caller(router)
         payload = body.model_dump(exclude_none=True) if body is not None else {}
         version = payload.pop("version", None)
@@ -131,13 +120,27 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
                   "action": {"type": action_type, **payload}, "version": version}
         if idempotency_key:
             intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"
-            return ActionResponse.model_validate(_idempotent(intent, router.lambda_context))
-        return ActionResponse.model_validate(_perform(intent))
+            return ActionOut.model_validate(_idempotent(intent, router.lambda_context))
+        return ActionOut.model_validate(_perform(intent))
+
+    IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
+    if any(info.is_required() for info in model.model_fields.values()):
+        # The action has fields of its own: the body is required.
+        def endpoint(game_id: str, body: Annotated[model, Body()],  # type: ignore[valid-type]
+                     idempotency_key: IdempotencyKey = None) -> ActionOut:
+            return perform(game_id, body, idempotency_key)
+    else:
+        def endpoint(game_id: str,
+                     body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
+                     idempotency_key: IdempotencyKey = None) -> ActionOut:
+            return perform(game_id, body, idempotency_key)
 
     endpoint.__name__ = f"action_{action_type}"
     endpoint.__doc__ = action_cls.__doc__
     router.post(path, summary=(action_cls.__doc__ or action_type).splitlines()[0],
-                tags=["actions"], operation_id=f"action_{action_type}")(endpoint)
+                tags=["actions"], operation_id=f"action_{action_type}",
+                responses=api_responses(200, ActionOut, "applied", *SIGNED_IN_ERRORS, 403, 404,
+                                        409))(endpoint)
     return router
 
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pynamodb.attributes import (
     BinaryAttribute,
     ListAttribute,
+    MapAttribute,
     NumberAttribute,
     UnicodeAttribute,
     VersionAttribute,
@@ -32,6 +34,16 @@ from service.config import settings
 from service.errors import NotFound, ServiceUnavailable, VersionConflict
 
 MAX_TRANSACTION_ITEMS = 100
+_connection: Connection | None = None
+
+
+def connection() -> Connection:
+    """The process's low-level DynamoDB connection for transactions (a botocore client is
+    costly to create: one per process, reused across invocations)."""
+    global _connection
+    if _connection is None:
+        _connection = Connection()
+    return _connection
 
 
 class CompressedTextAttribute(BinaryAttribute):
@@ -48,7 +60,12 @@ class CompressedTextAttribute(BinaryAttribute):
 
 
 class GameRecord(Model):
-    """One game: its ruleset, seats (account or bot ids), status and compressed state."""
+    """One game: its ruleset, seats (account or bot ids), status (``active``, ``saved``:
+    paused by its owner, ``finished``) and compressed state. ``decision_seat`` /
+    ``decision_kind`` copy the pending decision for dashboards (no state decode needed);
+    ``owner`` is the lobby owner's account id (fixed at kickoff). ``stand_ins`` maps a seat
+    index (as text) to the bot level that plays a human seat for now (``"base"``): after too
+    many idle turns in a row, or for an erased account's seat in an ongoing game."""
 
     class Meta:
         table_name = settings().games_table
@@ -61,8 +78,22 @@ class GameRecord(Model):
     state = CompressedTextAttribute()
     event_count = NumberAttribute(default=0)
     idle_timeout = NumberAttribute(null=True)
+    owner = UnicodeAttribute(null=True)
+    decision_seat = NumberAttribute(null=True)
+    decision_kind = UnicodeAttribute(null=True)
+    stand_ins = MapAttribute(default=dict)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
+
+    def set_decision(self, decision: tuple[int, str] | None) -> None:
+        """Record the pending decision ``(seat, kind)`` (``None``: nobody to act)."""
+        self.decision_seat, self.decision_kind = decision if decision else (None, None)
+
+
+Decision = tuple[int, str] | None
+"""The pending decision as ``(seat, kind)``, stored beside the state for dashboards."""
+AddToTransaction = Callable[[TransactWrite], None]
+"""Adds more items to a store's write transaction (the lobby's kickoff, with the game)."""
 
 
 class GameEventRecord(Model):
@@ -98,12 +129,14 @@ class GameStore(Protocol):
     """Storage port of the action pipeline."""
 
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
-               events: list[dict[str, Any]]) -> StoredGame: ...
+               events: list[dict[str, Any]], *, owner: str | None = None,
+               idle_timeout: int | None = None, decision: Decision = None,
+               also: AddToTransaction | None = None) -> StoredGame: ...
 
     def load(self, game_id: str) -> StoredGame: ...
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int) -> StoredGame: ...
+             step: int, *, decision: Decision = None) -> StoredGame: ...
 
     def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
 
@@ -125,16 +158,23 @@ class DynamoGameStore:
     """:class:`GameStore` on the tables named in the settings."""
 
     def __init__(self) -> None:
-        self._connection = Connection()
+        self._connection = connection()
 
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
-               events: list[dict[str, Any]]) -> StoredGame:
+               events: list[dict[str, Any]], *, owner: str | None = None,
+               idle_timeout: int | None = None, decision: Decision = None,
+               also: AddToTransaction | None = None) -> StoredGame:
+        """Store a new game (and ``also``'s items in the same transaction); a game that
+        already exists under ``game_id`` is a :class:`VersionConflict`."""
         now = int(time.time())
         record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=state_json,
-                            status="active", event_count=len(events), created_at=now, updated_at=now)
-        items = _event_items(game_id, 1, events, 0, now, MAX_TRANSACTION_ITEMS - 1)
+                            status="active", event_count=len(events), owner=owner,
+                            idle_timeout=idle_timeout, created_at=now, updated_at=now)
+        record.set_decision(decision)
+        room = MAX_TRANSACTION_ITEMS - 1 - (10 if also else 0)
+        items = _event_items(game_id, 1, events, 0, now, room)
         record.event_count = len(items)
-        self._write(record, items, new=True)
+        self._write(record, items, new=True, also=also)
         return StoredGame(record)
 
     def load(self, game_id: str) -> StoredGame:
@@ -146,8 +186,9 @@ class DynamoGameStore:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int) -> StoredGame:
+             step: int, *, decision: Decision = None) -> StoredGame:
         record = game.record
+        record.set_decision(decision)
         now = int(time.time())
         items = _event_items(record.game_id, int(record.event_count) + 1, events, step, now,
                              MAX_TRANSACTION_ITEMS - 1)
@@ -158,12 +199,18 @@ class DynamoGameStore:
         self._write(record, items, new=False)
         return game
 
-    def _write(self, record: GameRecord, items: list[GameEventRecord], new: bool) -> None:
+    def _write(self, record: GameRecord, items: list[GameEventRecord], new: bool,
+               also: AddToTransaction | None = None) -> None:
         try:
             with TransactWrite(connection=self._connection) as tx:
-                tx.save(record)
+                if new:
+                    tx.save(record, condition=GameRecord.game_id.does_not_exist())
+                else:
+                    tx.save(record)
                 for item in items:
                     tx.save(item, condition=GameEventRecord.seq.does_not_exist())
+                if also is not None:
+                    also(tx)
         except TransactWriteError as exc:
             reasons = [getattr(r, "code", None) for r in (exc.cancellation_reasons or []) if r]
             if exc.cause_response_code == "TransactionCanceledException" and reasons and all(

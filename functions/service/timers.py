@@ -56,6 +56,16 @@ def schedule_once(name: str, when: datetime, target_arn: str, payload: dict[str,
     return True
 
 
+def cancel(name: str) -> bool:
+    """Delete the schedule ``name`` if it is still pending; ``False`` when there was none."""
+    client = _scheduler()
+    try:
+        client.delete_schedule(Name=name, GroupName=os.environ["SCHEDULE_GROUP"])
+    except client.exceptions.ResourceNotFoundException:
+        return False
+    return True
+
+
 def deadline(seconds: int, now: datetime | None = None) -> datetime:
     """``now`` (UTC) plus ``seconds``."""
     return (now or datetime.now(UTC)) + timedelta(seconds=seconds)

@@ -1,16 +1,20 @@
-"""What the API returns about a game: the caller's view (engine redaction), seats with display
-handles, the caller's legal actions, and an ETag over the whole body."""
+"""What the API returns about a table: the caller's view of a game (engine redaction), seats
+with display names, the caller's legal actions, an ETag over the whole body; lobbies as their
+members see them; and who may look at a game at all (:func:`game_access`)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
 from typing import Any
 
 from pydantic import BaseModel
 
 import engine
-from service import accounts
+from service import accounts, lobbies
+from service.config import settings
+from service.errors import Forbidden, NotFound
 from service.storage import StoredGame
 
 INTERNAL_EVENTS = frozenset({"ActionApplied", "EventBatch"})
@@ -22,17 +26,40 @@ def viewer_seat(game: StoredGame, account_id: str | None) -> int | None:
     return seats.index(account_id) if account_id in seats else None
 
 
+def game_access(game: StoredGame, account_id: str) -> int | None:
+    """The caller's seat, or ``None`` for someone who may watch (the owner, an invited
+    spectator, anyone signed in at a public table); :class:`~service.errors.Forbidden`
+    otherwise. Only non-seated callers cost a lobby read."""
+    seat = viewer_seat(game, account_id)
+    if seat is None and game.record.owner != account_id:
+        try:
+            lobby = lobbies.load(game.game_id)
+        except NotFound:
+            raise Forbidden("you do not hold a seat at this table") from None
+        if lobbies.access(lobby, account_id).role == "invited":
+            raise Forbidden("you do not hold a seat at this table")
+    return seat
+
+
+def seat_entries(seat_ids: list[str], names: dict[str, str]) -> list[dict[str, Any]]:
+    """The ``seats`` list of a game: who sits where, by id and display name."""
+    return [{"seat": i, "account_id": a, "name": names.get(a, a),
+             "kind": "bot" if accounts.bot_level(a) else "human",
+             "bot_level": accounts.bot_level(a)} for i, a in enumerate(seat_ids)]
+
+
 def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dict[str, Any]:
-    """The JSON body of ``GET /games/{id}`` for ``account_id``."""
+    """The JSON body of ``GET /games/{id}`` for ``account_id`` (:class:`GameOut`)."""
     seat = viewer_seat(game, account_id)
     seats = list(game.record.seats)
-    names = accounts.handles_of(seats)
+    owner = game.record.owner or seats[0]
+    names = accounts.handles_of([*seats, owner])
     ruleset = engine.get_ruleset(state.ruleset)
     decision = ruleset.decision(state)
     outcome = ruleset.outcome(state)
     legal: list[dict[str, Any]] = []
     specs: dict[str, Any] = {}
-    if seat is not None:
+    if seat is not None and game.record.status == "active":
         found = engine.legal_actions(state, seat)
         legal = [a.model_dump(mode="json", exclude={"player"}) for a in found]
         specs = found.specs
@@ -42,15 +69,67 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
         "status": game.record.status,
         "ruleset": state.ruleset,
         "seat": seat,
-        "seats": [{"seat": i, "account_id": a, "name": names.get(a, a)} for i, a in enumerate(seats)],
+        "owner": {"account_id": owner, "name": names.get(owner, owner)},
+        "seats": seat_entries(seats, names),
         "decision": None if decision is None else {"id": decision.id, "player": decision.player,
                                                    "kind": decision.kind},
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},
         "legal_actions": legal,
         "legal_specs": specs,
+        "guard_mood": _guard_mood(ruleset, state, seat),
         "state": engine.view(state, seat),
     }
+
+
+def _guard_mood(ruleset: Any, state: BaseModel, seat: int | None) -> str | None:
+    """The guards' mood this minute for a jailed viewer (the bribe odds' hint), else None.
+    The engine reads no clock: the minute comes from here."""
+    mood = getattr(ruleset, "guard_mood", None)
+    players = getattr(state, "players", None)
+    if mood is None or seat is None or not players or not players[seat].jail_turns:
+        return None
+    return mood(state, int(time.time() // 60))
+
+
+def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
+               standing: lobbies.Access | None = None) -> dict[str, Any]:
+    """The JSON body of every lobby answer (:class:`LobbyOut`) for ``account_id``; pending
+    invitations and the invite link state are shown to the owner only."""
+    standing = standing or lobbies.access(lobby, account_id)
+    is_owner = lobby.owner == account_id
+    ids = [lobby.owner, *[a for a in lobby.seats if a], *lobby.spectators]
+    if is_owner:
+        ids += list(lobby.invited)
+    names = accounts.handles_of(ids)
+    seats = []
+    for index, occupant in enumerate(lobby.seats):
+        level = accounts.bot_level(occupant) if occupant else None
+        seats.append({"seat": index, "account_id": occupant or None,
+                      "name": names.get(occupant) if occupant else None,
+                      "kind": "empty" if not occupant else ("bot" if level else "human"),
+                      "bot_level": level})
+    invited = []
+    if is_owner:
+        invited = [{"account_id": a, "name": names[a], "role": "player"} for a in lobby.invited]
+    body = {
+        "lobby_id": lobby.lobby_id,
+        "status": lobby.status,
+        "game_id": lobby.lobby_id if lobby.status == "started" else None,
+        "owner": {"account_id": lobby.owner, "name": names[lobby.owner]},
+        "ruleset": lobby.ruleset,
+        "table_size": int(lobby.table_size),
+        "idle_timeout_seconds": int(lobby.idle_timeout or settings().default_idle_timeout),
+        "public": bool(lobby.public),
+        "seats": seats,
+        "spectators": [{"account_id": a, "name": names[a]} for a in lobby.spectators],
+        "invited": invited,
+        "invite_link_active": bool(is_owner and lobby.invite_hash),
+        "you": {"role": standing.role, "seat": standing.seat},
+        "created_at": int(lobby.created_at),
+        "updated_at": int(lobby.updated_at),
+    }
+    return body
 
 
 def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None) -> list[dict[str, Any]]:

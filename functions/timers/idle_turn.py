@@ -3,6 +3,8 @@
 If the same decision is still pending, the table ends it with the engine's idle action
 (through the pipeline, with optimistic locking); if the game has moved on, nothing happens.
 Delivery is at least once, so a second delivery finds the decision gone and does nothing.
+A saved (paused) game is left alone: its owner's resume announces the decision again and a
+fresh deadline is scheduled then.
 """
 
 import engine
@@ -28,4 +30,6 @@ def handler(event, context):
         result = pipeline.run(game_id, decide)
     except _MovedOn:
         return {"applied": False}
+    except pipeline.GameSaved:
+        return {"applied": False, "reason": "saved"}
     return {"applied": True, "version": result.version}

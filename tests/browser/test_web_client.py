@@ -72,7 +72,8 @@ def deal_table(stack, a, b, b_name: str, options: dict) -> str:
         a.select_option("#table-size", "2")
         a.get_by_role("button", name="Create lobby").click()
         a.fill("#invite-handle", b_name)
-        a.get_by_role("button", name="Invite").click()
+        a.get_by_role("button", name="Invite", exact=True).click()
+        expect(a.get_by_text(f"{b_name} (player)")).to_be_visible()  # the invitation landed
         lobby_id = a.url.rsplit("/", 1)[-1]
         b.goto(f"{stack.base}/#/lobby/{lobby_id}")
         b.locator("#join-1").click()
@@ -375,7 +376,8 @@ def test_lobby_bots_chat_and_account_deletion(pages, stack):
     a.locator("#add-bot-2").click()
     expect(a.get_by_test_id("seat-2")).to_contain_text("bot")
     a.fill("#invite-handle", b_name)
-    a.get_by_role("button", name="Invite").click()
+    a.get_by_role("button", name="Invite", exact=True).click()
+    expect(a.get_by_text(f"{b_name} (player)")).to_be_visible()  # the invitation landed
     a.get_by_role("button", name="Copy invite link").click()
     expect(a.locator("#invite-link")).to_have_value(re.compile(r"#/lobby/.+\?invite="))
 

@@ -336,3 +336,17 @@ def test_owners_of_a_complete_seedy_hood_are_never_mugged_there():
     state = own(game(dice=[[1, 2]], mugging=[True], mugging_percent=[10]), 0, EASTLEIGH)
     state, events = act(state, "roll")  # a single tile is not enough
     assert events_of(events, "Mugged")[0]["amount"] == 200_000
+
+
+def test_a_script_that_does_not_fit_its_stream_is_refused_at_the_deal():
+    import engine as eng
+
+    for bad in ({"dice": [[7, 1]]}, {"dice": [["x", 1]]}, {"dice": [[1, 2, 3]]}, {"mugging": [1]},
+                {"arrest_turns": [9]}, {"mtaani": ["no-such-card"]}, {"bribe_tile": [3]},
+                {"weather": [True]}):
+        with pytest.raises(eng.InvalidAction):
+            eng.new_game("mtaani", ["a", "b"], 1, {"scripted": bad})
+    state = eng.new_game("mtaani", ["a", "b"], 1, {"scripted": {
+        "dice": [[6, 6]], "mugging": [False], "arrest_turns": [5], "mtaani": ["maize-farm"],
+        "bribe_tile": [26], "event_id": ["oil"], "idle_deck": ["mathree"]}})
+    assert state.scripted["dice"] == [[6, 6]]

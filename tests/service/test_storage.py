@@ -6,10 +6,15 @@ import pytest
 
 from local.template import LocalTemplate
 from service.accounts import AccountRecord, HandleRecord, SessionRecord
+from service.chat import ChatRecord
 from service.errors import VersionConflict
+from service.lobbies import LobbyRecord, MembershipRecord
+from service.presence import PresenceRecord
 from service.storage import DynamoGameStore, GameEventRecord, GameRecord
+from service.throttle import ThrottleRecord
 
-MODELS = [GameRecord, GameEventRecord, AccountRecord, HandleRecord, SessionRecord]
+MODELS = [GameRecord, GameEventRecord, AccountRecord, HandleRecord, SessionRecord, LobbyRecord,
+          MembershipRecord, ChatRecord, PresenceRecord, ThrottleRecord]
 
 
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)

@@ -3,40 +3,14 @@ Scheduler timers working as the template wires them."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.error
 import urllib.request
 
 import pytest
 
-from tests.stackprocess import start_stack, stop_stack
+from tests.stack.http import start_game
 
 pytestmark = pytest.mark.stack
-
-
-class Http:
-    def __init__(self, base: str):
-        self.base = base
-
-    def __call__(self, method: str, path: str, body=None, token: str | None = None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        request.add_header("content-type", "application/json")
-        if token:
-            request.add_header("authorization", f"Bearer {token}")
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read() or b"null")
-
-
-@pytest.fixture(scope="module")
-def stack():
-    process, url, moto = start_stack("DefaultIdleTimeoutSeconds=2")
-    yield Http(url), moto
-    stop_stack(process)
 
 
 def test_the_web_client_and_the_openapi_document_are_served(stack):
@@ -54,10 +28,8 @@ def test_two_players_roll_and_end_turns_over_http(stack):
     _, bob = http("POST", "/sessions", {"handle": f"bob{suffix}"})
     # p0 rolls 5+6 to NCWSC (11), p1 3 to Kibra; p0 then 11s around past Payday.
     dice = [[5, 6], [1, 2]] * 4 + [[2, 3]]
-    status, game = http("POST", "/games", {
-        "seats": [alice["handle"], bob["handle"]],
-        "options": {"scripted": {"dice": dice, "mugging": [False] * 20}},
-    }, alice["token"])
+    status, game = start_game(http, [alice["token"], bob["token"]], [alice["handle"], bob["handle"]],
+                              {"scripted": {"dice": dice, "mugging": [False] * 20}})
     assert status == 201, game
     game_id = game["game_id"]
     tokens = [alice["token"], bob["token"]]
@@ -86,10 +58,8 @@ def test_bus_events_reach_the_scheduler_and_an_idle_turn_times_out(stack):
     suffix = str(int(time.time() * 1000))[-6:]
     _, carol = http("POST", "/sessions", {"handle": f"carol{suffix}"})
     _, dan = http("POST", "/sessions", {"handle": f"dan{suffix}"})
-    status, game = http("POST", "/games", {
-        "seats": [carol["handle"], dan["handle"]],
-        "options": {"scripted": {"dice": [[1, 2]], "mugging": [False]}},
-    }, carol["token"])
+    status, game = start_game(http, [carol["token"], dan["token"]], [carol["handle"], dan["handle"]],
+                              {"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     assert status == 201
     game_id = game["game_id"]
     # Carol goes quiet: the 2-second deadline fires and the table plays her turn to its end.

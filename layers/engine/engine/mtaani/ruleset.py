@@ -56,6 +56,41 @@ class GameOptions(BaseModel):
     scripted: dict[str, list[Any]] = Field(default_factory=dict)
 
 
+def check_scripted(book: Rulebook, scripted: dict[str, list[Any]]) -> None:
+    """Every scripted stream is known and every value fits it; raises :class:`InvalidAction`
+    naming the first misfit (so a bad script is refused at the deal, not on some later move)."""
+    rules = book.rules
+    faces = range(1, rules.dice.sides + 1)
+    booleans = {"mugging", "arrest", "bribe", "event"}
+    ranges = {
+        "mugging_percent": range(rules.locals.mugging_min_percent, rules.locals.mugging_max_percent + 1),
+        "arrest_turns": range(rules.jail.arrest_min_turns, rules.jail.arrest_max_turns + 1),
+    }
+    choices = {
+        "mtaani": set(book.mtaani_cards),
+        "mathree": set(book.mathree_cards),
+        "bribe_tile": set(book.tiles_of_kind["mathree"]),
+        "idle_deck": {"mtaani", "mathree"},
+        "event_id": set(book.events),
+    }
+    known = {"dice", *booleans, *ranges, *choices}
+    for stream, values in scripted.items():
+        if stream not in known:
+            raise InvalidAction(f"unknown scripted stream {stream!r}; known: {', '.join(sorted(known))}")
+        for value in values:
+            if stream == "dice":
+                ok = (isinstance(value, list) and len(value) == rules.dice.count
+                      and all(type(v) is int and v in faces for v in value))
+            elif stream in booleans:
+                ok = isinstance(value, bool)
+            elif stream in ranges:
+                ok = type(value) is int and value in ranges[stream]
+            else:
+                ok = isinstance(value, (str, int)) and not isinstance(value, bool) and value in choices[stream]
+            if not ok:
+                raise InvalidAction(f"scripted {stream!r}: {value!r} does not fit that stream")
+
+
 class MtaaniRuleset(Ruleset):
     """Mtaani on one edition with one set of rule values."""
 
@@ -101,6 +136,7 @@ class MtaaniRuleset(Ruleset):
             opts = GameOptions.model_validate(options)
         except ValidationError as exc:
             raise InvalidAction(f"invalid options: {exc.errors()[0]['msg']}") from None
+        check_scripted(book, opts.scripted)
         state = MtaaniState(
             ruleset=self.name,
             seed=int(seed),

@@ -1,0 +1,43 @@
+"""POST /lobbies: create a lobby (private unless a confirmed public one is asked for); the
+creator owns it and takes seat 0."""
+
+from typing import Annotated, Literal
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Body
+from pydantic import BaseModel, ConfigDict, Field
+
+from service import lobbies
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
+from service.models import LobbyOut
+from service.views import lobby_view
+
+router = Router()
+
+
+class CreateLobbyRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True,
+                              json_schema_extra=lobbies.PUBLIC_NEEDS_CONFIRMATION)
+    table_size: int = Field(4, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
+    ruleset: Literal["mtaani", "mtaani-classic"] = "mtaani"
+    idle_timeout_seconds: int | None = Field(
+        None, ge=60, le=7 * 86400, description="idle-turn deadline; default: the deployment's")
+    public: bool = Field(False, description="anyone with the link may join (needs confirm_public)")
+    confirm_public: bool = False
+
+
+@router.post("/lobbies", tags=["lobbies"], summary="Create a lobby",
+             responses=api_responses(201, LobbyOut, "the new lobby", *SIGNED_IN_ERRORS))
+def create_lobby(body: Annotated[CreateLobbyRequest | None, Body()] = None):
+    me = caller(router)
+    body = body or CreateLobbyRequest()
+    lobby = lobbies.create(me.account_id, body.ruleset, body.table_size,
+                           body.idle_timeout_seconds, body.public, body.confirm_public)
+    return json_response(lobby_view(lobby, me.account_id), 201)
+
+
+app = make_app(router)
+
+
+def handler(event, context):
+    return app.resolve(event, context)

@@ -1,0 +1,43 @@
+"""PATCH /lobbies/{lobby_id}: change a waiting lobby's settings (owner). Going public needs
+``confirm_public``; visibility locks at kickoff."""
+
+from typing import Annotated, Literal
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Body
+from pydantic import BaseModel, ConfigDict, Field
+
+from service import lobbies
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
+from service.models import LobbyOut
+from service.views import lobby_view
+
+router = Router()
+
+
+class UpdateLobbyRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True,
+                              json_schema_extra=lobbies.PUBLIC_NEEDS_CONFIRMATION)
+    table_size: int | None = Field(None, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
+    ruleset: Literal["mtaani", "mtaani-classic"] | None = None
+    idle_timeout_seconds: int | None = Field(None, ge=60, le=7 * 86400)
+    public: bool | None = None
+    confirm_public: bool = False
+
+
+@router.patch("/lobbies/<lobby_id>", tags=["lobbies"], summary="Change a lobby's settings",
+              responses=api_responses(200, LobbyOut, "the lobby", *SIGNED_IN_ERRORS, 403, 404, 409))
+def update_lobby(lobby_id: str, body: Annotated[UpdateLobbyRequest, Body()]):
+    me = caller(router)
+    lobby = lobbies.update_settings(
+        lobby_id, me.account_id, ruleset=body.ruleset, table_size=body.table_size,
+        idle_timeout=body.idle_timeout_seconds, public=body.public,
+        confirm_public=body.confirm_public)
+    return json_response(lobby_view(lobby, me.account_id))
+
+
+app = make_app(router)
+
+
+def handler(event, context):
+    return app.resolve(event, context)

@@ -1,0 +1,90 @@
+"""The dashboard: the caller's open lobbies, games in progress (with whose turn it is), saved
+games, games they may watch and recently finished games.
+
+Built from the ``Memberships`` index (one query), then one batch read of the lobbies and one of
+the started games' summaries (projection: no state is read or decoded). Public lobbies appear
+only on their own members' dashboards (membership is by owner, seat or invitation; visiting
+by link makes no membership).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.exceptions import PynamoDBException
+
+from service import accounts
+from service.errors import ServiceUnavailable
+from service.lobbies import LobbyRecord, MembershipRecord
+from service.storage import GameRecord
+from service.views import seat_entries
+
+MAX_TABLES = 200
+FINISHED_SHOWN = 20
+GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "decision_seat",
+                           "decision_kind", "updated_at"]
+
+
+def _batch(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
+    if not keys:
+        return {}
+    try:
+        items = model.batch_get(keys, attributes_to_get=attributes)
+        return {getattr(i, model._hash_keyname): i for i in items}
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the dashboard is not answering; try again") from exc
+
+
+def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
+    """The :class:`~service.models.DashboardOut` body for ``account_id``."""
+    try:
+        memberships = list(MembershipRecord.query(account_id, limit=MAX_TABLES))
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the dashboard is not answering; try again") from exc
+    role_of = {m.lobby_id: m.role for m in memberships}
+    lobbies = _batch(LobbyRecord, list(role_of))
+    started = [i for i, lobby in lobbies.items() if lobby.status == "started"]
+    games = _batch(GameRecord, started, GAME_SUMMARY_ATTRIBUTES)
+    people = {lobby.owner for lobby in lobbies.values()}
+    for game in games.values():
+        people.update(game.seats)
+    names = accounts.handles_of(sorted(people))
+    out: dict[str, list[dict[str, Any]]] = {
+        "open_lobbies": [], "in_progress": [], "saved": [], "watchable": [], "finished": []}
+    for lobby_id, lobby in lobbies.items():
+        role = role_of[lobby_id]
+        if lobby.status == "waiting":
+            out["open_lobbies"].append({
+                "lobby_id": lobby_id, "ruleset": lobby.ruleset,
+                "table_size": int(lobby.table_size), "seated": sum(1 for a in lobby.seats if a),
+                "public": bool(lobby.public),
+                "owner": {"account_id": lobby.owner, "name": names.get(lobby.owner, lobby.owner)},
+                "your_role": role, "updated_at": int(lobby.updated_at)})
+            continue
+        game = games.get(lobby_id)
+        if game is None:
+            continue
+        seats = list(game.seats)
+        seat = seats.index(account_id) if account_id in seats else None
+        turn = None
+        if game.decision_seat is not None and game.status != "finished":
+            holder = seats[int(game.decision_seat)]
+            turn = {"seat": int(game.decision_seat), "account_id": holder,
+                    "name": names.get(holder, holder), "kind": game.decision_kind or "",
+                    "yours": holder == account_id}
+        summary = {"game_id": lobby_id, "ruleset": game.ruleset, "status": game.status,
+                   "seats": seat_entries(seats, names), "your_seat": seat, "turn": turn,
+                   "updated_at": int(game.updated_at)}
+        if seat is None and role == "spectator":
+            if game.status != "finished":
+                out["watchable"].append(summary)
+        elif game.status == "finished":
+            out["finished"].append(summary)
+        elif game.status == "saved":
+            out["saved"].append(summary)
+        else:
+            out["in_progress"].append(summary)
+    for items in out.values():
+        items.sort(key=lambda item: -item["updated_at"])
+    out["finished"] = out["finished"][:FINISHED_SHOWN]
+    return out

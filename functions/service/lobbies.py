@@ -1,0 +1,536 @@
+"""Lobbies: who sits where before kickoff, who may see a table, and the dashboard index.
+
+A lobby and the game it starts share one id. The ``Lobbies`` item is the single source of truth
+for a table's membership and visibility: its owner, seats (account or bot ids; ``""`` is an
+empty seat), pending player invitations, invited spectators, the invite link's hash and whether
+it is public. The ``Memberships`` table (``account_id`` -> ``lobby_id``, with the strongest
+role) is only an index for dashboards; every lobby write updates it in the same transaction,
+with the lobby's version condition, so the two never disagree.
+
+Rules (guide "Lobbies and invites", ``shared/seeds/000_fe1744ded917b034.txt``): private by
+default; public only by a confirmed choice, and only while waiting; visibility locks at
+kickoff; private tables invite by handle or invite link, and spectators by handle; public
+tables are reached by their link, never listed on others' dashboards, and have no invite
+tools; the owner fills empty seats with Base, Advanced or Smart bots and starts once at least
+two are seated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pynamodb.attributes import (
+    BooleanAttribute,
+    ListAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+    VersionAttribute,
+)
+from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.models import Model
+from pynamodb.transactions import TransactWrite
+
+from service import accounts, storage
+from service.config import settings
+from service.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServiceUnavailable,
+    Unprocessable,
+)
+
+RULESETS = ("mtaani", "mtaani-classic")
+MIN_SEATS, MAX_SEATS = 2, 4
+MAX_INVITES = 20
+"""Pending invitations (players and spectators, each) a lobby holds at most."""
+ROLE_RANK = {"owner": 4, "player": 3, "spectator": 2, "invited": 1}
+
+
+class LobbyStarted(Conflict):
+    code = "lobby_started"
+
+
+class PublicLobby(Conflict):
+    code = "public_lobby"
+
+
+class ConfirmationRequired(Unprocessable):
+    code = "confirmation_required"
+
+
+PUBLIC_NEEDS_CONFIRMATION = {
+    "if": {"properties": {"public": {"const": True}}, "required": ["public"]},
+    "then": {"properties": {"confirm_public": {"const": True}}, "required": ["confirm_public"]},
+}
+"""JSON Schema of the rule "public: true needs confirm_public: true" (request models)."""
+
+
+class LobbyRecord(Model):
+    """One table before and after kickoff (see the module docstring)."""
+
+    class Meta:
+        table_name = settings().lobbies_table
+
+    lobby_id = UnicodeAttribute(hash_key=True)
+    version = VersionAttribute()
+    owner = UnicodeAttribute()
+    ruleset = UnicodeAttribute()
+    table_size = NumberAttribute()
+    idle_timeout = NumberAttribute(null=True)
+    public = BooleanAttribute(default=False)
+    status = UnicodeAttribute(default="waiting")
+    seats = ListAttribute(of=UnicodeAttribute, default=list)
+    invited = ListAttribute(of=UnicodeAttribute, default=list)
+    spectators = ListAttribute(of=UnicodeAttribute, default=list)
+    invite_hash = UnicodeAttribute(null=True)
+    bots_added = NumberAttribute(default=0)
+    created_at = NumberAttribute()
+    updated_at = NumberAttribute()
+
+
+class MembershipRecord(Model):
+    """Dashboard index: ``account_id`` takes part in ``lobby_id`` as ``role``."""
+
+    class Meta:
+        table_name = settings().memberships_table
+
+    account_id = UnicodeAttribute(hash_key=True)
+    lobby_id = UnicodeAttribute(range_key=True)
+    role = UnicodeAttribute()
+    updated_at = NumberAttribute()
+
+
+# ---------------------------------------------------------------------------- roles
+def roles(lobby: LobbyRecord) -> dict[str, str]:
+    """Every account's strongest role at the table (bots excluded). Pending player
+    invitations count only while the lobby waits; a cancelled lobby has no members."""
+    if lobby.status == "cancelled":
+        return {}
+    out: dict[str, str] = {}
+
+    def add(account_id: str, role: str) -> None:
+        if account_id.startswith("acc_") and ROLE_RANK[role] > ROLE_RANK.get(out.get(account_id, ""), 0):
+            out[account_id] = role
+
+    if lobby.status == "waiting":
+        for a in lobby.invited:
+            add(a, "invited")
+    for a in lobby.spectators:
+        add(a, "spectator")
+    for a in lobby.seats:
+        if a:
+            add(a, "player")
+    add(lobby.owner, "owner")
+    return out
+
+
+@dataclass(frozen=True)
+class Access:
+    """The caller's standing at a table: ``role`` (``owner``, ``player``, ``spectator``,
+    ``invited`` or ``visitor``) and seat (``None`` when not seated)."""
+
+    role: str
+    seat: int | None
+
+    @property
+    def member(self) -> bool:
+        """Owner, seated player or invited spectator (may chat, is on dashboards)."""
+        return self.role in ("owner", "player", "spectator")
+
+
+def invite_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def access(lobby: LobbyRecord, account_id: str, invite: str | None = None) -> Access:
+    """The caller's standing, or :class:`Forbidden` when a private table is not theirs to see.
+
+    Public tables are visible to any signed-in account (reached by link); a private waiting
+    lobby also to the holder of its current invite link token.
+    """
+    seat = list(lobby.seats).index(account_id) if account_id in lobby.seats else None
+    role = roles(lobby).get(account_id)
+    if role is not None:
+        return Access(role, seat)
+    if lobby.status == "cancelled":
+        raise NotFound("this lobby was cancelled")
+    if lobby.public:
+        return Access("visitor", None)
+    if (invite and lobby.status == "waiting" and lobby.invite_hash
+            and hmac.compare_digest(lobby.invite_hash, invite_token_hash(invite))):
+        return Access("visitor", None)
+    raise Forbidden("this table is private")
+
+
+# ---------------------------------------------------------------------------- storage
+def load(lobby_id: str) -> LobbyRecord:
+    """The lobby ``lobby_id``; :class:`NotFound` when there is none."""
+    try:
+        return LobbyRecord.get(lobby_id, consistent_read=True)
+    except DoesNotExist:
+        raise NotFound(f"there is no lobby {lobby_id!r}") from None
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("lobbies are not answering; try again") from exc
+
+
+def _membership_changes(tx: TransactWrite, lobby_id: str, before: dict[str, str],
+                        after: dict[str, str], now: int) -> None:
+    for account_id, role in after.items():
+        if before.get(account_id) != role:
+            tx.save(MembershipRecord(account_id, lobby_id, role=role, updated_at=now))
+    for account_id in before.keys() - after.keys():
+        tx.delete(MembershipRecord(account_id, lobby_id))
+
+
+def save(lobby: LobbyRecord, before: dict[str, str],
+         also: Callable[[TransactWrite], None] | None = None, new: bool = False) -> None:
+    """Write ``lobby`` (version-conditioned) and its membership index changes since
+    ``before`` in one transaction; ``also`` adds items (the game, at kickoff).
+
+    Raises :class:`_LostRace` when another write got there first.
+    """
+    now = int(time.time())
+    lobby.updated_at = now
+    try:
+        with TransactWrite(connection=storage.connection()) as tx:
+            if new:
+                tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
+            else:
+                tx.save(lobby)
+            _membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
+            if also is not None:
+                also(tx)
+    except TransactWriteError as exc:
+        if exc.cause_response_code == "TransactionCanceledException":
+            raise _LostRace() from exc
+        raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
+
+
+class _LostRace(Exception):
+    pass
+
+
+def change(lobby_id: str, edit: Callable[[LobbyRecord], object]) -> tuple[LobbyRecord, object]:
+    """Load, ``edit`` in place (raising an :class:`~service.errors.ApiError` refuses and
+    changes nothing), save; reload and redo on a lost race (bounded). Returns the saved lobby
+    and what ``edit`` returned."""
+    for attempt in range(settings().max_action_retries + 1):
+        lobby = load(lobby_id)
+        before = roles(lobby)
+        result = edit(lobby)
+        try:
+            save(lobby, before, getattr(result, "also", None))
+        except _LostRace:
+            time.sleep(0.005 * (attempt + 1))
+            continue
+        return lobby, result
+    raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+
+
+# ---------------------------------------------------------------------------- checks
+def require_owner(lobby: LobbyRecord, account_id: str) -> None:
+    access(lobby, account_id)
+    if lobby.owner != account_id:
+        raise Forbidden("only the lobby's owner can do that")
+
+
+def require_waiting(lobby: LobbyRecord) -> None:
+    if lobby.status == "started":
+        raise LobbyStarted("the game has started; the lobby is closed")
+    if lobby.status != "waiting":
+        raise NotFound("this lobby was cancelled")
+
+
+def _first_empty(lobby: LobbyRecord, seat: int | None) -> int:
+    seats = list(lobby.seats)
+    if seat is not None:
+        if not 0 <= seat < int(lobby.table_size):
+            raise Conflict(f"this table has seats 0 to {int(lobby.table_size) - 1}")
+        if seats[seat]:
+            raise Conflict(f"seat {seat} is taken")
+        return seat
+    for index, occupant in enumerate(seats):
+        if not occupant:
+            return index
+    raise Conflict("the table is full")
+
+
+def _resize(lobby: LobbyRecord, size: int) -> None:
+    seats = list(lobby.seats)
+    if size < len(seats):
+        if any(seats[size:]):
+            raise Conflict("empty the seats beyond the new table size first")
+        seats = seats[:size]
+    lobby.seats = seats + [""] * (size - len(seats))
+    lobby.table_size = size
+
+
+def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
+    if public and not confirmed:
+        raise ConfirmationRequired(
+            "anyone with the link will be able to join: send confirm_public: true to go public")
+    lobby.public = public
+    if public:
+        lobby.invited = []
+        lobby.invite_hash = None
+
+
+def check_settings(ruleset: str | None, table_size: int | None, idle_timeout: int | None) -> None:
+    if ruleset is not None and ruleset not in RULESETS:
+        raise Unprocessable(f"ruleset must be one of {', '.join(RULESETS)}")
+    if table_size is not None and not MIN_SEATS <= table_size <= MAX_SEATS:
+        raise Unprocessable(f"table_size must be {MIN_SEATS} to {MAX_SEATS}")
+    if idle_timeout is not None and not 60 <= idle_timeout <= 7 * 86400:
+        raise Unprocessable("idle_timeout_seconds must be 60 to 604800")
+
+
+# ---------------------------------------------------------------------------- operations
+def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
+           confirm_public: bool) -> LobbyRecord:
+    """A new waiting lobby owned by ``owner``, who takes seat 0."""
+    check_settings(ruleset, table_size, idle_timeout)
+    now = int(time.time())
+    lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
+                        table_size=table_size, idle_timeout=idle_timeout, public=False,
+                        status="waiting", seats=[owner] + [""] * (table_size - 1), invited=[],
+                        spectators=[], created_at=now, updated_at=now)
+    _set_public(lobby, public, confirm_public)
+    try:
+        save(lobby, {}, new=True)
+    except _LostRace:
+        raise ServiceUnavailable("could not create the lobby; try again") from None
+    return lobby
+
+
+def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: int | None,
+                    idle_timeout: int | None, public: bool | None,
+                    confirm_public: bool) -> LobbyRecord:
+    check_settings(ruleset, table_size, idle_timeout)
+
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        require_waiting(lobby)
+        if ruleset is not None:
+            lobby.ruleset = ruleset
+        if table_size is not None:
+            _resize(lobby, table_size)
+        if idle_timeout is not None:
+            lobby.idle_timeout = idle_timeout
+        if public is not None:
+            _set_public(lobby, public, confirm_public)
+
+    return change(lobby_id, edit)[0]
+
+
+def cancel(lobby_id: str, me: str) -> None:
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        require_waiting(lobby)
+        lobby.status = "cancelled"
+        lobby.invite_hash = None
+
+    change(lobby_id, edit)
+
+
+def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
+    """Invite ``handle`` as a player (while waiting) or spectator (until the game ends) to a
+    private table. :class:`NotFound` for an unknown handle."""
+    target = accounts.find_by_handle(handle)
+    if target is None:
+        raise NotFound(f"nobody holds the handle {handle!r}")
+    who = target.account_id
+
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        if lobby.status == "cancelled":
+            raise NotFound("this lobby was cancelled")
+        if lobby.public:
+            raise PublicLobby("a public table needs no invitations: share its link")
+        if who in lobby.seats:
+            raise Conflict(f"{handle} already has a seat")
+        if role == "player":
+            require_waiting(lobby)
+            if who in lobby.invited:
+                raise Conflict(f"{handle} is already invited")
+            if len(lobby.invited) >= MAX_INVITES:
+                raise Conflict("too many pending invitations")
+            lobby.invited = [*lobby.invited, who]
+            lobby.spectators = [a for a in lobby.spectators if a != who]
+        else:
+            if who in lobby.spectators:
+                raise Conflict(f"{handle} is already invited to watch")
+            if len(lobby.spectators) >= MAX_INVITES:
+                raise Conflict("too many spectators")
+            lobby.spectators = [*lobby.spectators, who]
+            lobby.invited = [a for a in lobby.invited if a != who]
+
+    return change(lobby_id, edit)[0]
+
+
+def withdraw(lobby_id: str, me: str, handle: str) -> LobbyRecord:
+    try:
+        target = accounts.find_by_handle(handle)
+    except Unprocessable:  # not even a well-formed handle: nobody was invited under it
+        target = None
+    who = target.account_id if target else None
+
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        if who is None or (who not in lobby.invited and who not in lobby.spectators):
+            raise NotFound(f"{handle} has no invitation here")
+        lobby.invited = [a for a in lobby.invited if a != who]
+        lobby.spectators = [a for a in lobby.spectators if a != who]
+
+    return change(lobby_id, edit)[0]
+
+
+def new_invite_link(lobby_id: str, me: str) -> str:
+    """A fresh invite link token (only its hash is stored; the old link stops working)."""
+    token = secrets.token_urlsafe(24)
+
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        require_waiting(lobby)
+        if lobby.public:
+            raise PublicLobby("a public table needs no invite link: share its own link")
+        lobby.invite_hash = invite_token_hash(token)
+
+    change(lobby_id, edit)
+    return token
+
+
+def revoke_invite_link(lobby_id: str, me: str) -> LobbyRecord:
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        lobby.invite_hash = None
+
+    return change(lobby_id, edit)[0]
+
+
+def join(lobby_id: str, me: str, seat: int | None, invite_token: str | None) -> LobbyRecord:
+    """Take a seat: invited handles, anyone on a public lobby, holders of the invite link."""
+
+    def edit(lobby: LobbyRecord) -> None:
+        standing = access(lobby, me, invite_token)
+        require_waiting(lobby)
+        if standing.seat is not None:
+            raise Conflict("you already have a seat at this table")
+        index = _first_empty(lobby, seat)
+        seats = list(lobby.seats)
+        seats[index] = me
+        lobby.seats = seats
+        lobby.invited = [a for a in lobby.invited if a != me]
+        lobby.spectators = [a for a in lobby.spectators if a != me]
+
+    return change(lobby_id, edit)[0]
+
+
+def leave(lobby_id: str, me: str) -> LobbyRecord:
+    """Give up a seat, or decline an invitation (player or spectator)."""
+
+    def edit(lobby: LobbyRecord) -> None:
+        standing = access(lobby, me)
+        if standing.role == "owner":
+            raise Conflict("the owner cannot leave: cancel the lobby instead")
+        if standing.seat is not None:
+            require_waiting(lobby)
+            lobby.seats = ["" if a == me else a for a in lobby.seats]
+        elif standing.role in ("invited", "spectator"):
+            lobby.invited = [a for a in lobby.invited if a != me]
+            lobby.spectators = [a for a in lobby.spectators if a != me]
+        else:
+            raise Conflict("you are not part of this table")
+
+    return change(lobby_id, edit)[0]
+
+
+def add_bot(lobby_id: str, me: str, level: str, seat: int | None) -> LobbyRecord:
+    """Seat a bot (``bot:<level>:<n>``, ``n`` counting the bots ever added to this table)."""
+    if level not in accounts.BOT_LEVELS:
+        raise Unprocessable(f"level must be one of {', '.join(accounts.BOT_LEVELS)}")
+
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        require_waiting(lobby)
+        index = _first_empty(lobby, seat)
+        lobby.bots_added = int(lobby.bots_added or 0) + 1
+        seats = list(lobby.seats)
+        seats[index] = accounts.bot_id(level, int(lobby.bots_added))
+        lobby.seats = seats
+
+    return change(lobby_id, edit)[0]
+
+
+def empty_seat(lobby_id: str, me: str, seat: int) -> LobbyRecord:
+    def edit(lobby: LobbyRecord) -> None:
+        require_owner(lobby, me)
+        require_waiting(lobby)
+        seats = list(lobby.seats)
+        if not 0 <= seat < len(seats):
+            raise NotFound(f"there is no seat {seat}")
+        if seats[seat] == lobby.owner:
+            raise Conflict("the owner keeps their seat")
+        if not seats[seat]:
+            raise Conflict(f"seat {seat} is already empty")
+        seats[seat] = ""
+        lobby.seats = seats
+
+    return change(lobby_id, edit)[0]
+
+
+def seated(lobby: LobbyRecord) -> list[str]:
+    """The occupants in seat order, empty seats dropped (the game's turn order)."""
+    return [a for a in lobby.seats if a]
+
+
+def start(lobby_id: str, me: str, options: dict | None):
+    """Kickoff: deal the game for the seated players (seat order, empty seats dropped) under
+    the lobby's id, and close the lobby, in one transaction. Visibility is fixed from here on;
+    pending player invitations lapse. Returns the pipeline's
+    :class:`~service.pipeline.ActionResult`.
+
+    Raises :class:`Forbidden` (not the owner, or scripted options where not allowed),
+    :class:`LobbyStarted`, :class:`Conflict` (fewer than two seated) and
+    :class:`Unprocessable` (bad options).
+    """
+    import engine
+    from service import pipeline
+    from service.errors import VersionConflict
+
+    for attempt in range(settings().max_action_retries + 1):
+        lobby = load(lobby_id)
+        before = roles(lobby)
+        require_owner(lobby, me)
+        if attempt and lobby.status == "started":
+            # Our write was refused, yet the game exists: an earlier try of this very call (a
+            # retried request whose answer was lost) or the owner's other tab started it.
+            # Kickoff is idempotent: answer with the game.
+            game = pipeline.default_store().load(lobby_id)
+            return pipeline.ActionResult(game, engine.load_state(game.record.state), [])
+        require_waiting(lobby)
+        players = seated(lobby)
+        if len(players) < MIN_SEATS:
+            raise Conflict(f"seat at least {MIN_SEATS} players (people or bots) first")
+        lobby.status = "started"
+        lobby.invite_hash = None
+        lobby.updated_at = int(time.time())
+
+        def also(tx: TransactWrite, lobby: LobbyRecord = lobby, before: dict = before) -> None:
+            tx.save(lobby)
+            _membership_changes(tx, lobby.lobby_id, before, roles(lobby), int(lobby.updated_at))
+
+        try:
+            return pipeline.create_game(
+                lobby.ruleset, players, options, game_id=lobby.lobby_id, owner=lobby.owner,
+                idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None, also=also)
+        except VersionConflict:
+            time.sleep(0.005 * (attempt + 1))
+    raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)

@@ -1,0 +1,207 @@
+"""Response models of the HTTP API, shared by the functions that answer with them, so the
+OpenAPI document (``/openapi.json``) describes every answer from the same pydantic models.
+Request bodies live with their route. Shapes are described in ``docs/api.md``."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Role = Literal["owner", "player", "invited", "spectator", "visitor"]
+SeatKind = Literal["human", "bot", "empty"]
+BotLevel = Literal["base", "advanced", "smart"]
+
+
+class Person(BaseModel):
+    """Someone named in an answer: the stable id and the current display name."""
+
+    account_id: str
+    name: str
+
+
+class AccountOut(BaseModel):
+    """The signed-in account."""
+
+    account_id: str
+    handle: str
+    protected: bool = Field(description="the handle is protected by a password")
+    created_at: int
+
+
+class PasswordChangedOut(AccountOut):
+    """The account after a password change, with a fresh token (other sessions ended)."""
+
+    token: str
+    expires_at: int
+
+
+class SessionOut(BaseModel):
+    """A new sign-in."""
+
+    token: str = Field(description="bearer token: send 'Authorization: Bearer <token>'")
+    account_id: str
+    handle: str
+    created: bool = Field(description="the handle was claimed by this request")
+    protected: bool
+    expires_at: int = Field(description="Unix seconds")
+
+
+class LobbySeat(BaseModel):
+    seat: int
+    account_id: str | None
+    name: str | None
+    kind: SeatKind
+    bot_level: BotLevel | None = None
+
+
+class Invitation(BaseModel):
+    account_id: str
+    name: str
+    role: Literal["player", "spectator"]
+
+
+class You(BaseModel):
+    role: Role
+    seat: int | None
+
+
+class LobbyOut(BaseModel):
+    """A lobby as the caller may see it."""
+
+    lobby_id: str
+    status: Literal["waiting", "started", "cancelled"]
+    game_id: str | None
+    owner: Person
+    ruleset: str
+    table_size: int
+    idle_timeout_seconds: int
+    public: bool
+    seats: list[LobbySeat]
+    spectators: list[Person]
+    invited: list[Invitation] = Field(description="pending invitations (owner only)")
+    invite_link_active: bool = Field(description="an invite link works (owner only)")
+    you: You
+    created_at: int
+    updated_at: int
+
+
+class InviteLinkOut(BaseModel):
+    invite_token: str
+    path: str = Field(description="the link to share, relative to the site")
+
+
+class GameSeat(BaseModel):
+    seat: int
+    account_id: str
+    name: str
+    kind: Literal["human", "bot"]
+    bot_level: BotLevel | None = None
+
+
+class DecisionOut(BaseModel):
+    id: int
+    player: int = Field(description="the seat that decides")
+    kind: str
+
+
+class OutcomeOut(BaseModel):
+    termination: str
+    winner: int | None
+
+
+class GameOut(BaseModel):
+    """A game as the caller may see it (the engine's per-seat view in ``state``)."""
+
+    game_id: str
+    version: int
+    status: Literal["active", "saved", "finished"]
+    ruleset: str
+    seat: int | None = Field(description="your seat; null for a spectator")
+    owner: Person
+    seats: list[GameSeat]
+    decision: DecisionOut | None
+    outcome: OutcomeOut | None
+    legal_actions: list[dict[str, Any]]
+    legal_specs: dict[str, Any] = Field(
+        description="actions with free parameters (trade offers, loan amounts) and their bounds")
+    guard_mood: Literal["hostile", "wary", "friendly"] | None = Field(
+        None, description="while you are jailed: the guards' mood this minute, a hint of the bribe odds")
+    state: dict[str, Any]
+
+
+class ActionOut(BaseModel):
+    """What every action answers: the new version, the events it caused and the caller's view."""
+
+    version: int
+    events: list[dict[str, Any]]
+    game: GameOut
+
+
+class EventsOut(BaseModel):
+    events: list[dict[str, Any]]
+    next_after: int
+    more: bool
+
+
+class Turn(BaseModel):
+    seat: int
+    account_id: str
+    name: str
+    kind: str = Field(description="the kind of decision pending")
+    yours: bool
+
+
+class LobbySummary(BaseModel):
+    lobby_id: str
+    ruleset: str
+    table_size: int
+    seated: int
+    public: bool
+    owner: Person
+    your_role: Role
+    updated_at: int
+
+
+class GameSummary(BaseModel):
+    game_id: str
+    ruleset: str
+    status: Literal["active", "saved", "finished"]
+    seats: list[GameSeat]
+    your_seat: int | None
+    turn: Turn | None
+    updated_at: int
+
+
+class DashboardOut(BaseModel):
+    open_lobbies: list[LobbySummary]
+    in_progress: list[GameSummary]
+    saved: list[GameSummary]
+    watchable: list[GameSummary]
+    finished: list[GameSummary]
+
+
+class MessageOut(BaseModel):
+    """A chat message; ``text`` is HTML-escaped (``&``, ``<``, ``>``)."""
+
+    id: str
+    at: int
+    account_id: str
+    name: str
+    text: str
+
+
+class ChatOut(BaseModel):
+    messages: list[MessageOut]
+    next_after: str | None = Field(description="pass back as 'after' for newer messages")
+
+
+class PresenceEntry(BaseModel):
+    account_id: str
+    name: str
+    seat: int | None
+    last_seen: int
+
+
+class PresenceOut(BaseModel):
+    people: list[PresenceEntry]

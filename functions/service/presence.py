@@ -1,0 +1,59 @@
+"""Presence: when each person last looked at a table (``Presence`` table, one item per game
+and account, TTL 30 days). Reading a game, its events or its chat, and acting, mark the caller
+as seen; a conditional write keeps that to at most one stored write a minute per person."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import PynamoDBException, UpdateError
+from pynamodb.models import Model
+
+from service.config import settings
+from service.errors import ServiceUnavailable
+
+log = logging.getLogger(__name__)
+RESOLUTION = 60
+"""Seconds: a later visit within this is not stored again."""
+KEEP = 30 * 86400
+
+
+class PresenceRecord(Model):
+    """``account_id`` was last seen at game ``game_id`` at ``last_seen`` (Unix seconds)."""
+
+    class Meta:
+        table_name = settings().presence_table
+
+    game_id = UnicodeAttribute(hash_key=True)
+    account_id = UnicodeAttribute(range_key=True)
+    last_seen = NumberAttribute()
+    expires_at = NumberAttribute()
+
+
+def touch(game_id: str, account_id: str, now: float | None = None) -> None:
+    """Mark ``account_id`` as seen at ``game_id`` now. Best effort: a failure is logged, never
+    raised (presence must not fail the request that carried it)."""
+    now = int(time.time() if now is None else now)
+    record = PresenceRecord(game_id, account_id)
+    try:
+        record.update(
+            actions=[PresenceRecord.last_seen.set(now), PresenceRecord.expires_at.set(now + KEEP)],
+            condition=(PresenceRecord.last_seen.does_not_exist()
+                       | (PresenceRecord.last_seen <= now - RESOLUTION)),
+        )
+    except UpdateError as exc:
+        if exc.cause_response_code != "ConditionalCheckFailedException":
+            log.warning("presence not stored for %s: %s", game_id, exc)
+    except PynamoDBException as exc:
+        log.warning("presence not stored for %s: %s", game_id, exc)
+
+
+def seen(game_id: str) -> dict[str, int]:
+    """Account id -> last seen (Unix seconds) at ``game_id``."""
+    try:
+        return {r.account_id: int(r.last_seen)
+                for r in PresenceRecord.query(game_id, consistent_read=True, limit=200)}
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("presence is not answering; try again") from exc

@@ -1,0 +1,98 @@
+"""Fixed-window rate counters on DynamoDB (``Throttle`` table, TTL on ``expires_at``).
+
+One item per key and window (``<name>:<key>:<window number>``), incremented with an atomic
+``ADD``, so concurrent Lambdas agree without locks. Used for failed sign-ins (per handle and per
+source address) and chat messages (per account and table).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import DoesNotExist, PynamoDBException
+from pynamodb.models import Model
+
+from service.config import settings
+from service.errors import ServiceUnavailable, TooManyRequests
+
+
+def clock() -> float:
+    """Unix seconds (one place, so tests can hold a window still)."""
+    return time.time()
+
+
+class ThrottleRecord(Model):
+    """How many times ``key`` was counted in its window."""
+
+    class Meta:
+        table_name = settings().throttle_table
+
+    key = UnicodeAttribute(hash_key=True)
+    count = NumberAttribute(default=0)
+    expires_at = NumberAttribute()
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``limit`` counts per key (by kind) within ``window`` seconds."""
+
+    name: str
+    limits: dict[str, int]
+    window: int
+    message: str
+
+    def _item_key(self, kind: str, value: str, now: float) -> str:
+        return f"{self.name}:{kind}:{value}:{int(now // self.window)}"
+
+    def _retry_after(self, now: float) -> int:
+        return max(1, self.window - int(now % self.window))
+
+    def check(self, keys: dict[str, str], now: float | None = None) -> None:
+        """Raise :class:`TooManyRequests` (with ``retry_after``) when any key is at its limit."""
+        now = clock() if now is None else now
+        wanted = {self._item_key(kind, value, now): kind for kind, value in keys.items()}
+        try:
+            found = list(ThrottleRecord.batch_get(list(wanted)))
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the service is busy; try again") from exc
+        for item in found:
+            if int(item.count) >= self.limits[wanted[item.key]]:
+                raise TooManyRequests(self.message, retry_after=self._retry_after(now))
+
+    def hit(self, keys: dict[str, str], now: float | None = None) -> None:
+        """Count one event for every key."""
+        now = clock() if now is None else now
+        for kind, value in keys.items():
+            self._add(self._item_key(kind, value, now), now)
+
+    def take(self, keys: dict[str, str], now: float | None = None) -> None:
+        """Count one event and raise :class:`TooManyRequests` if that went over a limit."""
+        now = clock() if now is None else now
+        for kind, value in keys.items():
+            if self._add(self._item_key(kind, value, now), now) > self.limits[kind]:
+                raise TooManyRequests(self.message, retry_after=self._retry_after(now))
+
+    def _add(self, key: str, now: float) -> int:
+        record = ThrottleRecord(key)
+        try:
+            record.update(actions=[
+                ThrottleRecord.count.add(1),
+                ThrottleRecord.expires_at.set(int(now) + 2 * self.window),
+            ])
+        except (PynamoDBException, DoesNotExist) as exc:
+            raise ServiceUnavailable("the service is busy; try again") from exc
+        return int(record.count)
+
+
+SIGN_IN = Limit("signin", {"handle": 5, "source": 20}, 15 * 60,
+                "too many failed sign-ins; wait before trying again")
+"""Failed password checks: 5 per handle and 20 per source address in 15 minutes."""
+
+CHAT = Limit("chat", {"author": 20}, 60, "you are sending messages too fast; wait a moment")
+"""Chat messages: 20 per account and table a minute."""
+
+
+def sign_in_keys(handle_key: str, source: str) -> dict[str, str]:
+    return {"handle": handle_key, "source": source or "unknown"}

@@ -1,0 +1,21 @@
+"""The local stack as a process (``python -m local``), shared by the stack tests of one test
+process (started with :mod:`tests.stackprocess`, which keeps draining its output)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.stack.http import Http
+from tests.stackprocess import stack_output, start_stack, stop_stack
+
+
+@pytest.fixture(scope="session")
+def stack():
+    process, url, moto = start_stack("DefaultIdleTimeoutSeconds=2")
+    yield Http(url), moto
+    errors = [line for line in stack_output(process).splitlines() if " ERROR " in line]
+    stop_stack(process)
+    if errors:
+        sys.stderr.write("local stack errors (last lines):\n" + "\n".join(errors[-20:]) + "\n")
