@@ -47,10 +47,12 @@ def local_parameters() -> dict[str, str]:
 
 
 def _lambda_context(fn: LocalFunction) -> SimpleNamespace:
+    ends = time.monotonic() + fn.timeout
     return SimpleNamespace(
         function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
         memory_limit_in_mb=512, aws_request_id=str(uuid.uuid4()), log_group_name=f"/aws/lambda/{fn.name}",
-        log_stream_name="local", get_remaining_time_in_millis=lambda: 10_000,
+        log_stream_name="local",
+        get_remaining_time_in_millis=lambda: max(0, int((ends - time.monotonic()) * 1000)),
     )
 
 

@@ -23,7 +23,9 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated
 
+from pydantic import Field
 from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
@@ -83,6 +85,8 @@ class LobbyRecord(Model):
     ruleset = UnicodeAttribute()
     table_size = NumberAttribute()
     idle_timeout = NumberAttribute(null=True)
+    stand_in_after = NumberAttribute(null=True)
+    bot_delay = NumberAttribute(null=True)
     public = BooleanAttribute(default=False)
     status = UnicodeAttribute(default="waiting")
     seats = ListAttribute(of=UnicodeAttribute, default=list)
@@ -283,6 +287,54 @@ def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
         lobby.invite_hash = None
 
 
+MAX_IDLE_TURNS_BEFORE_BOT = 20
+MAX_BOT_DELAY = 30
+IdleTurnsBeforeBot = Annotated[int | None, Field(
+    ge=0, le=MAX_IDLE_TURNS_BEFORE_BOT,
+    description="idle deadlines in a row after which a Base bot plays the seat until its "
+                "player takes it back (0: never); default: the deployment's")]
+BotDelaySeconds = Annotated[int | None, Field(
+    ge=0, le=MAX_BOT_DELAY,
+    description="pause between bot moves, so people can follow; default: the deployment's")]
+"""Request field types of the table settings (create and update)."""
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """Table settings beyond size and ruleset, copied to the game at kickoff: the idle-turn
+    deadline (seconds), the idle deadlines in a row after which a Base bot takes a seat (0:
+    never) and the pause between bot moves (seconds). ``None``: the deployment's default."""
+
+    idle_timeout: int | None = None
+    idle_turns_before_bot: int | None = None
+    bot_delay: int | None = None
+
+    def check(self) -> None:
+        if self.idle_turns_before_bot is not None and not (
+                0 <= self.idle_turns_before_bot <= MAX_IDLE_TURNS_BEFORE_BOT):
+            raise Unprocessable(f"idle_turns_before_bot must be 0 to {MAX_IDLE_TURNS_BEFORE_BOT}")
+        if self.bot_delay is not None and not 0 <= self.bot_delay <= MAX_BOT_DELAY:
+            raise Unprocessable(f"bot_delay_seconds must be 0 to {MAX_BOT_DELAY}")
+
+    def apply(self, lobby: LobbyRecord) -> None:
+        if self.idle_timeout is not None:
+            lobby.idle_timeout = self.idle_timeout
+        if self.idle_turns_before_bot is not None:
+            lobby.stand_in_after = self.idle_turns_before_bot
+        if self.bot_delay is not None:
+            lobby.bot_delay = self.bot_delay
+
+
+def game_settings(lobby: LobbyRecord) -> dict:
+    """The lobby's settings as the game record keeps them (deployment defaults filled in)."""
+    config = settings()
+    return {
+        "stand_in_after": int(config.default_stand_in_after if lobby.stand_in_after is None
+                              else lobby.stand_in_after),
+        "bot_delay": int(config.default_bot_delay if lobby.bot_delay is None else lobby.bot_delay),
+    }
+
+
 def check_settings(ruleset: str | None, table_size: int | None, idle_timeout: int | None) -> None:
     if ruleset is not None and ruleset not in RULESETS:
         raise Unprocessable(f"ruleset must be one of {', '.join(RULESETS)}")
@@ -294,15 +346,18 @@ def check_settings(ruleset: str | None, table_size: int | None, idle_timeout: in
 
 # ---------------------------------------------------------------------------- operations
 def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
-           confirm_public: bool) -> LobbyRecord:
+           confirm_public: bool, table: TableSettings | None = None) -> LobbyRecord:
     """A new waiting lobby owned by ``owner``, who takes seat 0."""
     check_settings(ruleset, table_size, idle_timeout)
+    table = table or TableSettings()
+    table.check()
     now = int(time.time())
     lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
                         table_size=table_size, idle_timeout=idle_timeout, public=False,
                         status="waiting", seats=[owner] + [""] * (table_size - 1), invited=[],
                         spectators=[], created_at=now, updated_at=now)
     _set_public(lobby, public, confirm_public)
+    table.apply(lobby)
     try:
         save(lobby, {}, new=True)
     except _LostRace:
@@ -312,8 +367,10 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
 
 def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: int | None,
                     idle_timeout: int | None, public: bool | None,
-                    confirm_public: bool) -> LobbyRecord:
+                    confirm_public: bool, table: TableSettings | None = None) -> LobbyRecord:
     check_settings(ruleset, table_size, idle_timeout)
+    table = table or TableSettings()
+    table.check()
 
     def edit(lobby: LobbyRecord) -> None:
         require_owner(lobby, me)
@@ -326,6 +383,7 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
             lobby.idle_timeout = idle_timeout
         if public is not None:
             _set_public(lobby, public, confirm_public)
+        table.apply(lobby)
 
     return change(lobby_id, edit)[0]
 
@@ -530,7 +588,8 @@ def start(lobby_id: str, me: str, options: dict | None):
         try:
             return pipeline.create_game(
                 lobby.ruleset, players, options, game_id=lobby.lobby_id, owner=lobby.owner,
-                idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None, also=also)
+                idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None,
+                table=game_settings(lobby), also=also)
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
