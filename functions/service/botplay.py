@@ -67,7 +67,8 @@ def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
         if delay:
             sleep(delay)
         try:
-            result = pipeline.run(game_id, choose, by_bot=True)
+            result = pipeline.run(game_id, choose, by_bot=True,
+                                  loaded=result.game if result is not None else None)
         except _NothingToDo:
             return BotRun(moves, "waiting")
         except pipeline.GameSaved:

@@ -593,3 +593,29 @@ def start(lobby_id: str, me: str, options: dict | None):
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+
+
+DEMO_LEVELS = ("base", "advanced", "smart", "advanced")
+"""The bots of a demo table (guide "Mtaani on mobile": "its demo link launches a demo board")."""
+
+
+def start_demo(watcher: str, options: dict | None = None):
+    """A game of four bots for ``watcher`` to watch as an invited spectator (the demo link):
+    a started private table owned by its first bot, so it shows under "watchable" on the
+    watcher's dashboard and nobody can save it. Returns the pipeline's
+    :class:`~service.pipeline.ActionResult`."""
+    from service import pipeline
+
+    now = int(time.time())
+    players = [accounts.bot_id(level, n) for n, level in enumerate(DEMO_LEVELS, 1)]
+    lobby = LobbyRecord(secrets.token_urlsafe(16), owner=players[0], ruleset="mtaani",
+                        table_size=len(players), public=False, status="started", seats=players,
+                        invited=[], spectators=[watcher], bots_added=len(players),
+                        stand_in_after=0, created_at=now, updated_at=now)
+
+    def also(tx: TransactWrite) -> None:
+        tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
+        _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
+
+    return pipeline.create_game(lobby.ruleset, players, options, game_id=lobby.lobby_id,
+                                owner=players[0], table=game_settings(lobby), also=also)

@@ -141,12 +141,14 @@ def _initial_events(state: BaseModel) -> list[dict[str, Any]]:
 
 
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
-        store: GameStore | None = None, by_bot: bool = False) -> ActionResult:
+        store: GameStore | None = None, by_bot: bool = False,
+        loaded: StoredGame | None = None) -> ActionResult:
     """Load, apply ``decide(game, state)``, save with the version condition, publish.
 
     The save also keeps the table's idle clock and idle streaks (:func:`service.seats.note_move`);
     ``by_bot`` marks moves of the bot-turn function, which plays on by itself rather than
-    being cued by a ``BotsToMove`` event.
+    being cued by a ``BotsToMove`` event. ``loaded``: the game as a previous call left it,
+    tried first instead of a fresh read (the version condition refuses it if it is stale).
 
     Raises engine errors (illegal or invalid actions) unchanged, :class:`StaleVersion` when
     ``expected_version`` no longer matches, :class:`GameSaved` while the owner has the game
@@ -156,7 +158,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     store = store or default_store()
     retries = settings().max_action_retries
     for attempt in range(retries + 1):
-        game = store.load(game_id)
+        game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
         if expected_version is not None and game.version != expected_version:
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
