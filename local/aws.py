@@ -191,6 +191,16 @@ def provision(template: LocalTemplate) -> dict[str, str]:
     for logical_id in template.of_type("AWS::Scheduler::ScheduleGroup"):
         with contextlib.suppress(scheduler.exceptions.ConflictException):
             scheduler.create_schedule_group(Name=template.physical_name(logical_id))
+    ses = boto3.client("ses", region_name=REGION)
+    sender = template.parameters.get("NotificationEmailFrom")
+    if sender:
+        ses.verify_email_identity(EmailAddress=sender)
+    sns = boto3.client("sns", region_name=REGION)
+    for name, value in template.parameters.items():
+        if name.endswith("PlatformApplicationArn") and value:
+            _, platform, app_name = value.rsplit(":", 1)[1].split("/")
+            sns.create_platform_application(Name=app_name, Platform=platform,
+                                            Attributes={"PlatformCredential": "local"})
     queues: dict[str, str] = {}
     for fn in template.functions():
         for index, rule in enumerate(fn.rules):

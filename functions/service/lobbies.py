@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -47,6 +48,7 @@ from service.errors import (
     Unprocessable,
 )
 
+log = logging.getLogger(__name__)
 RULESETS = ("mtaani", "mtaani-classic")
 MIN_SEATS, MAX_SEATS = 2, 4
 MAX_INVITES = 20
@@ -430,7 +432,21 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
             lobby.spectators = [*lobby.spectators, who]
             lobby.invited = [a for a in lobby.invited if a != who]
 
-    return change(lobby_id, edit)[0]
+    lobby = change(lobby_id, edit)[0]
+    _announce_invitation(lobby, who, role)
+    return lobby
+
+
+def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
+    """``LobbyInvitation`` on the bus (the invitee is notified); the invitation is saved, so a
+    failure here is logged, not raised."""
+    from service import bus
+
+    try:
+        bus.publish("LobbyInvitation", {"lobby_id": lobby.lobby_id, "account_id": who,
+                                        "role": role, "owner": lobby.owner})
+    except Exception:
+        log.exception("announcing the invitation to %s failed", lobby.lobby_id)
 
 
 def withdraw(lobby_id: str, me: str, handle: str) -> LobbyRecord:
