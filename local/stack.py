@@ -309,14 +309,16 @@ class LocalStack:
         service recorded as sent or held, the emails in moto's SES outbox and the messages
         moto's SNS endpoints received (Web Push goes to the browser's real push service)."""
         import boto3
+        from boto3.dynamodb.types import TypeDeserializer
         from moto.core import DEFAULT_ACCOUNT_ID
         from moto.ses.models import ses_backends
         from moto.sns.models import sns_backends
 
         table = os.environ.get("NOTIFICATIONS_TABLE", "NotificationsTable")
         items = boto3.client("dynamodb", region_name=REGION).scan(TableName=table).get("Items", [])
-        sent = sorted(({k: next(iter(v.values())) for k, v in item.items()} for item in items
-                       if "title" in item), key=lambda i: -int(i.get("created_at", 0)))
+        plain = TypeDeserializer().deserialize
+        sent = sorted(({k: plain(v) for k, v in item.items()} for item in items if "title" in item),
+                      key=lambda i: -int(i.get("created_at", 0)))
         emails = [{"to": m.destinations, "raw": m.raw_data[:2000]}
                   for m in ses_backends[DEFAULT_ACCOUNT_ID][REGION].sent_messages[-limit:]]
         devices = {arn: list(endpoint.messages.values())[-20:] for arn, endpoint in

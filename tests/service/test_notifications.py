@@ -5,7 +5,6 @@ hours hold them until they end; revolution notices ride on the next turn notific
 
 from __future__ import annotations
 
-import base64
 import email
 import email.policy
 import json
@@ -14,42 +13,19 @@ import re
 from datetime import UTC, datetime
 
 import boto3
-import http_ece
 import pytest
 import responses
 import time_machine
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.ses.models import ses_backends
 from moto.sns.models import sns_backends
 
 from service import delivery, notifications
 from tests.service.buspump import discard_all, pump
+from tests.webpush import Browser
 
 REGION = "us-east-1"
 DICE = {"scripted": {"dice": [[1, 2], [2, 2], [1, 3], [2, 3], [1, 2], [2, 4]], "mugging": [False] * 6}}
-
-
-def b64(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-class Browser:
-    """A browser's push subscription: its keys decrypt what the push service received."""
-
-    def __init__(self, endpoint: str):
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-        self.endpoint = endpoint
-
-    def subscription(self) -> dict:
-        public = self.key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
-        return {"endpoint": self.endpoint, "expirationTime": None,
-                "keys": {"p256dh": b64(public), "auth": b64(self.auth)}}
-
-    def read(self, body: bytes) -> dict:
-        return json.loads(http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth))
 
 
 @pytest.fixture
