@@ -15,6 +15,7 @@ pytestmark = pytest.mark.stack
 
 
 def test_a_table_of_four_bots_plays_a_whole_game_to_a_winner_without_human_moves(stack):
+    pytest.importorskip("engine.bots", reason="the bots (engine.bots) land with issue 8")
     http, _ = stack
     _, watcher = http("POST", "/sessions", {"handle": f"watch{secrets.token_hex(3)}"})
     started = time.monotonic()
