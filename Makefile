@@ -11,13 +11,14 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench clean publish-web
+.PHONY: help venv run test lint cfn-lint unit bench clean publish-web vapid-keys
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
 	@echo "make test   lint, template checks and every test"
 	@echo "make bench  benchmarks (figures printed)"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
+	@echo "make vapid-keys SUBJECT=mailto:you@example.org   a Web Push key pair for SSM"
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON313)" ]; then \
@@ -52,6 +53,11 @@ bench: venv
 publish-web: venv
 	@test -n "$(STACK)" || (echo "usage: make publish-web STACK=<stack name>"; exit 1)
 	$(PY) -m local.publish_web --stack $(STACK)
+
+# A fresh VAPID key pair for Web Push, and the command that stores it where the stack reads it
+# (the VapidParameterName parameter, /mtaa/vapid by default).
+vapid-keys: venv
+	@$(PY) -c 'import json, sys; from service.delivery import generate_vapid_keys; k = generate_vapid_keys(sys.argv[1]); print("aws ssm put-parameter --type SecureString --name /mtaa/vapid --value " + repr(json.dumps({"public_key": k.public_key, "private_key": k.private_key, "subject": k.subject})))' "$(or $(SUBJECT),mailto:operator@example.org)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

@@ -16,11 +16,18 @@ router = Router()
 HHMM = r"^([01]\d|2[0-3]):[0-5]\d$"
 
 
+def _zones() -> list[str]:
+    from zoneinfo import available_timezones
+
+    return sorted(available_timezones())
+
+
 class QuietHours(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     start: str = Field(pattern=HHMM, description="local time, HH:MM")
     end: str = Field(pattern=HHMM, description="local time, HH:MM (may be past midnight)")
-    timezone: str = Field("UTC", min_length=1, max_length=64, description="IANA time zone")
+    timezone: str = Field("UTC", min_length=1, max_length=64, description="IANA time zone",
+                          json_schema_extra={"enum": _zones()})
 
     @field_validator("timezone")
     @classmethod

@@ -4,7 +4,7 @@ if the decision is yours, so does its idle clock."""
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from service import pipeline, seats
+from service import idle, pipeline, seats
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import game_view
@@ -23,6 +23,9 @@ def take_back_seat(game_id: str):
         return seats.take_back(game.record, pipeline.seat_of(game, me.account_id))
 
     result = pipeline.amend(game_id, change)
+    record = result.game.record
+    if record.decision_seat is not None and record.decision_seat == record.seats.index(me.account_id):
+        idle.schedule(result.game)  # the decision is the player's again: it gets its deadline
     return json_response(game_view(result.game, result.state, me.account_id))
 
 

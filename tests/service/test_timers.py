@@ -120,17 +120,20 @@ def test_a_holder_who_acts_restarts_the_clock_and_the_timer_follows(api, clock):
     assert fire(game_id, 1, START + 100)["reason"] == "timed_out"
 
 
+PREFERRED = ("roll", "decline", "end_turn", "choose_deck", "choose_municipal", "pay_bail")
+
+
 def play_out(api, game_id, token, seat):
-    """Play ``seat``'s decisions (roll, decline, end) until the decision passes."""
-    answers = {"turn": "roll", "buy": "decline", "end": "end-turn"}
+    """Play ``seat``'s decisions (roll, decline, end the turn, whatever else is asked first)
+    until the decision passes."""
     for _ in range(30):
-        decision = record(game_id)
-        if decision.decision_seat != seat:
+        view = api.ok("GET", f"/games/{game_id}", None, token)
+        if view["decision"]["player"] != seat:
             return
-        kind = decision.decision_kind
-        path, body = (("choose-deck", {"deck": "mtaani"}) if kind == "deck"
-                      else (answers[kind], None))
-        api.ok("POST", f"/games/{game_id}/{path}", body, token)
+        legal = {a["type"]: a for a in reversed(view["legal_actions"])}
+        action = next(legal[t] for t in PREFERRED if t in legal)
+        fields = {k: v for k, v in action.items() if k != "type"}
+        api.ok("POST", f"/games/{game_id}/{action['type'].replace('_', '-')}", fields or None, token)
     raise AssertionError("the turn did not end")
 
 
@@ -156,11 +159,11 @@ def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_
     # A's turn: the bot is cued and plays it through the pipeline.
     cues = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
     assert len(cues) == 1 and cues[0]["detail"]["seats"] == [0]
+    logged = int(record(game_id).event_count)
     assert bot_turn.handler(cues[0], None)["stopped"] == "waiting"
     assert record(game_id).decision_seat == 1
-    log = DynamoGameStore().events(game_id, 0, 500)
-    bot_moves = [e["action"]["type"] for e in log[-12:]
-                 if e["type"] == "ActionApplied" and e["action"]["player"] == 0]
+    bot_moves = [e["action"]["type"] for e in DynamoGameStore().events(game_id, logged, 500)
+                 if e["type"] == "ActionApplied"]
     assert bot_moves[0] == "roll" and bot_moves[-1] == "end_turn" and "timeout" not in bot_moves
     # A may not act while the bot plays; A takes the seat back.
     play_out(api, game_id, b, 1)
@@ -170,6 +173,8 @@ def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_
     taken = api.ok("DELETE", f"/games/{game_id}/stand-in", None, a)
     assert taken["seats"][0]["stand_in"] is None and taken["decision"]["player"] == 0
     assert taken["decision"]["deadline"] == START + 900 + 300   # the clock restarted for A
+    timer = schedule(f"idle-{game_id}-{taken['decision']['id']}-{START + 900}")
+    assert timer["ScheduleExpression"] == "at(2026-03-02T09:20:00)"   # and A has a deadline
     assert seats.streak(record(game_id), 0) == 0
     assert api.call("DELETE", f"/games/{game_id}/stand-in", None, a).status == 409
     api.ok("POST", f"/games/{game_id}/roll", None, a)

@@ -1,6 +1,6 @@
 """The local stack plays bots by itself: a demo table of four bots plays a whole game to a
 winner with no move sent by anyone (bus delivery to the bot-turn function, its hand-offs).
-The stack's demo games end after 200 turns (``DemoMaxTurns``), the richest bot winning, unless
+The stack's demo games end after 150 turns (``DemoMaxTurns``), the richest bot winning, unless
 bankruptcies end them first: a game played to the last bankruptcy takes 3,000 to 7,000 moves,
 too long for the test suite (see docs/architecture.md for figures)."""
 
@@ -37,5 +37,5 @@ def test_a_table_of_four_bots_plays_a_whole_game_to_a_winner_without_human_moves
     if outcome["termination"] == "bankruptcy":
         assert [p["bankrupt"] for p in players].count(False) == 1
     else:
-        assert view["state"]["turn"] >= 200
+        assert view["state"]["turn"] >= 150
     print(f"four bots played {view['version']} versions in {elapsed:.0f} s")
