@@ -241,3 +241,22 @@ def test_a_revolutions_notice_rides_on_the_next_turn_notification(api, push_serv
         "Your turn: roll the dice. Since your last turn: Revolution 3: A recession cuts "
         "salaries; nobody traded: everyone paid the no-trade charge of 200,000 SFR.")
     assert notifications.untold_notices(ids[1], game_id) == []    # told once
+
+
+@pytest.mark.parametrize(("start", "end", "zone", "now", "until"), [
+    # Overnight hours in Nairobi (UTC+3): 23:30 local is quiet until 07:00 local (04:00 UTC).
+    ("22:00", "07:00", "Africa/Nairobi", datetime(2026, 3, 2, 20, 30, tzinfo=UTC),
+     datetime(2026, 3, 3, 4, 0, tzinfo=UTC)),
+    # 05:00 local, the morning side of the same hours: quiet until 07:00 that day.
+    ("22:00", "07:00", "Africa/Nairobi", datetime(2026, 3, 3, 2, 0, tzinfo=UTC),
+     datetime(2026, 3, 3, 4, 0, tzinfo=UTC)),
+    # 07:00 local exactly: the hours are over.
+    ("22:00", "07:00", "Africa/Nairobi", datetime(2026, 3, 3, 4, 0, tzinfo=UTC), None),
+    # Daytime hours in New York during summer time (UTC-4): 14:00 local is quiet until 15:00.
+    ("13:00", "15:00", "America/New_York", datetime(2026, 7, 1, 18, 0, tzinfo=UTC),
+     datetime(2026, 7, 1, 19, 0, tzinfo=UTC)),
+    ("13:00", "15:00", "America/New_York", datetime(2026, 7, 1, 16, 0, tzinfo=UTC), None),
+])
+def test_quiet_hours_are_read_in_the_players_time_zone(start, end, zone, now, until):
+    prefs = notifications.Preferences(quiet_start=start, quiet_end=end, time_zone=zone)
+    assert notifications.quiet_until(prefs, now) == until
