@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web
+.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web vapid-keys
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
@@ -20,6 +20,7 @@ help:
 	@echo "make simulate  1,000-game bot head-to-head tables (GAMES=, JOBS=)"
 	@echo "make train     self-play explorer games, then retrain the Smart bot's model"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
+	@echo "make vapid-keys SUBJECT=mailto:you@example.org   a Web Push key pair for SSM"
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON313)" ]; then \
@@ -71,6 +72,11 @@ train: venv
 publish-web: venv
 	@test -n "$(STACK)" || (echo "usage: make publish-web STACK=<stack name>"; exit 1)
 	$(PY) -m local.publish_web --stack $(STACK)
+
+# A fresh VAPID key pair for Web Push, and the command that stores it where the stack reads it
+# (the VapidParameterName parameter, /mtaa/vapid by default).
+vapid-keys: venv
+	@$(PY) -c 'import json, sys; from service.delivery import generate_vapid_keys; k = generate_vapid_keys(sys.argv[1]); print("aws ssm put-parameter --type SecureString --name /mtaa/vapid --value " + repr(json.dumps({"public_key": k.public_key, "private_key": k.private_key, "subject": k.subject})))' "$(or $(SUBJECT),mailto:operator@example.org)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

@@ -29,11 +29,16 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from local import aws
-from local.template import REGION, ROOT, LocalFunction, LocalTemplate
+from local.template import ACCOUNT, REGION, ROOT, LocalFunction, LocalTemplate
 
 log = logging.getLogger("local")
 WEB = ROOT / "web"
-LOCAL_PARAMETERS = {"AllowScriptedGames": "true"}
+LOCAL_PARAMETERS = {
+    "AllowScriptedGames": "true",
+    "NotificationEmailFrom": "notifications@mtaa.local",
+    "FcmPlatformApplicationArn": f"arn:aws:sns:{REGION}:{ACCOUNT}:app/GCM/mtaa-local-fcm",
+    "ApnsPlatformApplicationArn": f"arn:aws:sns:{REGION}:{ACCOUNT}:app/APNS/mtaa-local-apns",
+}
 """Template parameters the local stack overrides; ``MTAA_PARAMETERS="Name=value,..."`` adds more."""
 
 
@@ -47,10 +52,12 @@ def local_parameters() -> dict[str, str]:
 
 
 def _lambda_context(fn: LocalFunction) -> SimpleNamespace:
+    ends = time.monotonic() + fn.timeout
     return SimpleNamespace(
         function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
         memory_limit_in_mb=512, aws_request_id=str(uuid.uuid4()), log_group_name=f"/aws/lambda/{fn.name}",
-        log_stream_name="local", get_remaining_time_in_millis=lambda: 10_000,
+        log_stream_name="local",
+        get_remaining_time_in_millis=lambda: max(0, int((ends - time.monotonic()) * 1000)),
     )
 
 
@@ -236,6 +243,14 @@ class LocalStack:
         os.environ.update(self.template.global_environment())
         for fn in self.functions:
             os.environ.update(fn.environment)
+        # Links in notifications point at this stack; Web Push signs with a key pair made now.
+        os.environ.update(API_URL=self.url, WEB_URL=self.url)
+        if not os.environ.get("VAPID_PRIVATE_KEY"):
+            from service.delivery import generate_vapid_keys
+
+            keys = generate_vapid_keys("mailto:developer@mtaa.local")
+            os.environ.update(VAPID_PUBLIC_KEY=keys.public_key, VAPID_PRIVATE_KEY=keys.private_key,
+                              VAPID_SUBJECT=keys.subject)
         self._reset_service_caches()
         # Workers fork from a server started now, so they inherit this environment.
         self.invoker = ProcessInvoker(self.functions, int(os.environ.get("LOCAL_WORKERS", "4")))
@@ -287,6 +302,28 @@ class LocalStack:
                 except Exception:
                     log.error("bus target %s failed:\n%s", fn.logical_id, traceback.format_exc())
                 sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
+
+    # ------------------------------------------------------------------ notifications
+    def outbox(self, limit: int = 200) -> dict[str, Any]:
+        """The developer's view of notifications (``GET /_local/notifications``): what the
+        service recorded as sent or held, the emails in moto's SES outbox and the messages
+        moto's SNS endpoints received (Web Push goes to the browser's real push service)."""
+        import boto3
+        from boto3.dynamodb.types import TypeDeserializer
+        from moto.core import DEFAULT_ACCOUNT_ID
+        from moto.ses.models import ses_backends
+        from moto.sns.models import sns_backends
+
+        table = os.environ.get("NOTIFICATIONS_TABLE", "NotificationsTable")
+        items = boto3.client("dynamodb", region_name=REGION).scan(TableName=table).get("Items", [])
+        plain = TypeDeserializer().deserialize
+        sent = sorted(({k: plain(v) for k, v in item.items()} for item in items if "title" in item),
+                      key=lambda i: -int(i.get("created_at", 0)))
+        emails = [{"to": m.destinations, "raw": m.raw_data[:2000]}
+                  for m in ses_backends[DEFAULT_ACCOUNT_ID][REGION].sent_messages[-limit:]]
+        devices = {arn: list(endpoint.messages.values())[-20:] for arn, endpoint in
+                   sns_backends[DEFAULT_ACCOUNT_ID][REGION].platform_endpoints.items()}
+        return {"notifications": sent[:limit], "ses": emails, "sns_endpoints": devices}
 
     # ------------------------------------------------------------------ scheduler
     def fire_due_schedules(self, now: datetime | None = None) -> int:
@@ -368,6 +405,10 @@ class ApiRequestHandler(BaseHTTPRequestHandler):
                            b'{"message":"Internal Server Error"}')
                 return
             self._send_result(result)
+            return
+        if method == "GET" and parts.path == "/_local/notifications":
+            body = json.dumps(self.local.outbox(), indent=1, default=str).encode()
+            self._send(200, {"content-type": "application/json"}, body)
             return
         if method in ("GET", "HEAD") and fn is None:
             self._serve_static(parts.path, head=method == "HEAD")

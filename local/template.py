@@ -64,6 +64,8 @@ class LocalFunction:
     routes: list[tuple[str, str]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
     environment: dict[str, str] = field(default_factory=dict)
+    timeout: int = 3
+    """Seconds an invocation may run (the function's ``Timeout``, else the Globals')."""
 
     @property
     def arn(self) -> str:
@@ -155,9 +157,11 @@ class LocalTemplate:
 
     def functions(self) -> list[LocalFunction]:
         out = []
+        default_timeout = self.data.get("Globals", {}).get("Function", {}).get("Timeout", 3)
         for logical_id, resource in self.of_type("AWS::Serverless::Function").items():
             props = resource.get("Properties", {})
             fn = LocalFunction(
+                timeout=int(props.get("Timeout", default_timeout)),
                 logical_id=logical_id,
                 handler=props["Handler"],
                 name=self.physical_name(logical_id),

@@ -5,8 +5,7 @@ import logging
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-import engine
-from service import pipeline, timers
+from service import idle, pipeline
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import game_view
@@ -20,12 +19,10 @@ router = Router()
 def save_game(game_id: str):
     me = caller(router)
     result = pipeline.set_saved(game_id, me.account_id, True)
-    decision = engine.get_ruleset(result.state.ruleset).decision(result.state)
-    if decision is not None:  # the pending idle deadline stops with the game
-        try:
-            timers.cancel(timers.schedule_name("idle", game_id, decision.id))
-        except Exception:  # the game is saved; a late timer finds it saved and does nothing
-            log.exception("could not cancel the idle timer of %s", game_id)
+    try:  # the pending idle deadline stops with the game
+        idle.cancel(result.game)
+    except Exception:  # the game is saved; a late timer finds it saved and does nothing
+        log.exception("could not cancel the idle timer of %s", game_id)
     return json_response(game_view(result.game, result.state, me.account_id))
 
 

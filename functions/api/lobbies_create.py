@@ -22,6 +22,8 @@ class CreateLobbyRequest(BaseModel):
     ruleset: Literal["mtaani", "mtaani-classic"] = "mtaani"
     idle_timeout_seconds: int | None = Field(
         None, ge=60, le=7 * 86400, description="idle-turn deadline; default: the deployment's")
+    idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
+    bot_delay_seconds: lobbies.BotDelaySeconds = None
     public: bool = Field(False, description="anyone with the link may join (needs confirm_public)")
     confirm_public: bool = False
 
@@ -32,7 +34,9 @@ def create_lobby(body: Annotated[CreateLobbyRequest | None, Body()] = None):
     me = caller(router)
     body = body or CreateLobbyRequest()
     lobby = lobbies.create(me.account_id, body.ruleset, body.table_size,
-                           body.idle_timeout_seconds, body.public, body.confirm_public)
+                           body.idle_timeout_seconds, body.public, body.confirm_public,
+                           lobbies.TableSettings(body.idle_timeout_seconds,
+                                                 body.idle_turns_before_bot, body.bot_delay_seconds))
     return json_response(lobby_view(lobby, me.account_id), 201)
 
 

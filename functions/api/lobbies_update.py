@@ -21,6 +21,8 @@ class UpdateLobbyRequest(BaseModel):
     table_size: int | None = Field(None, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
     ruleset: Literal["mtaani", "mtaani-classic"] | None = None
     idle_timeout_seconds: int | None = Field(None, ge=60, le=7 * 86400)
+    idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
+    bot_delay_seconds: lobbies.BotDelaySeconds = None
     public: bool | None = None
     confirm_public: bool = False
 
@@ -32,7 +34,9 @@ def update_lobby(lobby_id: str, body: Annotated[UpdateLobbyRequest, Body()]):
     lobby = lobbies.update_settings(
         lobby_id, me.account_id, ruleset=body.ruleset, table_size=body.table_size,
         idle_timeout=body.idle_timeout_seconds, public=body.public,
-        confirm_public=body.confirm_public)
+        confirm_public=body.confirm_public,
+        table=lobbies.TableSettings(body.idle_timeout_seconds, body.idle_turns_before_bot,
+                                    body.bot_delay_seconds))
     return json_response(lobby_view(lobby, me.account_id))
 
 

@@ -32,6 +32,11 @@ class Settings:
     session_ttl_seconds: int
     max_action_retries: int
     default_idle_timeout: int
+    default_bot_delay: int
+    default_stand_in_after: int
+    notification_settings_table: str
+    push_subscriptions_table: str
+    notifications_table: str
 
 
 @cache
@@ -56,4 +61,9 @@ def settings() -> Settings:
         session_ttl_seconds=int(env("SESSION_TTL_SECONDS", str(30 * 24 * 3600))),
         max_action_retries=int(env("MAX_ACTION_RETRIES", "5")),
         default_idle_timeout=int(env("DEFAULT_IDLE_TIMEOUT_SECONDS", "86400")),
+        default_bot_delay=int(env("DEFAULT_BOT_DELAY_SECONDS", "2")),
+        default_stand_in_after=int(env("DEFAULT_IDLE_TURNS_BEFORE_BOT", "3")),
+        notification_settings_table=env("NOTIFICATION_SETTINGS_TABLE", "NotificationSettings"),
+        push_subscriptions_table=env("PUSH_SUBSCRIPTIONS_TABLE", "PushSubscriptions"),
+        notifications_table=env("NOTIFICATIONS_TABLE", "Notifications"),
     )

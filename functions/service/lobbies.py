@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated
 
+from pydantic import Field
 from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
@@ -45,6 +48,7 @@ from service.errors import (
     Unprocessable,
 )
 
+log = logging.getLogger(__name__)
 RULESETS = ("mtaani", "mtaani-classic")
 MIN_SEATS, MAX_SEATS = 2, 4
 MAX_INVITES = 20
@@ -83,6 +87,8 @@ class LobbyRecord(Model):
     ruleset = UnicodeAttribute()
     table_size = NumberAttribute()
     idle_timeout = NumberAttribute(null=True)
+    stand_in_after = NumberAttribute(null=True)
+    bot_delay = NumberAttribute(null=True)
     public = BooleanAttribute(default=False)
     status = UnicodeAttribute(default="waiting")
     seats = ListAttribute(of=UnicodeAttribute, default=list)
@@ -283,6 +289,54 @@ def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
         lobby.invite_hash = None
 
 
+MAX_IDLE_TURNS_BEFORE_BOT = 20
+MAX_BOT_DELAY = 30
+IdleTurnsBeforeBot = Annotated[int | None, Field(
+    ge=0, le=MAX_IDLE_TURNS_BEFORE_BOT,
+    description="idle deadlines in a row after which a Base bot plays the seat until its "
+                "player takes it back (0: never); default: the deployment's")]
+BotDelaySeconds = Annotated[int | None, Field(
+    ge=0, le=MAX_BOT_DELAY,
+    description="pause between bot moves, so people can follow; default: the deployment's")]
+"""Request field types of the table settings (create and update)."""
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """Table settings beyond size and ruleset, copied to the game at kickoff: the idle-turn
+    deadline (seconds), the idle deadlines in a row after which a Base bot takes a seat (0:
+    never) and the pause between bot moves (seconds). ``None``: the deployment's default."""
+
+    idle_timeout: int | None = None
+    idle_turns_before_bot: int | None = None
+    bot_delay: int | None = None
+
+    def check(self) -> None:
+        if self.idle_turns_before_bot is not None and not (
+                0 <= self.idle_turns_before_bot <= MAX_IDLE_TURNS_BEFORE_BOT):
+            raise Unprocessable(f"idle_turns_before_bot must be 0 to {MAX_IDLE_TURNS_BEFORE_BOT}")
+        if self.bot_delay is not None and not 0 <= self.bot_delay <= MAX_BOT_DELAY:
+            raise Unprocessable(f"bot_delay_seconds must be 0 to {MAX_BOT_DELAY}")
+
+    def apply(self, lobby: LobbyRecord) -> None:
+        if self.idle_timeout is not None:
+            lobby.idle_timeout = self.idle_timeout
+        if self.idle_turns_before_bot is not None:
+            lobby.stand_in_after = self.idle_turns_before_bot
+        if self.bot_delay is not None:
+            lobby.bot_delay = self.bot_delay
+
+
+def game_settings(lobby: LobbyRecord) -> dict:
+    """The lobby's settings as the game record keeps them (deployment defaults filled in)."""
+    config = settings()
+    return {
+        "stand_in_after": int(config.default_stand_in_after if lobby.stand_in_after is None
+                              else lobby.stand_in_after),
+        "bot_delay": int(config.default_bot_delay if lobby.bot_delay is None else lobby.bot_delay),
+    }
+
+
 def check_settings(ruleset: str | None, table_size: int | None, idle_timeout: int | None) -> None:
     if ruleset is not None and ruleset not in RULESETS:
         raise Unprocessable(f"ruleset must be one of {', '.join(RULESETS)}")
@@ -294,15 +348,18 @@ def check_settings(ruleset: str | None, table_size: int | None, idle_timeout: in
 
 # ---------------------------------------------------------------------------- operations
 def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
-           confirm_public: bool) -> LobbyRecord:
+           confirm_public: bool, table: TableSettings | None = None) -> LobbyRecord:
     """A new waiting lobby owned by ``owner``, who takes seat 0."""
     check_settings(ruleset, table_size, idle_timeout)
+    table = table or TableSettings()
+    table.check()
     now = int(time.time())
     lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
                         table_size=table_size, idle_timeout=idle_timeout, public=False,
                         status="waiting", seats=[owner] + [""] * (table_size - 1), invited=[],
                         spectators=[], created_at=now, updated_at=now)
     _set_public(lobby, public, confirm_public)
+    table.apply(lobby)
     try:
         save(lobby, {}, new=True)
     except _LostRace:
@@ -312,8 +369,10 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
 
 def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: int | None,
                     idle_timeout: int | None, public: bool | None,
-                    confirm_public: bool) -> LobbyRecord:
+                    confirm_public: bool, table: TableSettings | None = None) -> LobbyRecord:
     check_settings(ruleset, table_size, idle_timeout)
+    table = table or TableSettings()
+    table.check()
 
     def edit(lobby: LobbyRecord) -> None:
         require_owner(lobby, me)
@@ -326,6 +385,7 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
             lobby.idle_timeout = idle_timeout
         if public is not None:
             _set_public(lobby, public, confirm_public)
+        table.apply(lobby)
 
     return change(lobby_id, edit)[0]
 
@@ -372,7 +432,21 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
             lobby.spectators = [*lobby.spectators, who]
             lobby.invited = [a for a in lobby.invited if a != who]
 
-    return change(lobby_id, edit)[0]
+    lobby = change(lobby_id, edit)[0]
+    _announce_invitation(lobby, who, role)
+    return lobby
+
+
+def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
+    """``LobbyInvitation`` on the bus (the invitee is notified); the invitation is saved, so a
+    failure here is logged, not raised."""
+    from service import bus
+
+    try:
+        bus.publish("LobbyInvitation", {"lobby_id": lobby.lobby_id, "account_id": who,
+                                        "role": role, "owner": lobby.owner})
+    except Exception:
+        log.exception("announcing the invitation to %s failed", lobby.lobby_id)
 
 
 def withdraw(lobby_id: str, me: str, handle: str) -> LobbyRecord:
@@ -530,7 +604,34 @@ def start(lobby_id: str, me: str, options: dict | None):
         try:
             return pipeline.create_game(
                 lobby.ruleset, players, options, game_id=lobby.lobby_id, owner=lobby.owner,
-                idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None, also=also)
+                idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None,
+                table=game_settings(lobby), also=also)
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+
+
+DEMO_LEVELS = ("base", "advanced", "smart", "advanced")
+"""The bots of a demo table (guide "Mtaani on mobile": "its demo link launches a demo board")."""
+
+
+def start_demo(watcher: str, options: dict | None = None):
+    """A game of four bots for ``watcher`` to watch as an invited spectator (the demo link):
+    a started private table owned by its first bot, so it shows under "watchable" on the
+    watcher's dashboard and nobody can save it. Returns the pipeline's
+    :class:`~service.pipeline.ActionResult`."""
+    from service import pipeline
+
+    now = int(time.time())
+    players = [accounts.bot_id(level, n) for n, level in enumerate(DEMO_LEVELS, 1)]
+    lobby = LobbyRecord(secrets.token_urlsafe(16), owner=players[0], ruleset="mtaani",
+                        table_size=len(players), public=False, status="started", seats=players,
+                        invited=[], spectators=[watcher], bots_added=len(players),
+                        stand_in_after=0, created_at=now, updated_at=now)
+
+    def also(tx: TransactWrite) -> None:
+        tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
+        _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
+
+    return pipeline.create_game(lobby.ruleset, players, options, game_id=lobby.lobby_id,
+                                owner=players[0], table=game_settings(lobby), also=also)

@@ -76,6 +76,9 @@ class LobbyOut(BaseModel):
     ruleset: str
     table_size: int
     idle_timeout_seconds: int
+    idle_turns_before_bot: int = Field(description="idle deadlines in a row before a Base bot "
+                                                   "plays the seat (0: never)")
+    bot_delay_seconds: int = Field(description="pause between bot moves")
     public: bool
     seats: list[LobbySeat]
     spectators: list[Person]
@@ -97,12 +100,17 @@ class GameSeat(BaseModel):
     name: str
     kind: Literal["human", "bot"]
     bot_level: BotLevel | None = None
+    stand_in: BotLevel | None = Field(
+        None, description="a bot plays this human's seat for now (after idle turns in a row)")
 
 
 class DecisionOut(BaseModel):
     id: int
     player: int = Field(description="the seat that decides")
     kind: str
+    deadline: int | None = Field(
+        None, description="Unix seconds when the decision is idle: the table ends it then, and "
+                          "any seated player may (POST /games/{id}/end-idle-turn)")
 
 
 class OutcomeOut(BaseModel):

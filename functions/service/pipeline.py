@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine
-from service import bus
+from service import bus, seats
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -35,11 +35,21 @@ from service.storage import AddToTransaction, Decision, DynamoGameStore, GameSto
 log = logging.getLogger(__name__)
 
 DOMAIN_EVENTS = frozenset(
-    {"TurnStarted", "DecisionPending", "RevolutionCompleted", "GameFinished", "Bankrupt", "DebtOwed"}
+    {"TurnStarted", "DecisionPending", "RevolutionCompleted", "GameFinished", "Bankrupt", "DebtOwed",
+     "TradeOffered", "LoanOffered"}
 )
 """Engine events forwarded to the EventBridge bus (the rest stay in the game's log)."""
-LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed"})
+LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed", "SeatHandedToBot",
+                              "SeatTakenBack", "IdleDeadlinePassed"})
 """Service events about the table itself, also forwarded to the bus."""
+REVOLUTION_EFFECTS = frozenset({"GlobalEventStarted", "GlobalEventEnded", "MunicipalRuleExpired",
+                                "NoTradeCharge", "ChamberOfCommerce"})
+"""Engine events a revolution brings, summarised in its bus event (``brought``) for the
+table-wide notice."""
+BOTS_TO_MOVE = "BotsToMove"
+"""Bus event: a seat played by a bot has something to decide (the bot-turn function's cue)."""
+SEAT_FIELDS = ("player", "to", "debtor")
+"""Event fields naming the seat an event concerns (first present wins)."""
 
 _store: GameStore | None = None
 
@@ -89,14 +99,15 @@ def new_game_id() -> str:
 def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None = None,
                 seed: int | None = None, store: GameStore | None = None, *,
                 game_id: str | None = None, owner: str | None = None,
-                idle_timeout: int | None = None,
+                idle_timeout: int | None = None, table: dict[str, Any] | None = None,
                 also: AddToTransaction | None = None) -> ActionResult:
     """Deal a new game of ``ruleset`` for ``seats`` (account or bot ids) and store it, with
     ``also``'s items in the same transaction (a lobby's kickoff).
 
     Raises :class:`Unprocessable` for a bad ruleset, seat count or options,
     :class:`Forbidden` for scripted randomness on a deployment that does not allow it, and
-    :class:`~service.errors.VersionConflict` when the transaction lost a race.
+    :class:`~service.errors.VersionConflict` when the transaction lost a race. ``table``: the
+    table's settings (``stand_in_after``, ``bot_delay``; see :class:`~service.storage.GameRecord`).
     """
     store = store or default_store()
     options = dict(options or {})
@@ -110,9 +121,12 @@ def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None =
         raise Unprocessable(exc.message) from None
     game_id = game_id or new_game_id()
     created = {"type": "GameCreated", "ruleset": ruleset, "seats": len(seats)}
+    decision = engine.get_ruleset(state.ruleset).decision(state)
+    table = {**(table or {}), "decision_id": decision.id if decision else None,
+             "decision_at": int(time.time()) if decision else None}
     game = store.create(game_id, ruleset, seats, engine.dump_state(state), [created],
                         owner=owner, idle_timeout=idle_timeout, decision=decision_of(state),
-                        also=also)
+                        also=also, table=table)
     result = ActionResult(game, state, [created])
     _publish(result, [created, *_initial_events(state)])
     return result
@@ -127,8 +141,14 @@ def _initial_events(state: BaseModel) -> list[dict[str, Any]]:
 
 
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
-        store: GameStore | None = None) -> ActionResult:
+        store: GameStore | None = None, by_bot: bool = False,
+        loaded: StoredGame | None = None) -> ActionResult:
     """Load, apply ``decide(game, state)``, save with the version condition, publish.
+
+    The save also keeps the table's idle clock and idle streaks (:func:`service.seats.note_move`);
+    ``by_bot`` marks moves of the bot-turn function, which plays on by itself rather than
+    being cued by a ``BotsToMove`` event. ``loaded``: the game as a previous call left it,
+    tried first instead of a fresh read (the version condition refuses it if it is stale).
 
     Raises engine errors (illegal or invalid actions) unchanged, :class:`StaleVersion` when
     ``expected_version`` no longer matches, :class:`GameSaved` while the owner has the game
@@ -138,7 +158,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     store = store or default_store()
     retries = settings().max_action_retries
     for attempt in range(retries + 1):
-        game = store.load(game_id)
+        game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
         if expected_version is not None and game.version != expected_version:
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
@@ -151,6 +171,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         new_state, events = engine.apply(state, action)
         ruleset = engine.get_ruleset(new_state.ruleset)
         status = "finished" if ruleset.outcome(new_state) is not None else "active"
+        before, after = ruleset.decision(state), ruleset.decision(new_state)
+        events = [*events, *seats.note_move(game.record, before, action, after)]
         logged = [{"type": "ActionApplied", "action": action.model_dump(mode="json")}, *events]
         try:
             store.save(game, engine.dump_state(new_state), status, logged, new_state.steps,
@@ -164,6 +186,41 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
         result = ActionResult(game, new_state, events)
+        _publish(result, events, before=before, cue_bots=not by_bot)
+        return result
+    raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+
+
+Amend = Callable[[StoredGame, BaseModel], list[dict[str, Any]]]
+"""Changes the loaded game's record in place (not its state) and returns the service events
+to log and publish; raising refuses and changes nothing. Called again on each retry."""
+
+
+def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved: bool = False,
+          store: GameStore | None = None) -> ActionResult:
+    """A versioned change of the game record without an engine action (idle streaks, stand-ins,
+    saving and resuming): load, ``change(game, state)``, save the same state with the version
+    condition and the returned events as log items, publish them.
+
+    ``status`` sets the game's status. Raises :class:`GameSaved` for a saved game unless
+    ``while_saved``, what ``change`` raises, and :class:`ServiceUnavailable` when conflicts
+    persist past the retry budget.
+    """
+    store = store or default_store()
+    for attempt in range(settings().max_action_retries + 1):
+        game = store.load(game_id)
+        record = game.record
+        if record.status == "saved" and not while_saved:
+            raise GameSaved("the game is saved (paused) until its owner resumes it")
+        state = engine.load_state(record.state)
+        events = change(game, state)
+        try:
+            store.save(game, record.state, status or record.status, events, state.steps,
+                       decision=decision_of(state))
+        except VersionConflict:
+            time.sleep(random.uniform(0, 0.02 * (2**attempt)))
+            continue
+        result = ActionResult(game, state, events)
         _publish(result, events)
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
@@ -175,9 +232,8 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
     ``active`` to ``saved`` and back (:class:`Conflict` otherwise). The change is a versioned
     write with a ``GameSaved`` / ``GameResumed`` log item; resuming announces the pending
     decision again (``DecisionPending``), so its idle-turn deadline starts afresh."""
-    store = store or default_store()
-    for attempt in range(settings().max_action_retries + 1):
-        game = store.load(game_id)
+
+    def change(game: StoredGame, state: BaseModel) -> list[dict[str, Any]]:
         record = game.record
         if record.owner != account_id:
             if account_id in record.seats:
@@ -187,18 +243,16 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
         if record.status != wanted_from:
             raise Conflict(f"the game is {record.status}; only an {wanted_from} game can be "
                            + ("saved" if saved else "resumed"))
-        state = engine.load_state(record.state)
-        event = {"type": "GameSaved" if saved else "GameResumed"}
-        try:
-            store.save(game, record.state, "saved" if saved else "active", [event],
-                       state.steps, decision=decision_of(state))
-        except VersionConflict:
-            time.sleep(random.uniform(0, 0.02 * (2**attempt)))
-            continue
-        result = ActionResult(game, state, [event])
-        _publish(result, [event] if saved else [event, *_initial_events(state)])
-        return result
-    raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+        if not saved:
+            seats.start_clock(record, engine.get_ruleset(state.ruleset).decision(state))
+            return [{"type": "GameResumed"}]
+        return [{"type": "GameSaved"}]
+
+    result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
+                   store=store)
+    if not saved:  # announced on the bus only (the log has GameResumed)
+        _publish(result, _initial_events(result.state), cue_bots=False)
+    return result
 
 
 def seat_of(game: StoredGame, account_id: str) -> int:
@@ -211,10 +265,16 @@ def seat_of(game: StoredGame, account_id: str) -> int:
 
 def act(game_id: str, account_id: str, action: dict[str, Any], *,
         expected_version: int | None = None, store: GameStore | None = None) -> ActionResult:
-    """Apply a player's action (its JSON form, without ``player``) as ``account_id``'s seat."""
+    """Apply a player's action (its JSON form, without ``player``) as ``account_id``'s seat.
+
+    Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
     def decide(game: StoredGame, state: BaseModel) -> BaseModel:
         seat = seat_of(game, account_id)
+        if seats.stand_in(game.record, seat):
+            raise seats.StandInPlays(
+                "a bot is playing your seat while you were away: take it back first "
+                f"(DELETE /games/{game_id}/stand-in)")
         try:
             return engine.parse_action(state, {**action, "player": seat})
         except engine.InvalidAction as exc:
@@ -223,23 +283,87 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     return run(game_id, decide, expected_version=expected_version, store=store)
 
 
-def _publish(result: ActionResult, events: list[dict[str, Any]]) -> None:
-    """Forward the domain events to the bus; the state is already saved, so a failure here is
-    logged, not raised."""
-    seats = list(result.game.record.seats)
+def bots_waiting(record: Any, state: BaseModel) -> list[int]:
+    """Seats played by a bot (bot seats and stand-ins) that the game waits on now: an offer to
+    answer or the pending decision (``engine.bots.waiting_seats``)."""
+    if record.status != "active" or engine.get_ruleset(state.ruleset).outcome(state) is not None:
+        return []
+    played = seats.bot_played(record)
+    if not played:
+        return []
+    from engine import bots
+
+    return [seat for seat in bots.waiting_seats(state) if seat in played]
+
+
+def cue_bots(result: ActionResult) -> None:
+    """Put ``BotsToMove`` on the bus when a bot-played seat has something to decide (the
+    bot-turn function's hand-off to a fresh invocation uses it too)."""
+    _publish(result, [], cue_bots=True)
+
+
+def _seat_named(event: dict[str, Any], count: int) -> int | None:
+    for field in SEAT_FIELDS:
+        value = event.get(field)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
+            return value
+    return None
+
+
+def _detail(result: ActionResult, event: dict[str, Any], before: Any) -> dict[str, Any]:
+    """The bus event of ``event``: the game, the new version, the seats and, when the event
+    names a seat, that seat's ``account_id`` and who plays it (``actor``: ``human`` or
+    ``bot``). A ``DecisionPending`` says whether the decision ``passed`` to its holder from
+    someone else (a turn notification is due); a ``RevolutionCompleted`` lists what the
+    revolution ``brought`` (global events, expiring Municipal rules, charges)."""
+    record = result.game.record
+    seat_ids = list(record.seats)
+    detail = {"game_id": result.game.game_id, "version": result.version,
+              "ruleset": record.ruleset, "seats": seat_ids, "event": event}
+    seat = _seat_named(event, len(seat_ids))
+    if seat is not None:
+        level = seats.played_by(record, seat)
+        detail.update(seat=seat, account_id=seat_ids[seat], actor="bot" if level else "human")
+        if level:
+            detail["bot_level"] = level
+    if event["type"] == "DecisionPending":
+        detail["passed"] = before is None or before.player != event["player"]
+    return detail
+
+
+def _publish(result: ActionResult, events: list[dict[str, Any]], *, before: Any = None,
+             cue_bots: bool = True) -> None:
+    """Forward the domain events to the bus, and ``BotsToMove`` when ``cue_bots`` and a bot
+    has something to decide; the state is already saved, so a failure here is logged, not
+    raised."""
     items = []
-    for event in events:
+    for index, event in enumerate(events):
         if event["type"] not in DOMAIN_EVENTS and event["type"] not in LIFECYCLE_EVENTS:
             continue
-        detail = {"game_id": result.game.game_id, "version": result.version,
-                  "ruleset": result.game.record.ruleset, "seats": seats, "event": event}
-        player = event.get("player")
-        if isinstance(player, int) and 0 <= player < len(seats):
-            detail["account_id"] = seats[player]
+        detail = _detail(result, event, before)
+        if event["type"] == "RevolutionCompleted":
+            detail["brought"] = _brought(events[index + 1:])
         items.append((event["type"], detail))
-    if not items:
-        return
     try:
-        bus.publish_many(items)
+        if cue_bots and (waiting := bots_waiting(result.game.record, result.state)):
+            record = result.game.record
+            items.append((BOTS_TO_MOVE, {
+                "game_id": result.game.game_id, "version": result.version, "seats": waiting,
+                "bot_delay": int(record.bot_delay if record.bot_delay is not None
+                                 else settings().default_bot_delay)}))
+        if items:
+            bus.publish_many(items)
     except Exception:  # the move is saved; delivery problems must not undo it
         log.exception("publishing %d events for game %s failed", len(items), result.game.game_id)
+
+
+def _brought(following: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The revolution's effects among the events that followed its ``RevolutionCompleted``
+    in the same action (up to the next revolution)."""
+    out = []
+    for event in following:
+        if event["type"] == "RevolutionCompleted":
+            break
+        if event["type"] in REVOLUTION_EFFECTS:
+            out.append({k: v for k, v in event.items() if k != "private"})
+    return out

@@ -65,7 +65,13 @@ class GameRecord(Model):
     ``decision_kind`` copy the pending decision for dashboards (no state decode needed);
     ``owner`` is the lobby owner's account id (fixed at kickoff). ``stand_ins`` maps a seat
     index (as text) to the bot level that plays a human seat for now (``"base"``): after too
-    many idle turns in a row, or for an erased account's seat in an ongoing game."""
+    many idle turns in a row, or for an erased account's seat in an ongoing game.
+
+    The idle clock (:mod:`service.seats`): ``decision_id`` is the pending decision's id and
+    ``decision_at`` (Unix seconds) when it began or its holder last acted, so its deadline is
+    ``decision_at + idle_timeout``; ``idle_streaks`` counts each seat's idle deadlines in a row
+    (seat index as text); ``stand_in_after`` is the table's limit of those before a Base bot
+    takes the seat (``None`` or 0: never); ``bot_delay`` the seconds between bot moves."""
 
     class Meta:
         table_name = settings().games_table
@@ -82,6 +88,11 @@ class GameRecord(Model):
     decision_seat = NumberAttribute(null=True)
     decision_kind = UnicodeAttribute(null=True)
     stand_ins = MapAttribute(default=dict)
+    decision_id = NumberAttribute(null=True)
+    decision_at = NumberAttribute(null=True)
+    idle_streaks = MapAttribute(default=dict)
+    stand_in_after = NumberAttribute(null=True)
+    bot_delay = NumberAttribute(null=True)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
 
@@ -131,7 +142,8 @@ class GameStore(Protocol):
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
                events: list[dict[str, Any]], *, owner: str | None = None,
                idle_timeout: int | None = None, decision: Decision = None,
-               also: AddToTransaction | None = None) -> StoredGame: ...
+               also: AddToTransaction | None = None,
+               table: dict[str, Any] | None = None) -> StoredGame: ...
 
     def load(self, game_id: str) -> StoredGame: ...
 
@@ -163,13 +175,16 @@ class DynamoGameStore:
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
                events: list[dict[str, Any]], *, owner: str | None = None,
                idle_timeout: int | None = None, decision: Decision = None,
-               also: AddToTransaction | None = None) -> StoredGame:
+               also: AddToTransaction | None = None,
+               table: dict[str, Any] | None = None) -> StoredGame:
         """Store a new game (and ``also``'s items in the same transaction); a game that
-        already exists under ``game_id`` is a :class:`VersionConflict`."""
+        already exists under ``game_id`` is a :class:`VersionConflict`. ``table``: more
+        :class:`GameRecord` attributes (the table's settings and idle clock)."""
         now = int(time.time())
         record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=state_json,
                             status="active", event_count=len(events), owner=owner,
-                            idle_timeout=idle_timeout, created_at=now, updated_at=now)
+                            idle_timeout=idle_timeout, created_at=now, updated_at=now,
+                            **(table or {}))
         record.set_decision(decision)
         room = MAX_TRANSACTION_ITEMS - 1 - (10 if also else 0)
         items = _event_items(game_id, 1, events, 0, now, room)

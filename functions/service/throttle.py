@@ -93,6 +93,10 @@ SIGN_IN = Limit("signin", {"handle": 5, "source": 20}, 15 * 60,
 CHAT = Limit("chat", {"author": 20}, 60, "you are sending messages too fast; wait a moment")
 """Chat messages: 20 per account and table a minute."""
 
+DEMO = Limit("demo", {"account": 3, "source": 10}, 3600,
+             "you have started enough demo games for now; watch one of them")
+"""Demo games (four bots each): 3 per account and 10 per source address an hour."""
+
 
 def sign_in_keys(handle_key: str, source: str) -> dict[str, str]:
     return {"handle": handle_key, "source": source or "unknown"}

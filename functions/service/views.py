@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 import engine
 from service import accounts, lobbies
+from service import seats as seats_module
 from service.config import settings
 from service.errors import Forbidden, NotFound
 from service.storage import StoredGame
@@ -41,11 +42,15 @@ def game_access(game: StoredGame, account_id: str) -> int | None:
     return seat
 
 
-def seat_entries(seat_ids: list[str], names: dict[str, str]) -> list[dict[str, Any]]:
-    """The ``seats`` list of a game: who sits where, by id and display name."""
+def seat_entries(seat_ids: list[str], names: dict[str, str],
+                 stand_ins: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """The ``seats`` list of a game: who sits where, by id and display name, and which human
+    seats a bot plays for now (``stand_ins``: seat index as text -> bot level)."""
+    stand_ins = stand_ins or {}
     return [{"seat": i, "account_id": a, "name": names.get(a, a),
              "kind": "bot" if accounts.bot_level(a) else "human",
-             "bot_level": accounts.bot_level(a)} for i, a in enumerate(seat_ids)]
+             "bot_level": accounts.bot_level(a), "stand_in": stand_ins.get(str(i))}
+            for i, a in enumerate(seat_ids)]
 
 
 def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dict[str, Any]:
@@ -70,9 +75,12 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
         "ruleset": state.ruleset,
         "seat": seat,
         "owner": {"account_id": owner, "name": names.get(owner, owner)},
-        "seats": seat_entries(seats, names),
-        "decision": None if decision is None else {"id": decision.id, "player": decision.player,
-                                                   "kind": decision.kind},
+        "seats": seat_entries(seats, names, {str(i): level for i in range(len(seats))
+                                             if (level := seats_module.stand_in(game.record, i))}),
+        "decision": None if decision is None else {
+            "id": decision.id, "player": decision.player, "kind": decision.kind,
+            "deadline": seats_module.deadline(game.record)
+            if game.record.status == "active" and game.record.decision_id == decision.id else None},
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},
         "legal_actions": legal,
@@ -120,6 +128,8 @@ def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
         "ruleset": lobby.ruleset,
         "table_size": int(lobby.table_size),
         "idle_timeout_seconds": int(lobby.idle_timeout or settings().default_idle_timeout),
+        **{"idle_turns_before_bot" if k == "stand_in_after" else "bot_delay_seconds": v
+           for k, v in lobbies.game_settings(lobby).items()},
         "public": bool(lobby.public),
         "seats": seats,
         "spectators": [{"account_id": a, "name": names[a]} for a in lobby.spectators],

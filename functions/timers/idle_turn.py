@@ -1,35 +1,20 @@
-"""Scheduler target: the idle-turn deadline of one decision has passed.
+"""Scheduler target: the idle deadline of one decision has passed (:func:`service.idle.end_idle`).
 
-If the same decision is still pending, the table ends it with the engine's idle action
-(through the pipeline, with optimistic locking); if the game has moved on, nothing happens.
-Delivery is at least once, so a second delivery finds the decision gone and does nothing.
-A saved (paused) game is left alone: its owner's resume announces the decision again and a
-fresh deadline is scheduled then.
+If the same decision is still pending and idle, the table ends it (or, for a debt, counts the
+deadline and sets the next one); if its holder acted since, a timer is set for the new
+deadline; if the game has moved on, nothing happens. Delivery is at least once: a second
+delivery finds the decision gone or its clock restarted and changes nothing.
 """
 
-import engine
-from service import pipeline
-
-
-class _MovedOn(Exception):
-    pass
+from service import idle
 
 
 def handler(event, context):
-    game_id, decision_id = event["game_id"], int(event["decision"])
-
-    def decide(game, state):
-        ruleset = engine.get_ruleset(state.ruleset)
-        decision = ruleset.decision(state)
-        action = ruleset.idle_action(state)
-        if decision is None or decision.id != decision_id or action is None:
-            raise _MovedOn()
-        return action
-
-    try:
-        result = pipeline.run(game_id, decide)
-    except _MovedOn:
-        return {"applied": False}
-    except pipeline.GameSaved:
-        return {"applied": False, "reason": "saved"}
-    return {"applied": True, "version": result.version}
+    game_id, decision = event["game_id"], int(event["decision"])
+    outcome = idle.end_idle(game_id, decision)
+    if outcome.reason == "not_yet":
+        idle.schedule_at(game_id, decision, outcome.since, outcome.deadline)
+    elif outcome.reason == "counted":
+        idle.schedule(outcome.result.game)
+    return {"applied": outcome.applied, "reason": outcome.reason,
+            **({"version": outcome.result.version} if outcome.applied else {})}

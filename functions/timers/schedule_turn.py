@@ -1,24 +1,19 @@
-"""EventBridge rule target (DecisionPending): schedule the idle-turn deadline of a decision.
+"""EventBridge rule target (``DecisionPending`` of a seat a human plays): schedule the decision's
+idle deadline (:func:`service.idle.schedule`): the table's idle timeout after the decision began.
 
-The deadline is the table's idle timeout (``idle_timeout`` on the game, else the deployment
-default). Debts are not scheduled: only the debtor can raise funds or declare bankruptcy.
+Debts are scheduled too: their deadline counts toward the seat's idle streak (the table cannot
+end a debt). A decision that has already moved on by the time this runs gets no timer.
 """
 
-import os
-
-from service import pipeline, timers
+from service import idle, pipeline
 
 
 def handler(event, context):
     detail = event["detail"]
     pending = detail["event"]
-    if pending.get("kind") == "debt":
-        return {"scheduled": False, "reason": "debt"}
     game = pipeline.default_store().load(detail["game_id"])
-    seconds = int(game.record.idle_timeout or os.environ.get("DEFAULT_IDLE_TIMEOUT_SECONDS", 86400))
-    name = timers.schedule_name("idle", detail["game_id"], pending["decision"])
-    created = timers.schedule_once(
-        name, timers.deadline(seconds), os.environ["IDLE_TURN_FUNCTION_ARN"],
-        {"game_id": detail["game_id"], "decision": pending["decision"]},
-    )
-    return {"scheduled": created, "name": name}
+    record = game.record
+    if record.status != "active" or record.decision_id != pending["decision"]:
+        return {"scheduled": False, "reason": "moved_on"}
+    name = idle.schedule(game)
+    return {"scheduled": name is not None, "name": name}

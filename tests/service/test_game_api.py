@@ -4,6 +4,7 @@ idempotency, the event log and concurrent writers."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -24,12 +25,16 @@ def test_malformed_handles_are_refused(api, handle):
 
 
 def test_create_game_returns_the_callers_view_without_secrets(api):
+    started = int(time.time())
     game_id, seats = api.new_game(3)
     reply = api.call("GET", f"/games/{game_id}", token=seats[1][1])
     assert reply.status == 200
     body = reply.body
     assert body["seat"] == 1 and [s["name"] for s in body["seats"]] == [h for h, _ in seats]
+    deadline = body["decision"].pop("deadline")
     assert body["decision"] == {"id": 1, "player": 0, "kind": "turn"}
+    # The deployment's default idle timeout (a day) from the deal.
+    assert started + 86_400 <= deadline <= int(time.time()) + 86_400
     assert {a["type"] for a in body["legal_actions"]} <= {"set_trade_open"}  # no turn action
     state = body["state"]
     assert "seed" not in state and "rng_counter" not in state and "scripted" not in state

@@ -1,49 +1,237 @@
-"""The idle-turn deadline: scheduled when a decision passes, applied only if still pending."""
+"""Idle deadlines, with a frozen clock: scheduled when a decision passes to a human, applied
+only while the same decision is still pending and idle, once however often the schedule is
+delivered; consecutive idle deadlines hand a seat to a Base bot until its player takes it back;
+a debt's deadline counts toward them (the table never declares bankruptcy for anyone)."""
 
 from __future__ import annotations
 
 import json
+import os
+from datetime import UTC, datetime
 
 import boto3
+import pytest
+import time_machine
 
+import engine
+from service import seats
 from service.storage import DynamoGameStore
-from timers import idle_turn, schedule_turn
+from tests.service.buspump import delivered, discard_all
+from timers import bot_turn, idle_turn, schedule_turn
+
+T0 = datetime(2026, 3, 2, 9, 0, 0, tzinfo=UTC)
+START = int(T0.timestamp())
+KIBRA, KARE = 3, 44
 
 
-def _pending_event(game_id: str, decision: int, kind: str = "turn") -> dict:
-    return {"detail-type": "DecisionPending", "source": "mtaa.games",
-            "detail": {"game_id": game_id, "version": 1,
-                       "event": {"type": "DecisionPending", "player": 0, "kind": kind,
-                                 "decision": decision}}}
+@pytest.fixture
+def clock(aws):
+    discard_all()
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
 
 
-def test_decision_pending_creates_one_schedule_even_when_delivered_twice(api):
-    game_id, _ = api.new_game(2)
-    first = schedule_turn.handler(_pending_event(game_id, 1), None)
-    second = schedule_turn.handler(_pending_event(game_id, 1), None)
+def start(api, players: int = 2, options: dict | None = None, **settings):
+    lobby_id, seats_ = api.new_lobby(players, idle_timeout_seconds=300, **settings)
+    game = api.ok("POST", f"/lobbies/{lobby_id}/start", {"options": options or {}}, seats_[0][1], 201)
+    return game["game_id"], [token for _, token in seats_]
+
+
+def record(game_id):
+    return DynamoGameStore().load(game_id).record
+
+
+def pending_events(game_id):
+    return [e for e in delivered("TurnSchedulerFunction") if e["detail"]["game_id"] == game_id]
+
+
+def fire(game_id, decision=None, since=None):
+    """Deliver the idle timer of the pending decision (or of ``decision``)."""
+    rec = record(game_id)
+    return idle_turn.handler({"game_id": game_id, "decision": decision or int(rec.decision_id),
+                              "since": since or int(rec.decision_at)}, None)
+
+
+def schedule(name):
+    return boto3.client("scheduler").get_schedule(Name=name, GroupName=os.environ["SCHEDULE_GROUP"])
+
+
+def test_a_human_decision_gets_one_timer_at_its_deadline_even_when_announced_twice(api, clock):
+    game_id, _ = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    [pending] = pending_events(game_id)
+    detail = pending["detail"]
+    assert (detail["event"]["decision"], detail["actor"], detail["passed"]) == (1, "human", True)
+    first = schedule_turn.handler(pending, None)
+    second = schedule_turn.handler(pending, None)
     assert first["scheduled"] is True and second["scheduled"] is False
-    import os
-
-    detail = boto3.client("scheduler").get_schedule(Name=first["name"], GroupName=os.environ["SCHEDULE_GROUP"])
-    assert detail["ScheduleExpression"].startswith("at(")
-    assert detail["ActionAfterCompletion"] == "DELETE"
-    assert json.loads(detail["Target"]["Input"]) == {"game_id": game_id, "decision": 1}
-
-
-def test_a_debt_decision_is_not_scheduled(api):
-    game_id, _ = api.new_game(2)
-    assert schedule_turn.handler(_pending_event(game_id, 1, "debt"), None)["scheduled"] is False
+    timer = schedule(first["name"])
+    assert timer["ScheduleExpression"] == "at(2026-03-02T09:05:00)"      # deal + 300 s
+    assert timer["ActionAfterCompletion"] == "DELETE"
+    assert json.loads(timer["Target"]["Input"]) == {"game_id": game_id, "decision": 1,
+                                                    "since": START}
 
 
-def test_the_idle_timer_ends_a_pending_turn_once_and_ignores_a_moved_on_decision(api):
-    game_id, _seats = api.new_game(2, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
-    applied = idle_turn.handler({"game_id": game_id, "decision": 1}, None)
-    assert applied["applied"] is True
-    stored = DynamoGameStore().load(game_id)
-    state = json.loads(stored.record.state)
-    # The table rolled (to Kibra, 3), declined the buy (its fee paid), and ended the turn.
-    assert state["players"][0]["position"] == 3
-    assert state["decision"]["player"] == 1
-    again = idle_turn.handler({"game_id": game_id, "decision": 1}, None)
-    assert again == {"applied": False}
-    assert DynamoGameStore().load(game_id).version == stored.version
+def test_a_deadline_firing_on_time_ends_the_turn(api, clock):
+    game_id, _ = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    version = record(game_id).version
+    clock.shift(299)
+    assert fire(game_id) == {"applied": False, "reason": "not_yet"}
+    assert record(game_id).version == version
+    clock.shift(1)
+    assert fire(game_id)["reason"] == "timed_out"
+    state = engine.load_state(record(game_id).state)
+    # The table rolled (to Kibra, 3), declined the buy, and ended the turn.
+    assert state.players[0].position == KIBRA and not state.props[KIBRA].owner
+    assert (state.decision.player, state.decision.kind) == (1, "turn")
+    assert seats.streak(record(game_id), 0) == 1
+
+
+def test_a_stale_deadline_changes_nothing_when_the_player_moved_first(api, clock):
+    game_id, tokens = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    clock.shift(120)
+    api.ok("POST", f"/games/{game_id}/roll", None, tokens[0])
+    after_move = record(game_id)
+    clock.shift(180)                                      # the first decision's deadline
+    assert fire(game_id, decision=1, since=START) == {"applied": False, "reason": "moved_on"}
+    assert record(game_id).version == after_move.version
+    assert seats.streak(record(game_id), 0) == 0
+
+
+def test_two_deliveries_of_the_same_schedule_apply_once(api, clock):
+    game_id, tokens = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    clock.shift(300)
+    assert fire(game_id, 1, START)["applied"] is True
+    version = record(game_id).version
+    assert fire(game_id, 1, START) == {"applied": False, "reason": "moved_on"}
+    assert record(game_id).version == version
+    log = api.ok("GET", f"/games/{game_id}/events?limit=500", None, tokens[1])["events"]
+    assert [e["type"] for e in log].count("TurnTimedOut") == 1
+
+
+def test_a_holder_who_acts_restarts_the_clock_and_the_timer_follows(api, clock):
+    game_id, tokens = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    clock.shift(100)
+    api.ok("POST", f"/games/{game_id}/set-trade-open", {"open": False}, tokens[0])
+    clock.shift(200)                                     # the first deadline: not idle now
+    assert fire(game_id, 1, START) == {"applied": False, "reason": "not_yet"}
+    follow_up = schedule(f"idle-{game_id}-1-{START + 100}")
+    assert follow_up["ScheduleExpression"] == "at(2026-03-02T09:06:40)"   # the move + 300 s
+    clock.shift(100)
+    assert fire(game_id, 1, START + 100)["reason"] == "timed_out"
+
+
+PREFERRED = ("roll", "decline", "end_turn", "choose_deck", "choose_municipal", "pay_bail")
+
+
+def play_out(api, game_id, token, seat):
+    """Play ``seat``'s decisions (roll, decline, end the turn, whatever else is asked first)
+    until the decision passes."""
+    for _ in range(30):
+        view = api.ok("GET", f"/games/{game_id}", None, token)
+        if view["decision"]["player"] != seat:
+            return
+        legal = {a["type"]: a for a in reversed(view["legal_actions"])}
+        action = next(legal[t] for t in PREFERRED if t in legal)
+        fields = {k: v for k, v in action.items() if k != "type"}
+        api.ok("POST", f"/games/{game_id}/{action['type'].replace('_', '-')}", fields or None, token)
+    raise AssertionError("the turn did not end")
+
+
+def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_it_back(api, clock):
+    game_id, (a, b) = start(api, idle_turns_before_bot=2)
+    assert record(game_id).stand_in_after == 2
+    clock.shift(300)
+    assert fire(game_id)["reason"] == "timed_out"         # A's first idle turn
+    clock.shift(300)
+    assert fire(game_id)["reason"] == "timed_out"         # B's: their own streak
+    clock.shift(300)
+    assert fire(game_id)["reason"] == "timed_out"         # A's second in a row: a bot takes over
+    view = api.ok("GET", f"/games/{game_id}", None, b)
+    assert view["seats"][0]["stand_in"] == "base" and view["seats"][1]["stand_in"] is None
+    log = api.ok("GET", f"/games/{game_id}/events?limit=500", None, b)["events"]
+    assert [e for e in log if e["type"] == "SeatHandedToBot"] == [
+        {"seq": log[-1]["seq"], "step": log[-1]["step"], "at": START + 900,
+         "type": "SeatHandedToBot", "player": 0, "level": "base", "idle_turns": 2}]
+    delivered("BotTurnFunction")                          # (B's turn: nothing for the bot yet)
+    play_out(api, game_id, b, 1)                          # B is back: their streak resets
+    assert seats.streak(record(game_id), 1) == 0
+    # A's turn: the bot is cued and plays it through the pipeline.
+    cues = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
+    assert len(cues) == 1 and cues[0]["detail"]["seats"] == [0]
+    logged = int(record(game_id).event_count)
+    assert bot_turn.handler(cues[0], None)["stopped"] == "waiting"
+    assert record(game_id).decision_seat == 1
+    bot_moves = [e["action"]["type"] for e in DynamoGameStore().events(game_id, logged, 500)
+                 if e["type"] == "ActionApplied"]
+    assert bot_moves[0] == "roll" and bot_moves[-1] == "end_turn" and "timeout" not in bot_moves
+    # A may not act while the bot plays; A takes the seat back.
+    play_out(api, game_id, b, 1)
+    refused = api.call("POST", f"/games/{game_id}/end-turn", None, a)
+    assert refused.status == 409 and refused.error == "stand_in_plays"
+    delivered("BotTurnFunction")
+    taken = api.ok("DELETE", f"/games/{game_id}/stand-in", None, a)
+    assert taken["seats"][0]["stand_in"] is None and taken["decision"]["player"] == 0
+    assert taken["decision"]["deadline"] == START + 900 + 300   # the clock restarted for A
+    timer = schedule(f"idle-{game_id}-{taken['decision']['id']}-{START + 900}")
+    assert timer["ScheduleExpression"] == "at(2026-03-02T09:20:00)"   # and A has a deadline
+    assert seats.streak(record(game_id), 0) == 0
+    assert api.call("DELETE", f"/games/{game_id}/stand-in", None, a).status == 409
+    api.ok("POST", f"/games/{game_id}/roll", None, a)
+
+
+def put_state(game_id, state):
+    """Store ``state`` as the game's (a test position), with a fresh idle clock."""
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    decision = engine.get_ruleset(state.ruleset).decision(state)
+    seats.start_clock(game.record, decision)
+    store.save(game, engine.dump_state(state), "active", [], state.steps,
+               decision=(decision.player, decision.kind))
+
+
+def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api, clock):
+    game_id, (_a, _b) = start(api, idle_turns_before_bot=2)
+    rec = record(game_id)
+    state = engine.new_game("mtaani", list(rec.seats), 7, {"scripted": {"dice": [[1, 2]],
+                                                                        "mugging": [False]}})
+    state.props[KIBRA].owner = 1
+    state.props[KARE].owner = 0
+    state.pool += state.players[0].cash - 10
+    state.players[0].cash = 10
+    state, _ = engine.apply(state, {"type": "roll", "player": 0})   # Kibra's fee: a debt
+    assert (state.decision.player, state.decision.kind) == (0, "debt")
+    put_state(game_id, state)
+    debt = int(record(game_id).decision_id)
+    clock.shift(300)
+    assert fire(game_id)["reason"] == "counted"
+    rec = record(game_id)
+    assert (seats.streak(rec, 0), rec.decision_at, rec.decision_id) == (1, START + 300, debt)
+    assert engine.load_state(rec.state).decision.kind == "debt"        # nobody declared bankruptcy
+    assert schedule(f"idle-{game_id}-{debt}-{START + 300}")["ScheduleExpression"] == \
+        "at(2026-03-02T09:10:00)"
+    clock.shift(300)
+    assert fire(game_id)["reason"] == "counted"                       # the limit: a stand-in
+    assert seats.stand_in(record(game_id), 0) == "base"
+    [cue] = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
+    bot_turn.handler(cue, None)
+    state = engine.load_state(record(game_id).state)
+    assert not state.players[0].bankrupt and state.props[KARE].mortgaged
+    assert state.decision.player == 1 and not state.debts
+
+
+def test_a_seated_player_may_end_an_idle_turn_once_its_deadline_has_passed(api, clock):
+    game_id, (a, b) = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    _, stranger = api.sign_in()
+    clock.shift(299)
+    early = api.call("POST", f"/games/{game_id}/end-idle-turn", None, b)
+    assert early.status == 409 and early.error == "not_idle_yet"
+    assert early.body["error"]["deadline"] == START + 300
+    clock.shift(1)
+    assert api.call("POST", f"/games/{game_id}/end-idle-turn", None, stranger).status == 403
+    own = api.call("POST", f"/games/{game_id}/end-idle-turn", None, a)
+    assert own.status == 409                              # it is A's own decision: just move
+    ended = api.ok("POST", f"/games/{game_id}/end-idle-turn", {"decision": 1}, b)
+    assert "TurnTimedOut" in [e["type"] for e in ended["events"]]
+    assert ended["game"]["decision"]["player"] == 1
+    again = api.call("POST", f"/games/{game_id}/end-idle-turn", {"decision": 1}, b)
+    assert again.status == 409                            # moved on: applied once

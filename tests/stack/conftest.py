@@ -13,7 +13,7 @@ from tests.stackprocess import stack_output, start_stack, stop_stack
 
 @pytest.fixture(scope="session")
 def stack():
-    process, url, moto = start_stack("DefaultIdleTimeoutSeconds=2")
+    process, url, moto = start_stack("DefaultIdleTimeoutSeconds=2,DefaultBotDelaySeconds=0,DemoMaxTurns=150")
     yield Http(url), moto
     errors = [line for line in stack_output(process).splitlines() if " ERROR " in line]
     stop_stack(process)

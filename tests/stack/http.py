@@ -34,10 +34,12 @@ class Http:
         return status, json.loads(raw) if raw else None, {k.lower(): v for k, v in got.items()}
 
 
-def start_game(http: Http, tokens: list[str], handles: list[str], options: dict) -> tuple[int, dict]:
-    """The lobby flow over HTTP: the first token owns a lobby, invites the other handles, they
-    join, and the owner starts with ``options``; returns the start's status and body."""
-    status, lobby = http("POST", "/lobbies", {"table_size": len(tokens)}, tokens[0])
+def start_game(http: Http, tokens: list[str], handles: list[str], options: dict,
+               **settings) -> tuple[int, dict]:
+    """The lobby flow over HTTP: the first token owns a lobby (with ``settings``), invites the
+    other handles, they join, and the owner starts with ``options``; returns the start's
+    status and body."""
+    status, lobby = http("POST", "/lobbies", {"table_size": len(tokens), **settings}, tokens[0])
     assert status == 201, lobby
     for handle, token in zip(handles[1:], tokens[1:], strict=True):
         status, body = http("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": handle}, tokens[0])

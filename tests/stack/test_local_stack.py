@@ -3,12 +3,16 @@ Scheduler timers working as the template wires them."""
 
 from __future__ import annotations
 
+import json
+import threading
 import time
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from tests.stack.http import start_game
+from tests.webpush import Browser
 
 pytestmark = pytest.mark.stack
 
@@ -29,7 +33,8 @@ def test_two_players_roll_and_end_turns_over_http(stack):
     # p0 rolls 5+6 to NCWSC (11), p1 3 to Kibra; p0 then 11s around past Payday.
     dice = [[5, 6], [1, 2]] * 4 + [[2, 3]]
     status, game = start_game(http, [alice["token"], bob["token"]], [alice["handle"], bob["handle"]],
-                              {"scripted": {"dice": dice, "mugging": [False] * 20}})
+                              {"scripted": {"dice": dice, "mugging": [False] * 20}},
+                              idle_timeout_seconds=3600)   # (the stack's default is 2 s)
     assert status == 201, game
     game_id = game["game_id"]
     tokens = [alice["token"], bob["token"]]
@@ -53,11 +58,36 @@ def test_two_players_roll_and_end_turns_over_http(stack):
     assert players[1]["position"] == 12
 
 
-def test_bus_events_reach_the_scheduler_and_an_idle_turn_times_out(stack):
+@pytest.fixture
+def push_service():
+    """A push service on this machine: records what the stack's Web Push sends (201)."""
+    received: list[tuple[str, bytes]] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            received.append((self.path, self.rfile.read(int(self.headers["content-length"]))))
+            self.send_response(201)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", received
+    server.shutdown()
+
+
+def test_two_players_one_goes_quiet_the_table_moves_on_and_the_other_is_notified(stack, push_service):
     http, _moto = stack
+    push_url, received = push_service
     suffix = str(int(time.time() * 1000))[-6:]
     _, carol = http("POST", "/sessions", {"handle": f"carol{suffix}"})
     _, dan = http("POST", "/sessions", {"handle": f"dan{suffix}"})
+    browser = Browser(f"{push_url}/dan-{suffix}")
+    status, _ = http("POST", "/push/subscriptions", browser.subscription(), dan["token"])
+    assert status == 204
     status, game = start_game(http, [carol["token"], dan["token"]], [carol["handle"], dan["handle"]],
                               {"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     assert status == 201
@@ -67,10 +97,23 @@ def test_bus_events_reach_the_scheduler_and_an_idle_turn_times_out(stack):
     view = game
     while time.time() < deadline:
         _, view = http("GET", f"/games/{game_id}", token=dan["token"])
-        if view["decision"]["player"] == 1:
+        if view["decision"]["player"] == 1 or view["state"]["turn"] > 1:
             break
         time.sleep(0.5)
-    assert view["decision"] == {"id": view["decision"]["id"], "player": 1, "kind": "turn"}
     assert view["state"]["players"][0]["position"] == 3
     status, events = http("GET", f"/games/{game_id}/events", token=dan["token"])
     assert "TurnTimedOut" in [e["type"] for e in events["events"]]
+    # Dan hears of his invitation, then that it is his turn, by Web Push through the push service.
+    def messages():
+        return [browser.read(body) for path, body in list(received) if path == f"/dan-{suffix}"]
+
+    while time.time() < deadline and len(messages()) < 2:
+        time.sleep(0.5)
+    invitation, message = messages()[:2]
+    assert invitation["title"] == "You are invited to a table"
+    assert (message["title"], message["game_id"]) == ("Your turn", game_id)
+    assert message["url"] == f"{http.base}/#/game/{game_id}"
+    with urllib.request.urlopen(http.base + "/_local/notifications") as response:
+        outbox = json.loads(response.read())
+    assert any(n.get("game_id") == game_id and n["title"] == "Your turn" and "web_push" in n["channels"]
+               for n in outbox["notifications"])

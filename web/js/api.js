@@ -161,6 +161,11 @@ export const game = (id, etag = null) =>
 export const events = (id, after = 0, limit = 500) =>
   request("GET", `/games/${encodeURIComponent(id)}/events?after=${after}&limit=${limit}`);
 export const saveGame = (id) => request("POST", `/games/${encodeURIComponent(id)}/save`);
+/** End another seat's idle decision once its deadline (game.decision.deadline) has passed. */
+export const endIdleTurn = (id, decision) =>
+  request("POST", `/games/${encodeURIComponent(id)}/end-idle-turn`, { body: decision === undefined ? {} : { decision } });
+/** Take your seat back from the Base bot that played it while you were away. */
+export const takeBackSeat = (id) => request("DELETE", `/games/${encodeURIComponent(id)}/stand-in`);
 export const resumeGame = (id) => request("POST", `/games/${encodeURIComponent(id)}/resume`);
 
 let actionCounter = 0;

@@ -358,6 +358,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
           : "You can now cover it."),
         h("ul", {}, short.debts.map((d) => h("li", {}, `${money(d.amount, c)} to ${d.creditor === null ? "the bank" : name(d.creditor)} (${d.reason.replaceAll("_", " ")})`)))));
     }
+    out.push(...idleControls(v));
     const actions = grouped(v).turn;
     const specs = groupedSpecs(v).turn || [];
     if (!actions.length && !specs.length) {
@@ -366,6 +367,29 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     }
     out.push(h("div", { class: "actions" }, actions.map((a) => actionButton(a))));
     specs.forEach(([type, spec]) => out.push(specForm(type, spec)));
+    return out;
+  }
+
+  /** A bot standing in for me (take the seat back), and another seat's idle decision past its
+   * deadline (end it, as the table's timer would). */
+  function idleControls(v) {
+    const out = [];
+    const refreshAfter = (call) => (e) => busy(e.currentTarget, async () => { await call(); st.etag = null; await refresh(); });
+    const me = v.seats[mySeat()];
+    if (me && me.stand_in) {
+      out.push(h("div", { class: "alert", role: "status", "data-testid": "stand-in" },
+        h("p", {}, "A Base bot has been playing your seat while you were away."),
+        h("button", { type: "button", onclick: refreshAfter(() => api.takeBackSeat(st.id)) }, "Take my seat back")));
+    }
+    const d = v.decision;
+    if (d && d.deadline && d.player !== mySeat() && v.status === "active") {
+      if (Date.now() / 1000 >= d.deadline) {
+        out.push(h("button", { type: "button", "data-testid": "end-idle-turn", onclick: refreshAfter(() => api.endIdleTurn(st.id, d.id)) },
+          `End ${name(d.player)}'s idle turn`));
+      } else {
+        out.push(h("p", { class: "muted" }, `The table moves on at ${new Date(d.deadline * 1000).toLocaleString()} if ${name(d.player)} stays idle.`));
+      }
+    }
     return out;
   }
 

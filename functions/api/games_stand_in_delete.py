@@ -1,0 +1,36 @@
+"""DELETE /games/{game_id}/stand-in: take your seat back from the Base bot that has played it
+since your idle turns in a row reached the table's limit. Your idle streak starts again, and
+if the decision is yours, so does its idle clock."""
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+
+from service import idle, pipeline, seats
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
+from service.models import GameOut
+from service.views import game_view
+
+router = Router()
+
+
+@router.delete("/games/<game_id>/stand-in", tags=["games"],
+               summary="Take your seat back from the bot standing in for you",
+               responses=api_responses(200, GameOut, "the seat is yours again", *SIGNED_IN_ERRORS,
+                                       403, 404, 409))
+def take_back_seat(game_id: str):
+    me = caller(router)
+
+    def change(game, state):
+        return seats.take_back(game.record, pipeline.seat_of(game, me.account_id))
+
+    result = pipeline.amend(game_id, change)
+    record = result.game.record
+    if record.decision_seat is not None and record.decision_seat == record.seats.index(me.account_id):
+        idle.schedule(result.game)  # the decision is the player's again: it gets its deadline
+    return json_response(game_view(result.game, result.state, me.account_id))
+
+
+app = make_app(router)
+
+
+def handler(event, context):
+    return app.resolve(event, context)

@@ -1,0 +1,78 @@
+"""Bots' moves: the bot-turn function plays every seat a bot plays (bot seats and stand-ins)
+while the game waits on one, through the same pipeline and optimistic locking as a human.
+
+Design (docs/architecture.md, "Bots"): the pipeline puts ``BotsToMove`` on the bus after any
+move that leaves a bot-played seat something to decide (its turn, a debt, a trade or loan
+offer to answer). The bot-turn function then plays move after move, pausing the table's
+``bot_delay`` before each so people can follow, until the game waits on a human again or is
+over, or its time budget is spent: then it hands off to a fresh invocation by putting
+``BotsToMove`` on the bus again. A move is one ``pipeline.run``: load, ``engine.bots.choose``,
+apply, conditional write, publish; if a human moved meanwhile the write is refused and the bot
+decides again on the new state. Scheduler is not used for bot moves: its one-minute
+precision would make a game of thousands of moves last days.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from service import pipeline, seats
+from service.storage import StoredGame
+
+
+class _NothingToDo(Exception):
+    pass
+
+
+def choose(game: StoredGame, state: BaseModel) -> BaseModel:
+    """The next bot move of the game: the first bot-played seat the game waits on (offers to
+    answer first, then the pending decision) whose bot has something to do. Seeded by the
+    game's seed, so a replay chooses the same. Raises :class:`_NothingToDo`."""
+    from engine import bots
+
+    played = seats.bot_played(game.record)
+    for seat in pipeline.bots_waiting(game.record, state):
+        action = bots.choose(state, seat, played[seat], state.seed)
+        if action is not None:
+            return action
+    raise _NothingToDo()
+
+
+@dataclass
+class BotRun:
+    """What one invocation did: ``moves`` applied, and why it stopped (``"waiting"``: nobody
+    a bot plays has anything to decide; ``"finished"``; ``"saved"``; ``"handed_off"``: the
+    budget ran out and a fresh invocation was cued)."""
+
+    moves: int
+    stopped: str
+
+
+def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
+         sleep: Callable[[float], None] = time.sleep,
+         clock: Callable[[], float] = time.monotonic) -> BotRun:
+    """Play the bots of ``game_id`` for at most ``budget`` seconds, ``delay`` seconds before
+    each move (the table's bot delay). Raises what the pipeline raises, except a saved game."""
+    started = clock()
+    moves = 0
+    result = None
+    while True:
+        if moves and (clock() - started + delay >= budget or moves >= max_moves):
+            pipeline.cue_bots(result)
+            return BotRun(moves, "handed_off")
+        if delay:
+            sleep(delay)
+        try:
+            result = pipeline.run(game_id, choose, by_bot=True,
+                                  loaded=result.game if result is not None else None)
+        except _NothingToDo:
+            return BotRun(moves, "waiting")
+        except pipeline.GameSaved:
+            return BotRun(moves, "saved")
+        moves += 1
+        if result.game.record.status == "finished":
+            return BotRun(moves, "finished")

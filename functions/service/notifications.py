@@ -1,0 +1,451 @@
+"""Notifications: who hears what, when, and by which channel.
+
+Fed by the bus (``timers.notify``): "your turn" and "you owe a payment" when a decision passes
+to a human from someone else (``DecisionPending`` with ``passed``), "a trade offer / loan
+offer is waiting" (``TradeOffered`` / ``LoanOffered`` to a human), "game over"
+(``GameFinished``, every human seat), "a bot is playing your seat" (``SeatHandedToBot``) and
+lobby invitations (``LobbyInvitation``). ``RevolutionCompleted`` leaves a short table-wide
+notice of what the revolution brought, folded into each player's next turn notification
+rather than sent alone.
+
+Channels (per-player preferences, :class:`NotificationSettingsRecord`): Web Push to every
+subscribed browser, SNS mobile push to every registered app device, and email only to a player
+who explicitly opted in to turn emails and has an email on their account (off by default: the
+guide's promise that the email is for password resets). Quiet hours in the player's time zone
+hold notifications (``held``) until they end, when one Scheduler timer per player sends them.
+At most one notification per game per decision (or offer, or invitation): each is recorded
+under a deterministic key with a condition, so a timer or a retry running twice sends once.
+
+Tables (each keyed by account id, so erasure finds everything): ``NotificationSettings``,
+``PushSubscriptions`` (browsers and app devices) and ``Notifications`` (what was sent or is
+held; table-wide revolution notices are kept under ``game#<id>``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pynamodb.attributes import (
+    BooleanAttribute,
+    ListAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+)
+from pynamodb.exceptions import DoesNotExist, PutError
+from pynamodb.models import Model
+
+from service import accounts, delivery, timers
+from service.config import settings
+from service.delivery import Message
+
+log = logging.getLogger(__name__)
+
+KEEP_SECONDS = 30 * 24 * 3600
+"""How long a sent notification's record is kept (DynamoDB TTL): what a repeat is checked against."""
+
+
+class NotificationSettingsRecord(Model):
+    """A player's notification preferences (absent: the defaults)."""
+
+    class Meta:
+        table_name = settings().notification_settings_table
+
+    account_id = UnicodeAttribute(hash_key=True)
+    web_push = BooleanAttribute(default=True)
+    mobile_push = BooleanAttribute(default=True)
+    turn_emails = BooleanAttribute(default=False)
+    quiet_start = UnicodeAttribute(null=True)
+    quiet_end = UnicodeAttribute(null=True)
+    time_zone = UnicodeAttribute(default="UTC")
+    optout_token = UnicodeAttribute(null=True)
+    updated_at = NumberAttribute(default=0)
+
+
+class PushSubscriptionRecord(Model):
+    """A browser's Web Push subscription (``kind`` ``web``) or an app device's SNS endpoint
+    (``kind`` ``mobile``) of an account; ``subscription_id`` hashes the endpoint or token."""
+
+    class Meta:
+        table_name = settings().push_subscriptions_table
+
+    account_id = UnicodeAttribute(hash_key=True)
+    subscription_id = UnicodeAttribute(range_key=True)
+    kind = UnicodeAttribute()
+    endpoint = UnicodeAttribute()
+    p256dh = UnicodeAttribute(null=True)
+    auth = UnicodeAttribute(null=True)
+    platform = UnicodeAttribute(null=True)
+    created_at = NumberAttribute()
+
+
+class NotificationRecord(Model):
+    """One notification to ``account_id`` under ``key`` (``<game>#<what>``): ``status``
+    ``sent`` or ``held`` (quiet hours; ``send_at`` says until when), the message and the
+    channels it went by. Also table-wide revolution notices (``account_id`` ``game#<id>``)
+    and each player's cursor of the notices told (``cursor#<game>``)."""
+
+    class Meta:
+        table_name = settings().notifications_table
+
+    account_id = UnicodeAttribute(hash_key=True)
+    key = UnicodeAttribute(range_key=True)
+    status = UnicodeAttribute(default="sent")
+    title = UnicodeAttribute(null=True)
+    body = UnicodeAttribute(null=True)
+    url = UnicodeAttribute(null=True)
+    tag = UnicodeAttribute(null=True)
+    game_id = UnicodeAttribute(null=True)
+    emailable = BooleanAttribute(default=False)
+    channels = ListAttribute(of=UnicodeAttribute, default=list)
+    revolution = NumberAttribute(null=True)
+    created_at = NumberAttribute(default=0)
+    send_at = NumberAttribute(null=True)
+    expires_at = NumberAttribute(null=True)
+
+
+# ---------------------------------------------------------------------------- preferences
+@dataclass(frozen=True)
+class Preferences:
+    """A player's channels and quiet hours (``"HH:MM"`` in ``time_zone``, an IANA name)."""
+
+    web_push: bool = True
+    mobile_push: bool = True
+    turn_emails: bool = False
+    quiet_start: str | None = None
+    quiet_end: str | None = None
+    time_zone: str = "UTC"
+
+
+def preferences(account_id: str) -> Preferences:
+    try:
+        item = NotificationSettingsRecord.get(account_id)
+    except DoesNotExist:
+        return Preferences()
+    return Preferences(bool(item.web_push), bool(item.mobile_push), bool(item.turn_emails),
+                       item.quiet_start, item.quiet_end, item.time_zone or "UTC")
+
+
+def save_preferences(account_id: str, prefs: Preferences) -> Preferences:
+    """Store ``prefs`` (an opt-out token for email links is made once)."""
+    try:
+        item = NotificationSettingsRecord.get(account_id)
+    except DoesNotExist:
+        item = NotificationSettingsRecord(account_id, optout_token=secrets.token_urlsafe(24))
+    item.web_push, item.mobile_push, item.turn_emails = prefs.web_push, prefs.mobile_push, prefs.turn_emails
+    item.quiet_start, item.quiet_end, item.time_zone = prefs.quiet_start, prefs.quiet_end, prefs.time_zone
+    item.updated_at = int(time.time())
+    item.save()
+    return prefs
+
+
+def account_email(account_id: str) -> str | None:
+    """The reset email on the account record (set through ``PUT /account/email``), if any."""
+    import boto3
+
+    item = boto3.client("dynamodb").get_item(
+        TableName=settings().accounts_table, Key={"account_id": {"S": account_id}},
+        ProjectionExpression="email", ConsistentRead=True).get("Item") or {}
+    return item.get("email", {}).get("S") or None
+
+
+def unsubscribe_url(account_id: str) -> str:
+    """The one-click link that turns turn emails off (its token is stored with the settings)."""
+    item = NotificationSettingsRecord.get(account_id)
+    base = os.environ.get("API_URL", "").rstrip("/")
+    return f"{base}/notifications/unsubscribe?account={account_id}&token={item.optout_token}"
+
+
+def unsubscribe(account_id: str, token: str) -> bool:
+    """Turn turn emails off for the holder of a valid opt-out link; ``False`` for a bad link."""
+    try:
+        item = NotificationSettingsRecord.get(account_id)
+    except DoesNotExist:
+        return False
+    if not item.optout_token or not hmac.compare_digest(item.optout_token, token):
+        return False
+    item.update(actions=[NotificationSettingsRecord.turn_emails.set(False)])
+    return True
+
+
+def quiet_until(prefs: Preferences, now: datetime) -> datetime | None:
+    """When the player's quiet hours end, if ``now`` falls inside them; else ``None``."""
+    if not prefs.quiet_start or not prefs.quiet_end or prefs.quiet_start == prefs.quiet_end:
+        return None
+    from zoneinfo import ZoneInfo
+
+    local = now.astimezone(ZoneInfo(prefs.time_zone))
+    start = local.replace(hour=int(prefs.quiet_start[:2]), minute=int(prefs.quiet_start[3:]),
+                          second=0, microsecond=0)
+    end = local.replace(hour=int(prefs.quiet_end[:2]), minute=int(prefs.quiet_end[3:]),
+                        second=0, microsecond=0)
+    if start < end:  # e.g. 13:00-15:00
+        return end.astimezone(UTC) if start <= local < end else None
+    if local >= start:  # e.g. 22:00-07:00, late evening
+        return (end + timedelta(days=1)).astimezone(UTC)
+    return end.astimezone(UTC) if local < end else None
+
+
+# ---------------------------------------------------------------------------- subscriptions
+def _subscription_id(endpoint: str) -> str:
+    return hashlib.sha256(endpoint.encode()).hexdigest()[:40]
+
+
+def add_web_subscription(account_id: str, endpoint: str, p256dh: str, auth: str) -> None:
+    PushSubscriptionRecord(account_id, _subscription_id(endpoint), kind="web", endpoint=endpoint,
+                           p256dh=p256dh, auth=auth, created_at=int(time.time())).save()
+
+
+def add_device(account_id: str, platform: str, token: str) -> None:
+    """Register an app device (its SNS endpoint is created or found)."""
+    arn = delivery.register_device(platform, token)
+    PushSubscriptionRecord(account_id, _subscription_id(token), kind="mobile", endpoint=arn,
+                           platform=platform, created_at=int(time.time())).save()
+
+
+def remove_subscription(account_id: str, endpoint_or_token: str) -> bool:
+    """Forget a browser subscription (by endpoint) or an app device (by token)."""
+    try:
+        item = PushSubscriptionRecord.get(account_id, _subscription_id(endpoint_or_token))
+    except DoesNotExist:
+        return False
+    if item.kind == "mobile":
+        try:
+            delivery.forget_device(item.endpoint)
+        except Exception:
+            log.exception("could not delete the SNS endpoint %s", item.endpoint)
+    item.delete()
+    return True
+
+
+def subscriptions(account_id: str) -> list[PushSubscriptionRecord]:
+    return list(PushSubscriptionRecord.query(account_id))
+
+
+# ---------------------------------------------------------------------------- sending
+def _claim(account_id: str, key: str, message: Message, emailable: bool, now: int,
+           held_until: int | None) -> bool:
+    """Record the notification under its deterministic key; ``False`` if it was already."""
+    record = NotificationRecord(
+        account_id, key, status="held" if held_until else "sent", title=message.title,
+        body=message.body, url=message.url, tag=message.tag, game_id=message.game_id,
+        emailable=emailable, created_at=now, send_at=held_until, expires_at=now + KEEP_SECONDS)
+    try:
+        record.save(condition=NotificationRecord.key.does_not_exist())
+    except PutError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            return False
+        raise
+    return True
+
+
+def notify(account_id: str, key: str, message: Message, *, emailable: bool = False,
+           now: float | None = None) -> str:
+    """Send ``message`` to ``account_id`` once per ``key``. Returns ``"repeat"`` (already
+    sent or held under that key), ``"held"`` (quiet hours: sent when they end) or ``"sent"``.
+    ``emailable``: turn emails may carry it (game news, never invitations)."""
+    if not account_id.startswith("acc_"):
+        return "skipped"
+    now = now or time.time()
+    prefs = preferences(account_id)
+    until = quiet_until(prefs, datetime.fromtimestamp(now, UTC))
+    held_until = int(until.timestamp()) if until else None
+    if not _claim(account_id, key, message, emailable, int(now), held_until):
+        return "repeat"
+    if held_until:
+        _schedule_release(account_id, held_until)
+        return "held"
+    channels = deliver(account_id, message, prefs, emailable)
+    NotificationRecord(account_id, key).update(actions=[NotificationRecord.channels.set(channels)])
+    return "sent"
+
+
+def deliver(account_id: str, message: Message, prefs: Preferences, emailable: bool) -> list[str]:
+    """Send ``message`` by every channel ``prefs`` allow; returns the channels that took it.
+    Subscriptions the push service no longer knows are removed."""
+    used = []
+    for sub in subscriptions(account_id):
+        if sub.kind == "web" and prefs.web_push:
+            info = {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}}
+            outcome = delivery.send_web_push(info, message)
+        elif sub.kind == "mobile" and prefs.mobile_push:
+            outcome = delivery.send_mobile_push(sub.endpoint, message)
+        else:
+            continue
+        if outcome == "gone":
+            sub.delete()
+        elif outcome == "sent":
+            used.append(sub.kind + "_push")
+    if emailable and prefs.turn_emails:
+        email = account_email(account_id)
+        if email and delivery.send_email(email, message, unsubscribe_url(account_id)) == "sent":
+            used.append("email")
+    log.info("notification to %s: %s [%s]", account_id, message.title, ",".join(used) or "none")
+    return sorted(set(used))
+
+
+def _schedule_release(account_id: str, at: int) -> None:
+    """One timer per player and quiet-hours end sends what was held."""
+    name = timers.schedule_name("quiet", account_id, at)
+    timers.schedule_once(name, datetime.fromtimestamp(at, UTC),
+                         os.environ["RELEASE_HELD_FUNCTION_ARN"], {"account_id": account_id})
+
+
+def release_held(account_id: str, now: float | None = None) -> int:
+    """Send what quiet hours held for ``account_id`` (their end has come); returns how many.
+    Still quiet (the player changed their hours): a new timer is set."""
+    now = now or time.time()
+    prefs = preferences(account_id)
+    until = quiet_until(prefs, datetime.fromtimestamp(now, UTC))
+    if until is not None:
+        _schedule_release(account_id, int(until.timestamp()))
+        return 0
+    sent = 0
+    for item in NotificationRecord.query(account_id,
+                                         filter_condition=NotificationRecord.status == "held"):
+        message = Message(item.title, item.body, item.url, item.tag, item.game_id)
+        try:  # the condition makes a second timer delivery send nothing twice
+            item.update(actions=[NotificationRecord.status.set("sent")],
+                        condition=NotificationRecord.status == "held")
+        except Exception:
+            continue
+        channels = deliver(account_id, message, prefs, bool(item.emailable))
+        item.update(actions=[NotificationRecord.channels.set(channels)])
+        sent += 1
+    return sent
+
+
+# ---------------------------------------------------------------------------- revolution notices
+def save_notice(game_id: str, revolution: int, text: str) -> None:
+    """Keep the table-wide notice of what revolution ``revolution`` brought."""
+    now = int(time.time())
+    NotificationRecord(f"game#{game_id}", f"revolution#{revolution:06d}", body=text,
+                       revolution=revolution, created_at=now,
+                       expires_at=now + KEEP_SECONDS).save()
+
+
+def untold_notices(account_id: str, game_id: str) -> list[str]:
+    """The revolution notices of ``game_id`` that ``account_id`` has not been told yet (and
+    marks them told)."""
+    cursor_key = f"cursor#{game_id}"
+    try:
+        told = int(NotificationRecord.get(account_id, cursor_key).revolution or 0)
+    except DoesNotExist:
+        told = 0
+    notices = list(NotificationRecord.query(
+        f"game#{game_id}", NotificationRecord.key > f"revolution#{told:06d}"))
+    if notices:
+        now = int(time.time())
+        NotificationRecord(account_id, cursor_key, revolution=int(notices[-1].revolution),
+                           created_at=now, expires_at=now + KEEP_SECONDS).save()
+    return [n.body for n in notices]
+
+
+# ---------------------------------------------------------------------------- from the bus
+DECISION_PHRASES = {"turn": "roll the dice", "buy": "buy the property or pass",
+                    "end": "end your turn", "deck": "choose a deck",
+                    "municipal": "choose a Municipal rule"}
+
+
+def _link(path: str) -> str:
+    return os.environ.get("WEB_URL", "").rstrip("/") + "/#/" + path
+
+
+def notice_text(revolution: int, brought: list[dict[str, Any]]) -> str | None:
+    """The short table-wide notice of what revolution ``revolution`` brought, or ``None``."""
+    parts = []
+    for effect in brought:
+        kind = effect["type"]
+        if kind == "GlobalEventStarted":
+            parts.append(effect.get("text") or f"the {effect['event']} event began")
+        elif kind == "GlobalEventEnded":
+            parts.append(f"the {effect['event'].replace('_', ' ')} event ended")
+        elif kind == "MunicipalRuleExpired":
+            parts.append(f"the Municipal rule '{effect['rule'].replace('_', ' ')}' expired")
+        elif kind == "NoTradeCharge":
+            parts.append(f"nobody traded: everyone paid the no-trade charge of {effect['amount']:,} SFR")
+        elif kind == "ChamberOfCommerce":
+            parts.append("the Chamber of Commerce visited")
+    return f"Revolution {revolution}: " + "; ".join(parts) + "." if parts else None
+
+
+def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
+    """Turn one bus event into notifications (see the module docstring); returns what
+    happened per recipient."""
+    event = detail.get("event", {})
+    game_id = detail.get("game_id")
+    if detail_type == "RevolutionCompleted":
+        text = notice_text(int(event["revolution"]), detail.get("brought", []))
+        if text:
+            save_notice(game_id, int(event["revolution"]), text)
+        return {}
+    if detail_type == "LobbyInvitation":
+        names = accounts.handles_of([detail["owner"]])
+        role = "watch" if detail["role"] == "spectator" else "play"
+        message = Message("You are invited to a table",
+                          f"{names[detail['owner']]} invites you to {role} a game of Mtaani.",
+                          _link(f"lobby/{detail['lobby_id']}"), f"invite-{detail['lobby_id']}")
+        key = f"{detail['lobby_id']}#invite#{detail['role']}"
+        return {detail["account_id"]: notify(detail["account_id"], key, message)}
+    seats = detail.get("seats", [])
+    url, tag = _link(f"game/{game_id}"), f"game-{game_id}"
+    if detail_type == "GameFinished":
+        names = accounts.handles_of(seats)
+        winner = event.get("winner")
+        out = {}
+        for seat, account_id in enumerate(seats):
+            if not account_id.startswith("acc_"):
+                continue
+            body = ("You won!" if seat == winner else
+                    f"{names.get(seats[winner], 'Nobody') if winner is not None else 'Nobody'} won.")
+            message = Message("Game over", body, url, tag, game_id)
+            out[account_id] = notify(account_id, f"{game_id}#finished", message, emailable=True)
+        return out
+    account_id = detail.get("account_id")
+    if not account_id or not account_id.startswith("acc_"):
+        return {}
+    if detail_type == "SeatHandedToBot":
+        message = Message("A bot is playing your seat",
+                          f"After {event['idle_turns']} idle turns in a row a Base bot plays for "
+                          "you. Take your seat back on the game screen.", url, tag, game_id)
+        return {account_id: notify(account_id, f"{game_id}#standin#{detail['version']}", message,
+                                   emailable=True)}
+    if detail.get("actor") != "human":
+        return {}
+    if detail_type == "DecisionPending":
+        if not detail.get("passed"):
+            return {}
+        if event["kind"] == "debt":
+            message = Message("You owe a payment", "A payment is due at your table: raise the "
+                              "funds or declare bankruptcy.", url, tag, game_id)
+        else:
+            body = f"Your turn: {DECISION_PHRASES.get(event['kind'], 'make your move')}."
+            notices = untold_notices(account_id, game_id)
+            if notices:
+                body += " Since your last turn: " + " ".join(notices)
+            message = Message("Your turn", body, url, tag, game_id)
+        return {account_id: notify(account_id, f"{game_id}#decision#{event['decision']}", message,
+                                   emailable=True)}
+    if detail_type in ("TradeOffered", "LoanOffered"):
+        proposer = seats[event["proposer"]]
+        name = accounts.handles_of([proposer])[proposer]
+        if detail_type == "TradeOffered":
+            message = Message("A trade offer is waiting", f"{name} offers you a trade.", url, tag,
+                              game_id)
+            key = f"{game_id}#trade#{event['trade']}"
+        else:
+            lends = event["lender"] == event["proposer"]
+            message = Message("A loan offer is waiting",
+                              f"{name} offers to {'lend you' if lends else 'borrow'} "
+                              f"{event['amount']:,} SFR at {event['interest_percent']}%.",
+                              url, tag, game_id)
+            key = f"{game_id}#loan#{event['offer']}"
+        return {account_id: notify(account_id, key, message, emailable=True)}
+    return {}

@@ -1,0 +1,20 @@
+"""EventBridge rule target (``BotsToMove``): play the bots of a game until it waits on a human,
+is over, or this invocation's budget is spent (then a fresh invocation is cued), pausing the
+table's bot delay before each move (:func:`service.botplay.play`)."""
+
+import os
+
+from service import botplay
+
+SAFETY_SECONDS = 5.0
+"""Time kept back from the function's timeout (the last move and the hand-off)."""
+
+
+def handler(event, context):
+    detail = event["detail"]
+    budget = float(os.environ.get("BOT_TURN_BUDGET_SECONDS", "40"))
+    remaining = getattr(context, "get_remaining_time_in_millis", None)
+    if remaining is not None:
+        budget = min(budget, remaining() / 1000 - SAFETY_SECONDS)
+    run = botplay.play(detail["game_id"], delay=float(detail.get("bot_delay", 0)), budget=budget)
+    return {"moves": run.moves, "stopped": run.stopped}

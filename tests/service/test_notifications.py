@@ -1,0 +1,262 @@
+"""Notifications, read where they land: the Web Push requests pywebpush made (intercepted at
+the HTTP transport, decrypted with the browser's keys), the messages moto's SNS endpoints
+received, and the emails in moto's SES outbox. Once per decision; email only on opt-in; quiet
+hours hold them until they end; revolution notices ride on the next turn notification."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import os
+import re
+from datetime import UTC, datetime
+
+import boto3
+import pytest
+import responses
+import time_machine
+from moto.core import DEFAULT_ACCOUNT_ID
+from moto.ses.models import ses_backends
+from moto.sns.models import sns_backends
+
+from service import delivery, notifications
+from tests.service.buspump import discard_all, pump
+from tests.webpush import Browser
+
+REGION = "us-east-1"
+DICE = {"scripted": {"dice": [[1, 2], [2, 2], [1, 3], [2, 3], [1, 2], [2, 4]], "mugging": [False] * 6}}
+
+
+@pytest.fixture
+def push_service(aws, monkeypatch):
+    """Web Push configured, and every HTTP request pywebpush makes answered here (201, or the
+    status set per endpoint), recorded as ``(url, headers, body)``."""
+    keys = delivery.generate_vapid_keys("mailto:ops@mtaa.test")
+    monkeypatch.setenv("VAPID_PUBLIC_KEY", keys.public_key)
+    monkeypatch.setenv("VAPID_PRIVATE_KEY", keys.private_key)
+    monkeypatch.setenv("VAPID_SUBJECT", keys.subject)
+    monkeypatch.setenv("WEB_URL", "https://play.mtaa.test")
+    monkeypatch.setenv("API_URL", "https://api.mtaa.test")
+    delivery.vapid_keys.cache_clear()
+    discard_all()
+    sent, status = [], {}
+
+    def answer(request):
+        sent.append((request.url, {k.lower(): v for k, v in request.headers.items()}, request.body))
+        return status.get(request.url, 201), {}, b""
+
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
+        mock.add_callback(responses.POST, re.compile(r"https://push\.mtaa\.test/.*"),
+                          callback=answer)
+        yield sent, status, keys
+    delivery.vapid_keys.cache_clear()
+
+
+def sns_messages(token_fragment: str) -> list[dict]:
+    endpoints = sns_backends[DEFAULT_ACCOUNT_ID][REGION].platform_endpoints.values()
+    return [json.loads(m) for e in endpoints if token_fragment in e.token for m in e.messages.values()]
+
+
+def emails_to(address: str) -> list[str]:
+    outbox = ses_backends[DEFAULT_ACCOUNT_ID][REGION].sent_messages
+    return [m.raw_data for m in outbox if address in m.destinations]
+
+
+def set_email(account_id: str, email: str) -> None:
+    """The reset email on the account record (issue 7's PUT /account/email writes it)."""
+    boto3.client("dynamodb").update_item(
+        TableName=os.environ["ACCOUNTS_TABLE"], Key={"account_id": {"S": account_id}},
+        UpdateExpression="SET email = :e", ExpressionAttributeValues={":e": {"S": email}})
+
+
+def account_of(api, token):
+    return api.ok("GET", "/account", None, token)["account_id"]
+
+
+def pass_turn(api, game_id, token):
+    """The caller plays their turn out: roll, decline buys, draw Mtaani cards, end it."""
+    paths = {"turn": "roll", "buy": "decline", "end": "end-turn"}
+    for _ in range(20):
+        view = api.ok("GET", f"/games/{game_id}", None, token)
+        if view["decision"]["player"] != view["seat"]:
+            return
+        kind = view["decision"]["kind"]
+        body = {"deck": "mtaani"} if kind == "deck" else None
+        api.ok("POST", f"/games/{game_id}/{paths.get(kind, 'choose-deck')}", body, token)
+    raise AssertionError("the turn did not pass")
+
+
+def test_a_turn_reaches_the_players_browsers_and_devices_once_and_no_email_by_default(api, push_service):
+    sent, _, keys = push_service
+    game_id, seats = api.new_game(2, options=DICE)
+    (_, a), (_, b) = seats
+    browser = Browser("https://push.mtaa.test/b-laptop")
+    assert api.ok("GET", "/push/vapid-public-key", None, b) == {"public_key": keys.public_key}
+    api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
+    token = f"fcm-device-{game_id[:8]}"
+    api.ok("POST", "/push/devices", {"platform": "fcm", "token": token}, b, 204)
+    set_email(account_of(api, b), f"b-{game_id[:6]}@mtaa.test")
+    pump()                                              # (B's invitation to this table)
+    sent.clear()
+    before = len(sns_messages(token))
+    pass_turn(api, game_id, a)
+    counts = pump()
+    assert counts.get("NotifyFunction") == 1         # one notice: B's turn (A's own moves: none)
+    [(url, headers, body)] = sent
+    assert url == browser.endpoint and headers["ttl"] == str(delivery.WEB_PUSH_TTL)
+    assert headers["content-encoding"] == "aes128gcm"
+    assert f"k={keys.public_key}" in headers["authorization"]
+    assert browser.read(body) == {"title": "Your turn", "body": "Your turn: roll the dice.",
+                                  "url": f"https://play.mtaa.test/#/game/{game_id}",
+                                  "tag": f"game-{game_id}", "game_id": game_id}
+    [mobile] = sns_messages(token)[before:]
+    assert json.loads(mobile["GCM"])["notification"] == {"title": "Your turn",
+                                                         "body": "Your turn: roll the dice."}
+    assert emails_to(f"b-{game_id[:6]}@mtaa.test") == []          # turn emails are opt-in
+    # The same event delivered again (a retry) sends nothing more.
+    from timers import notify
+
+    decision = api.ok("GET", f"/games/{game_id}", None, b)["decision"]
+    repeat = {"detail-type": "DecisionPending", "detail": {
+        "game_id": game_id, "version": 9, "seats": [account_of(api, a), account_of(api, b)],
+        "seat": 1, "account_id": account_of(api, b), "actor": "human", "passed": True,
+        "event": {"type": "DecisionPending", "player": 1, "kind": "turn",
+                  "decision": decision["id"]}}}
+    assert notify.handler(repeat, None) == {account_of(api, b): "repeat"}
+    assert len(sent) == 1 and len(sns_messages(token)) == before + 1
+
+
+def test_a_subscription_the_push_service_no_longer_knows_is_removed(api, push_service):
+    sent, status, _ = push_service
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    gone = Browser("https://push.mtaa.test/b-old-phone")
+    status[gone.endpoint] = 410
+    api.ok("POST", "/push/subscriptions", gone.subscription(), b, 204)
+    pass_turn(api, game_id, a)
+    pump()
+    assert [url for url, _, _ in sent] == [gone.endpoint]
+    assert notifications.subscriptions(account_of(api, b)) == []
+    reply = api.call("DELETE", "/push/subscriptions", {"endpoint": gone.endpoint}, b)
+    assert reply.status == 404
+
+
+def test_turn_emails_go_only_to_players_who_opted_in_with_a_one_click_opt_out(api, push_service):
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    address = f"b-{game_id[:6]}@mtaa.test"
+    settings = api.ok("PUT", "/account/notifications", {"turn_emails": True}, b)
+    assert settings["turn_emails"] is True and settings["email_on_file"] is False
+    pass_turn(api, game_id, a)                                   # no email on file: none sent
+    pump()
+    set_email(account_of(api, b), address)
+    pass_turn(api, game_id, b)
+    pass_turn(api, game_id, a)
+    pump()
+    [raw] = emails_to(address)
+    mail = email.message_from_string(raw, policy=email.policy.default)
+    assert mail["Subject"] == "Your turn" and mail.get_content_type() == "text/plain"
+    assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    link = mail["List-Unsubscribe"].strip("<>")
+    assert link.startswith("https://api.mtaa.test/notifications/unsubscribe?account=acc_")
+    text = mail.get_content()
+    assert text.startswith("Your turn: roll the dice.") and link in text   # one click in the text
+    path = link.removeprefix("https://api.mtaa.test")
+    assert api.call("GET", path.replace("token=", "token=x")).status == 404
+    assert api.call("POST", path, raw=b"List-Unsubscribe=One-Click",
+                    headers={"content-type": "application/x-www-form-urlencoded"}).status == 200
+    assert api.ok("GET", "/account/notifications", None, b)["turn_emails"] is False
+
+
+def test_quiet_hours_hold_notifications_until_they_end_in_the_players_time_zone(api, push_service):
+    sent, _, _ = push_service
+    # 20:30 UTC is 23:30 in Nairobi (UTC+3): inside B's quiet hours, 22:00-07:00.
+    with time_machine.travel(datetime(2026, 3, 2, 20, 30, tzinfo=UTC), tick=False) as clock:
+        game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+        browser = Browser("https://push.mtaa.test/b-quiet")
+        api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
+        pump()                                            # (B's invitation, before quiet hours)
+        sent.clear()
+        quiet = {"start": "22:00", "end": "07:00", "timezone": "Africa/Nairobi"}
+        assert api.ok("PUT", "/account/notifications", {"quiet_hours": quiet}, b)["quiet_hours"] == quiet
+        pass_turn(api, game_id, a)
+        pump()
+        assert sent == []
+        b_id = account_of(api, b)
+        release = datetime(2026, 3, 3, 4, 0, tzinfo=UTC)            # 07:00 in Nairobi
+        timer = boto3.client("scheduler").get_schedule(
+            Name=f"quiet-{b_id}-{int(release.timestamp())}", GroupName=os.environ["SCHEDULE_GROUP"])
+        assert timer["ScheduleExpression"] == "at(2026-03-03T04:00:00)"
+        from timers import release_held
+
+        clock.move_to(release)
+        assert release_held.handler({"account_id": b_id}, None) == {"sent": 1}
+        assert release_held.handler({"account_id": b_id}, None) == {"sent": 0}   # once
+        [(_, _, body)] = sent
+        assert browser.read(body)["title"] == "Your turn"
+
+
+def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_service):
+    sent, _, _ = push_service
+    game_id, ((_, a), (b_handle, b)) = api.new_game(2, options=DICE)
+    browser = Browser("https://push.mtaa.test/b-offers")
+    api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
+    pump()
+    sent.clear()
+    api.ok("POST", f"/games/{game_id}/propose-trade",
+           {"to": 1, "give": {"cash": 10_000}, "get": {"cash": 0}}, a)
+    api.ok("POST", f"/games/{game_id}/offer-loan",
+           {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
+    lobby = api.ok("POST", "/lobbies", {"table_size": 2}, a, 201)
+    api.ok("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": b_handle}, a, 201)
+    pump()
+    a_name = api.ok("GET", "/account", None, a)["handle"]
+    assert [(m["title"], m["body"]) for m in (browser.read(body) for _, _, body in sent)] == [
+        ("A trade offer is waiting", f"{a_name} offers you a trade."),
+        ("A loan offer is waiting", f"{a_name} offers to lend you 200,000 SFR at 10%."),
+        ("You are invited to a table", f"{a_name} invites you to play a game of Mtaani."),
+    ]
+
+
+def test_a_revolutions_notice_rides_on_the_next_turn_notification(api, push_service):
+    sent, _, _ = push_service
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    ids = [account_of(api, a), account_of(api, b)]
+    browser = Browser("https://push.mtaa.test/b-revolution")
+    api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
+    pump()                                                # (B's invitation to this table)
+    sent.clear()
+    from timers import notify
+
+    notify.handler({"detail-type": "RevolutionCompleted", "detail": {
+        "game_id": game_id, "version": 5, "seats": ids, "event": {
+            "type": "RevolutionCompleted", "revolution": 3, "net_worth": {}},
+        "brought": [{"type": "GlobalEventStarted", "event": "recession", "revolution": 3,
+                     "text": "A recession cuts salaries", "revolutions": 2},
+                    {"type": "NoTradeCharge", "revolution": 3, "amount": 200_000}]}}, None)
+    assert sent == []                                      # not sent alone
+    pass_turn(api, game_id, a)
+    pump()
+    [(_, _, body)] = sent
+    assert browser.read(body)["body"] == (
+        "Your turn: roll the dice. Since your last turn: Revolution 3: A recession cuts "
+        "salaries; nobody traded: everyone paid the no-trade charge of 200,000 SFR.")
+    assert notifications.untold_notices(ids[1], game_id) == []    # told once
+
+
+@pytest.mark.parametrize(("start", "end", "zone", "now", "until"), [
+    # Overnight hours in Nairobi (UTC+3): 23:30 local is quiet until 07:00 local (04:00 UTC).
+    ("22:00", "07:00", "Africa/Nairobi", datetime(2026, 3, 2, 20, 30, tzinfo=UTC),
+     datetime(2026, 3, 3, 4, 0, tzinfo=UTC)),
+    # 05:00 local, the morning side of the same hours: quiet until 07:00 that day.
+    ("22:00", "07:00", "Africa/Nairobi", datetime(2026, 3, 3, 2, 0, tzinfo=UTC),
+     datetime(2026, 3, 3, 4, 0, tzinfo=UTC)),
+    # 07:00 local exactly: the hours are over.
+    ("22:00", "07:00", "Africa/Nairobi", datetime(2026, 3, 3, 4, 0, tzinfo=UTC), None),
+    # Daytime hours in New York during summer time (UTC-4): 14:00 local is quiet until 15:00.
+    ("13:00", "15:00", "America/New_York", datetime(2026, 7, 1, 18, 0, tzinfo=UTC),
+     datetime(2026, 7, 1, 19, 0, tzinfo=UTC)),
+    ("13:00", "15:00", "America/New_York", datetime(2026, 7, 1, 16, 0, tzinfo=UTC), None),
+])
+def test_quiet_hours_are_read_in_the_players_time_zone(start, end, zone, now, until):
+    prefs = notifications.Preferences(quiet_start=start, quiet_end=end, time_zone=zone)
+    assert notifications.quiet_until(prefs, now) == until
