@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from local import aws
-from local.template import REGION, ROOT, LocalFunction, LocalTemplate
+from local.template import ACCOUNT, REGION, ROOT, LocalFunction, LocalTemplate
 
 log = logging.getLogger("local")
 WEB = ROOT / "web"
@@ -50,7 +50,7 @@ def _lambda_context(fn: LocalFunction) -> SimpleNamespace:
     return SimpleNamespace(
         function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
         memory_limit_in_mb=512, aws_request_id=str(uuid.uuid4()), log_group_name=f"/aws/lambda/{fn.name}",
-        log_stream_name="local", get_remaining_time_in_millis=lambda: 10_000,
+        log_stream_name="local", get_remaining_time_in_millis=lambda: fn.timeout * 1000,
     )
 
 
@@ -233,6 +233,8 @@ class LocalStack:
         if self.httpd is None:
             self.bind()
         self.moto, self.moto_endpoint = aws.start_moto()
+        if not self.template.parameters.get("WebUrl"):
+            self.template.parameters["WebUrl"] = self.url  # links in emails lead here
         os.environ.update(self.template.global_environment())
         for fn in self.functions:
             os.environ.update(fn.environment)
@@ -243,6 +245,9 @@ class LocalStack:
         for url, logical_id in queues.items():
             self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
         self._spawn(self._scheduler_loop)
+        for fn in self.functions:
+            for period in fn.schedules:
+                self._spawn(self._rate_loop, fn, period)
         self._spawn(self.httpd.serve_forever)
         return self.url
 
@@ -328,6 +333,18 @@ class LocalStack:
             except Exception:
                 if not self._stop.is_set():
                     log.error("scheduler loop:\n%s", traceback.format_exc())
+
+    def _rate_loop(self, fn: LocalFunction, period: float) -> None:
+        """A ``rate(...)`` schedule event: invoke ``fn`` every ``period`` seconds with an
+        EventBridge "Scheduled Event"."""
+        while not self._stop.wait(period):
+            event = {"version": "0", "id": str(uuid.uuid4()), "detail-type": "Scheduled Event",
+                     "source": "aws.events", "account": ACCOUNT, "region": REGION,
+                     "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "detail": {}}
+            try:
+                self.invoker.invoke(fn, event)
+            except Exception:
+                log.error("scheduled %s failed:\n%s", fn.logical_id, traceback.format_exc())
 
 
 def parse_at(expression: str) -> datetime | None:
