@@ -27,11 +27,15 @@ class Settings:
     chat_table: str
     presence_table: str
     throttle_table: str
+    password_resets_table: str
+    erasures_table: str
     event_bus: str
     allow_scripted_games: bool
     session_ttl_seconds: int
     max_action_retries: int
     default_idle_timeout: int
+    email_sender: str
+    web_url: str
 
 
 @cache
@@ -51,9 +55,13 @@ def settings() -> Settings:
         chat_table=env("CHAT_TABLE", "ChatMessages"),
         presence_table=env("PRESENCE_TABLE", "Presence"),
         throttle_table=env("THROTTLE_TABLE", "Throttle"),
+        password_resets_table=env("PASSWORD_RESETS_TABLE", "PasswordResets"),
+        erasures_table=env("ERASURES_TABLE", "Erasures"),
         event_bus=env("EVENT_BUS_NAME", "mtaa-events"),
         allow_scripted_games=_flag("ALLOW_SCRIPTED_GAMES"),
         session_ttl_seconds=int(env("SESSION_TTL_SECONDS", str(30 * 24 * 3600))),
         max_action_retries=int(env("MAX_ACTION_RETRIES", "5")),
         default_idle_timeout=int(env("DEFAULT_IDLE_TIMEOUT_SECONDS", "86400")),
+        email_sender=env("EMAIL_SENDER", ""),
+        web_url=env("WEB_URL", "").rstrip("/"),
     )
