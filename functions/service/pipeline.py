@@ -14,7 +14,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -38,7 +38,7 @@ DOMAIN_EVENTS = frozenset(
     {"TurnStarted", "DecisionPending", "RevolutionCompleted", "GameFinished", "Bankrupt", "DebtOwed"}
 )
 """Engine events forwarded to the EventBridge bus (the rest stay in the game's log)."""
-LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed"})
+LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed", "SeatAnonymised"})
 """Service events about the table itself, also forwarded to the bus."""
 
 _store: GameStore | None = None
@@ -114,11 +114,13 @@ def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None =
                         owner=owner, idle_timeout=idle_timeout, decision=decision_of(state),
                         also=also)
     result = ActionResult(game, state, [created])
-    _publish(result, [created, *_initial_events(state)])
+    _publish(result, [created, *pending_decision_events(state)])
     return result
 
 
-def _initial_events(state: BaseModel) -> list[dict[str, Any]]:
+def pending_decision_events(state: BaseModel) -> list[dict[str, Any]]:
+    """``DecisionPending`` for the state's pending decision (``[]`` when there is none): what
+    the bus hears when a decision needs someone (a player, a bot or the idle-turn timer)."""
     decision = engine.get_ruleset(state.ruleset).decision(state)
     if decision is None:
         return []
@@ -196,7 +198,51 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
         result = ActionResult(game, state, [event])
-        _publish(result, [event] if saved else [event, *_initial_events(state)])
+        _publish(result, [event] if saved else [event, *pending_decision_events(state)])
+        return result
+    raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+
+
+@dataclass
+class Amendment:
+    """A change to a stored game made by the service rather than by a move (a seat's identity
+    after its account was erased): the new ``state``, the log ``event`` that records it, items
+    to write in the same transaction (``also``) and extra events to announce on the bus."""
+
+    state: BaseModel
+    event: dict[str, Any]
+    also: AddToTransaction | None = None
+    announce: list[dict[str, Any]] = field(default_factory=list)
+
+
+def amend(game_id: str, change: Callable[[StoredGame, BaseModel], Amendment | None], *,
+          store: GameStore | None = None) -> ActionResult | None:
+    """Change a stored game outside its rules, with the same optimistic locking as moves.
+
+    ``change(game, state)`` may edit the record's own fields (seats, owner, stand-ins) and
+    returns an :class:`Amendment`, or ``None`` when there is nothing to change (nothing is
+    written; the answer is ``None``). The new state, the amendment's log event and its extra
+    items are written in one version-conditioned transaction; on a lost race the game is
+    reloaded and ``change`` called again (bounded: :class:`ServiceUnavailable`). The status
+    (active, saved, finished) is kept. Raises :class:`~service.errors.NotFound` for an unknown
+    game.
+    """
+    store = store or default_store()
+    for attempt in range(settings().max_action_retries + 1):
+        game = store.load(game_id)
+        state = engine.load_state(game.record.state)
+        amendment = change(game, state)
+        if amendment is None:
+            return None
+        try:
+            store.save(game, engine.dump_state(amendment.state), game.record.status,
+                       [amendment.event], amendment.state.steps,
+                       decision=decision_of(amendment.state), also=amendment.also)
+        except VersionConflict:
+            time.sleep(random.uniform(0, 0.02 * (2**attempt)))
+            continue
+        result = ActionResult(game, amendment.state, [amendment.event])
+        _publish(result, [amendment.event, *amendment.announce])
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 

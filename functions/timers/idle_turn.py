@@ -4,11 +4,13 @@ If the same decision is still pending, the table ends it with the engine's idle 
 (through the pipeline, with optimistic locking); if the game has moved on, nothing happens.
 Delivery is at least once, so a second delivery finds the decision gone and does nothing.
 A saved (paused) game is left alone: its owner's resume announces the decision again and a
-fresh deadline is scheduled then.
+fresh deadline is scheduled then. A game deleted meanwhile (an erased owner's saved game) is
+left alone too.
 """
 
 import engine
 from service import pipeline
+from service.errors import NotFound
 
 
 class _MovedOn(Exception):
@@ -32,4 +34,6 @@ def handler(event, context):
         return {"applied": False}
     except pipeline.GameSaved:
         return {"applied": False, "reason": "saved"}
+    except NotFound:
+        return {"applied": False, "reason": "gone"}
     return {"applied": True, "version": result.version}
