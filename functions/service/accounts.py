@@ -478,12 +478,13 @@ def request_reset(handle: str, source: str) -> None:
     try:
         record.save()
         mail.send_reset_link(account.email, account.handle, token, RESET_TTL_SECONDS)
-    except Exception:
-        log.exception("a password-reset link could not be sent")
+    except Exception as exc:  # logged by kind only: SES messages can quote the address
+        code = getattr(exc, "response", {}).get("Error", {}).get("Code", type(exc).__name__)
+        log.error("a password-reset link could not be sent: %s", code)
         try:
             record.delete()
-        except PynamoDBException:
-            log.exception("an unsent password-reset link could not be deleted")
+        except PynamoDBException as failed:
+            log.error("an unsent password-reset link could not be deleted: %s", type(failed).__name__)
 
 
 def complete_reset(token: str, new_password: str) -> PasswordChangedOut:

@@ -169,3 +169,25 @@ def test_malformed_reset_requests_are_422(api, body):
 def test_unknown_links_and_short_passwords_are_refused(api):
     assert api.call("POST", "/password-resets/" + "x" * 43, {"new_password": "long enough"}).status == 404
     assert api.call("POST", "/password-resets/whatever", {"new_password": "short"}).status == 422
+
+
+def test_a_failed_send_answers_the_same_and_logs_no_address(api, unthrottled, monkeypatch, caplog):
+    from botocore.exceptions import ClientError
+
+    from service import mail
+
+    handle, token = api.sign_in()
+    address = fresh_address()
+    account_id = api.ok("PUT", "/account/email", {"email": address}, token)["account_id"]
+
+    class RefusingSes:
+        def send_raw_email(self, **kwargs):
+            raise ClientError({"Error": {"Code": "MessageRejected",
+                                         "Message": f"Email address is not verified: {address}"}},
+                              "SendRawEmail")
+
+    monkeypatch.setattr(mail, "_ses", RefusingSes)
+    answer = api.call("POST", "/password-resets", {"handle": handle})
+    assert answer.status == 202
+    assert list(PasswordResetRecord.by_account.query(account_id)) == []  # no link is left
+    assert "MessageRejected" in caplog.text and address not in caplog.text
