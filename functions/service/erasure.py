@@ -5,9 +5,9 @@ Two parts:
 
 1. **At once**, in the request (:func:`delete_account`): one transaction deletes the account
    item (handle, password hash, reset email) and the handle's claim, and writes the erasure
-   job; then every registered kind of personal data (:data:`service.privacy.PERSONAL_DATA`:
-   sessions, reset links, chat messages, presence, ...) is deleted and ``AccountDeleted`` goes
-   on the bus. No session survives (a session needs its account), so the caller is signed out
+   job; then every kind of personal data listed in :data:`service.privacy.PERSONAL_DATA`
+   (sessions, reset links, chat messages, presence, ...) is deleted and ``AccountDeleted``
+   goes on the bus. No session survives (a session needs its account), so the caller is signed out
    everywhere by that same request, and the handle is free to be claimed again.
 2. **The fan-out** (:func:`run`, the ``AccountDeleted`` target ``timers.account_erasure``):
    for every table the account took part in (its ``Memberships``), one table at a time:

@@ -2,9 +2,10 @@
 to export it and how to erase it (``docs/privacy.md`` describes every item).
 
 :data:`PERSONAL_DATA` lists the per-account stores that are erased outright (sessions,
-reset links, chat messages, presence; a module that adds such a store registers it with
-:func:`register`). The account item itself (handle, password hash, reset email) and the tables
-the account took part in are handled by :mod:`service.erasure`, and exported here by
+reset links, chat messages, presence). A new store of per-account data is added to that list,
+here, so that export and erasure cover it wherever they run (the erasure audit test fails
+until they do). The account item itself (handle, password hash, reset email) and the tables the
+account took part in are handled by :mod:`service.erasure`, and exported here by
 :func:`export_account`.
 """
 
@@ -32,16 +33,6 @@ class PersonalData:
     name: str
     export: Callable[[accounts.Account], Any]
     erase: Callable[[str], int]
-
-
-PERSONAL_DATA: list[PersonalData] = []
-
-
-def register(kind: PersonalData) -> PersonalData:
-    """Add a per-account store to export and erasure (once per name)."""
-    if all(existing.name != kind.name for existing in PERSONAL_DATA):
-        PERSONAL_DATA.append(kind)
-    return kind
 
 
 def _sessions(me: accounts.Account) -> list[dict[str, Any]]:
@@ -81,14 +72,17 @@ def _presence(me: accounts.Account) -> list[dict[str, Any]]:
             for p in presence.of_account(me.account_id)]
 
 
-register(PersonalData("sessions", _sessions, accounts.drop_sessions))
-register(PersonalData("password_reset_links", _reset_links, accounts.drop_reset_links))
-register(PersonalData("chat_messages", _chat_messages, chat.delete_by_author))
-register(PersonalData("presence", _presence, presence.forget_account))
+PERSONAL_DATA: tuple[PersonalData, ...] = (
+    PersonalData("sessions", _sessions, accounts.drop_sessions),
+    PersonalData("password_reset_links", _reset_links, accounts.drop_reset_links),
+    PersonalData("chat_messages", _chat_messages, chat.delete_by_author),
+    PersonalData("presence", _presence, presence.forget_account),
+)
 
 
 def erase_personal_data(account_id: str) -> dict[str, int]:
-    """Erase every registered kind of the account's data; how many items of each went."""
+    """Erase every kind of the account's data listed in :data:`PERSONAL_DATA`; how many items
+    of each went."""
     return {kind.name: kind.erase(account_id) for kind in PERSONAL_DATA}
 
 
@@ -140,7 +134,8 @@ def _tables(account_id: str) -> list[dict[str, Any]]:
 def export_account(me: accounts.Account) -> dict[str, Any]:
     """Everything stored about the caller's account, as one JSON-ready document (see
     ``docs/privacy.md``): the account (never its password hash: only whether one is set),
-    every registered kind of personal data, and the tables it takes part in."""
+    every kind of personal data listed in :data:`PERSONAL_DATA`, and the tables it takes part
+    in."""
     record = accounts.signed_in_account(me)
     document: dict[str, Any] = {
         "format": EXPORT_FORMAT,
