@@ -172,6 +172,19 @@ def create_tables(template: LocalTemplate) -> list[str]:
     return names
 
 
+def verify_email_senders(template: LocalTemplate) -> list[str]:
+    """Verify in moto's SES the sender addresses the template's parameters name (moto refuses
+    mail from unverified senders, as SES does); returns them."""
+    import boto3
+
+    ses = boto3.client("ses", region_name=REGION)
+    senders = [value for name, value in template.parameters.items()
+               if name.endswith("Sender") and "@" in value]
+    for sender in senders:
+        ses.verify_email_identity(EmailAddress=sender)
+    return senders
+
+
 def rule_queue_name(function_name: str, index: int) -> str:
     return f"local-rule-{function_name}-{index}"[:80]
 
@@ -191,10 +204,7 @@ def provision(template: LocalTemplate) -> dict[str, str]:
     for logical_id in template.of_type("AWS::Scheduler::ScheduleGroup"):
         with contextlib.suppress(scheduler.exceptions.ConflictException):
             scheduler.create_schedule_group(Name=template.physical_name(logical_id))
-    ses = boto3.client("ses", region_name=REGION)
-    sender = template.parameters.get("NotificationEmailFrom")
-    if sender:
-        ses.verify_email_identity(EmailAddress=sender)
+    verify_email_senders(template)
     sns = boto3.client("sns", region_name=REGION)
     for name, value in template.parameters.items():
         if name.endswith("PlatformApplicationArn") and value:

@@ -35,7 +35,6 @@ log = logging.getLogger("local")
 WEB = ROOT / "web"
 LOCAL_PARAMETERS = {
     "AllowScriptedGames": "true",
-    "NotificationEmailFrom": "notifications@mtaa.local",
     "FcmPlatformApplicationArn": f"arn:aws:sns:{REGION}:{ACCOUNT}:app/GCM/mtaa-local-fcm",
     "ApnsPlatformApplicationArn": f"arn:aws:sns:{REGION}:{ACCOUNT}:app/APNS/mtaa-local-apns",
 }
@@ -240,6 +239,8 @@ class LocalStack:
         if self.httpd is None:
             self.bind()
         self.moto, self.moto_endpoint = aws.start_moto()
+        if not self.template.parameters.get("WebUrl"):
+            self.template.parameters["WebUrl"] = self.url  # links in emails lead here
         os.environ.update(self.template.global_environment())
         for fn in self.functions:
             os.environ.update(fn.environment)
@@ -258,6 +259,9 @@ class LocalStack:
         for url, logical_id in queues.items():
             self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
         self._spawn(self._scheduler_loop)
+        for fn in self.functions:
+            for period in fn.schedules:
+                self._spawn(self._rate_loop, fn, period)
         self._spawn(self.httpd.serve_forever)
         return self.url
 
@@ -365,6 +369,18 @@ class LocalStack:
             except Exception:
                 if not self._stop.is_set():
                     log.error("scheduler loop:\n%s", traceback.format_exc())
+
+    def _rate_loop(self, fn: LocalFunction, period: float) -> None:
+        """A ``rate(...)`` schedule event: invoke ``fn`` every ``period`` seconds with an
+        EventBridge "Scheduled Event"."""
+        while not self._stop.wait(period):
+            event = {"version": "0", "id": str(uuid.uuid4()), "detail-type": "Scheduled Event",
+                     "source": "aws.events", "account": ACCOUNT, "region": REGION,
+                     "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "detail": {}}
+            try:
+                self.invoker.invoke(fn, event)
+            except Exception:
+                log.error("scheduled %s failed:\n%s", fn.logical_id, traceback.format_exc())
 
 
 def parse_at(expression: str) -> datetime | None:

@@ -49,6 +49,18 @@ def _intrinsic(loader: _Loader, suffix: str, node: yaml.Node) -> dict[str, Any]:
 _Loader.add_multi_constructor("!", _intrinsic)
 
 
+RATE_UNITS = {"minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400, "days": 86400}
+
+
+def rate_seconds(expression: str) -> float | None:
+    """The period of an EventBridge ``rate(N unit)`` expression in seconds (``None`` for other
+    expressions, such as ``cron(...)``)."""
+    found = re.fullmatch(r"rate\((\d+) (\w+)\)", expression.strip())
+    if not found or found.group(2) not in RATE_UNITS:
+        return None
+    return int(found.group(1)) * RATE_UNITS[found.group(2)]
+
+
 def load_template(path: Path = TEMPLATE) -> dict[str, Any]:
     """The template as plain data (intrinsics as ``{"Ref": ...}`` / ``{"Fn::Sub": ...}``)."""
     return yaml.load(path.read_text(), Loader=_Loader)
@@ -63,9 +75,11 @@ class LocalFunction:
     name: str
     routes: list[tuple[str, str]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
-    environment: dict[str, str] = field(default_factory=dict)
+    schedules: list[float] = field(default_factory=list)
+    """Periods (seconds) of the function's ``rate(...)`` schedule events."""
     timeout: int = 3
-    """Seconds an invocation may run (the function's ``Timeout``, else the Globals')."""
+    """Seconds an invocation may run (``Timeout``, from the function or the Globals)."""
+    environment: dict[str, str] = field(default_factory=dict)
 
     @property
     def arn(self) -> str:
@@ -143,7 +157,30 @@ class LocalTemplate:
         if key == "Fn::Join":
             sep, parts = arg
             return sep.join(str(self.resolve(p)) for p in parts)
+        if key == "Fn::If":
+            name, when_true, when_false = arg
+            return self.resolve(when_true if self.condition(name) else when_false)
         return {key: self.resolve(arg)}
+
+    def condition(self, name: str) -> bool:
+        """The value of the template's condition ``name`` (``Fn::Equals``, ``Fn::Not``,
+        ``Fn::And``, ``Fn::Or`` and ``Condition`` references)."""
+        return self._truth(self.data.get("Conditions", {})[name])
+
+    def _truth(self, expression: Any) -> bool:
+        (key, arg), = expression.items()
+        if key == "Fn::Equals":
+            left, right = (self.resolve(a) for a in arg)
+            return str(left) == str(right)
+        if key == "Fn::Not":
+            return not self._truth(arg[0])
+        if key == "Fn::And":
+            return all(self._truth(a) for a in arg)
+        if key == "Fn::Or":
+            return any(self._truth(a) for a in arg)
+        if key == "Condition":
+            return self.condition(arg)
+        raise ValueError(f"unsupported condition function {key}")
 
     # ------------------------------------------------------------------ views
     def of_type(self, kind: str) -> dict[str, dict[str, Any]]:
@@ -161,10 +198,10 @@ class LocalTemplate:
         for logical_id, resource in self.of_type("AWS::Serverless::Function").items():
             props = resource.get("Properties", {})
             fn = LocalFunction(
-                timeout=int(props.get("Timeout", default_timeout)),
                 logical_id=logical_id,
                 handler=props["Handler"],
                 name=self.physical_name(logical_id),
+                timeout=int(props.get("Timeout", default_timeout)),
                 environment={
                     k: str(self.resolve(v))
                     for k, v in props.get("Environment", {}).get("Variables", {}).items()
@@ -179,6 +216,10 @@ class LocalTemplate:
                         "bus": self.resolve(event_props.get("EventBusName", "default")),
                         "pattern": self.resolve(event_props["Pattern"]),
                     })
+                elif event["Type"] == "Schedule":
+                    period = rate_seconds(str(self.resolve(event_props["Schedule"])))
+                    if period is not None:
+                        fn.schedules.append(period)
             out.append(fn)
         return out
 

@@ -20,7 +20,7 @@ def take_back_seat(game_id: str):
     me = caller(router)
 
     def change(game, state):
-        return seats.take_back(game.record, pipeline.seat_of(game, me.account_id))
+        return pipeline.Amendment(seats.take_back(game.record, pipeline.seat_of(game, me.account_id)))
 
     result = pipeline.amend(game_id, change)
     record = result.game.record

@@ -8,16 +8,24 @@ SHA-256 hash is stored, with an expiry that DynamoDB TTL removes.
 Passwords are optional; when set they are hashed with argon2id (argon2-cffi, imported lazily:
 only the sign-in and password routes need it). Each account carries a ``session_epoch``; a
 session is valid only while its epoch is the account's, so "sign out everywhere" (and a password
-change) is one counter increment. Failed password checks are throttled per handle and per
-source address (:mod:`service.throttle`).
+change or reset) is one counter increment. Failed password checks are throttled per handle and
+per source address (:mod:`service.throttle`).
+
+The optional reset email is used only to send password-reset links: single-use tokens (only
+their SHA-256 is stored, in ``PasswordResets``), valid for :data:`RESET_TTL_SECONDS` and only
+while the account's session epoch is the one they were issued under.
 
 Source: guide "Account management" (``shared/seeds/000_fe1744ded917b034.txt``): "Your account is
-your player handle ... An unprotected handle can be claimed by anyone".
+your player handle. You can optionally protect it with a password and add an email address,
+which is used only to send you a password-reset link and nothing else. An unprotected handle can
+be claimed by anyone".
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
+import logging
 import re
 import secrets
 import time
@@ -25,13 +33,16 @@ from dataclasses import dataclass
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 from service import storage, throttle
 from service.config import settings
-from service.errors import Conflict, ServiceUnavailable, Unauthorized, Unprocessable
+from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized, Unprocessable
 from service.models import AccountOut, PasswordChangedOut
+
+log = logging.getLogger(__name__)
 
 HANDLE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$")
 HANDLE_RULES = "3 to 20 characters: letters, digits, '_' or '-', starting with a letter or digit"
@@ -47,6 +58,7 @@ class AccountRecord(Model):
     handle = UnicodeAttribute()
     handle_key = UnicodeAttribute()
     password_hash = UnicodeAttribute(null=True)
+    email = UnicodeAttribute(null=True)
     session_epoch = NumberAttribute(default=0)
     created_at = NumberAttribute()
 
@@ -61,6 +73,17 @@ class HandleRecord(Model):
     account_id = UnicodeAttribute()
 
 
+class ByAccount(GlobalSecondaryIndex):
+    """An account's items of a table keyed by token hash (sessions, reset links): for erasure."""
+
+    class Meta:
+        index_name = "by_account"
+        projection = KeysOnlyProjection()
+
+    account_id = UnicodeAttribute(hash_key=True)
+    token_hash = UnicodeAttribute(range_key=True)
+
+
 class SessionRecord(Model):
     """A sign-in: the token's SHA-256 and when it expires (DynamoDB TTL attribute)."""
 
@@ -72,6 +95,23 @@ class SessionRecord(Model):
     epoch = NumberAttribute(default=0)
     created_at = NumberAttribute()
     expires_at = NumberAttribute()
+    by_account = ByAccount()
+
+
+class PasswordResetRecord(Model):
+    """A password-reset link: the token's SHA-256, the account, the session epoch it was issued
+    under (a later password change, reset or "sign out everywhere" voids it) and its expiry
+    (DynamoDB TTL attribute)."""
+
+    class Meta:
+        table_name = settings().password_resets_table
+
+    token_hash = UnicodeAttribute(hash_key=True)
+    account_id = UnicodeAttribute()
+    epoch = NumberAttribute(default=0)
+    created_at = NumberAttribute()
+    expires_at = NumberAttribute()
+    by_account = ByAccount()
 
 
 class BadCredentials(Unauthorized):
@@ -87,6 +127,11 @@ class Account:
     account_id: str
     handle: str
     token_hash: str = ""
+
+
+def clock() -> float:
+    """Unix seconds (one place, so tests can move time past a reset link's expiry)."""
+    return time.time()
 
 
 def handle_key(handle: str) -> str:
@@ -273,14 +318,45 @@ def bot_level(seat_id: str) -> str | None:
     return parts[1] if len(parts) == 3 and parts[0] == "bot" and parts[1] in BOT_LEVELS else None
 
 
+ANONYMOUS_PREFIX = "anon:"
+ANONYMOUS_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+DELETED_NAME = "Deleted player"
+"""Shown for an erased account's id in the moments before its tables are anonymised."""
+
+
+def anonymous_id(secret: bytes, table_id: str) -> str:
+    """The anonymous seat id that replaces an erased account at table ``table_id``:
+    ``anon:`` and 12 characters of HMAC-SHA256(``secret``, ``table_id``). ``secret`` is random
+    per erasure and discarded when it ends, so the id cannot be derived from the old handle or
+    account id, differs from table to table, and is the same on every retry of one erasure."""
+    digest = hmac.new(secret, table_id.encode(), hashlib.sha256).digest()
+    return ANONYMOUS_PREFIX + "".join(ANONYMOUS_ALPHABET[b % 32] for b in digest[:12])
+
+
+def is_anonymous(seat_id: str) -> bool:
+    return seat_id.startswith(ANONYMOUS_PREFIX)
+
+
+def display_name(seat_id: str) -> str | None:
+    """The name of a bot or anonymous seat id ("Base bot 2", "Anonymous K7Q2XM"), ``None`` for
+    an account (its handle is stored). Anonymous names contain a space, which no handle can."""
+    level = bot_level(seat_id)
+    if level:
+        return f"{level.capitalize()} bot {seat_id.rsplit(':', 1)[1]}"
+    if is_anonymous(seat_id):
+        return "Anonymous " + seat_id[len(ANONYMOUS_PREFIX):][:6]
+    return None
+
+
 def handles_of(account_ids: list[str]) -> dict[str, str]:
-    """Display names of the given seat ids: an account's current handle, a bot's "Base bot 2";
-    unknown ids map to themselves. This is the one place handles are looked up for display."""
+    """Display names of the given seat ids: an account's current handle, a bot's "Base bot 2",
+    an erased account's anonymous name; an account that no longer exists is "Deleted player",
+    other unknown ids map to themselves. This is the one place handles are looked up for
+    display."""
     out: dict[str, str] = {}
     wanted = [a for a in dict.fromkeys(account_ids) if a.startswith("acc_")]
     for a in account_ids:
-        level = bot_level(a)
-        out[a] = f"{level.capitalize()} bot {a.rsplit(':', 1)[1]}" if level else a
+        out[a] = display_name(a) or (DELETED_NAME if a.startswith("acc_") else a)
     if wanted:
         try:
             for item in AccountRecord.batch_get(wanted):
@@ -293,7 +369,8 @@ def handles_of(account_ids: list[str]) -> dict[str, str]:
 def account_out(record: AccountRecord) -> AccountOut:
     """The API form of an account (never its password hash)."""
     return AccountOut(account_id=record.account_id, handle=record.handle,
-                      protected=bool(record.password_hash), created_at=int(record.created_at))
+                      protected=bool(record.password_hash), email=record.email,
+                      created_at=int(record.created_at))
 
 
 def change_password(me: Account, current: str | None, new: str | None,
@@ -305,13 +382,149 @@ def change_password(me: Account, current: str | None, new: str | None,
     that is not set is :class:`Conflict`. Every session is ended and a fresh one opened for the
     caller.
     """
-    record = get_account(me.account_id)
-    if record is None:
-        raise Unauthorized("your session has ended; sign in again")
+    record = signed_in_account(me)
     if new is None and not record.password_hash:
         raise Conflict("your account has no password to remove")
     if record.password_hash:
         check_password(record, current, source)
     set_password(record, new)
+    return _signed_in_again(record)
+
+
+def _signed_in_again(record: AccountRecord) -> PasswordChangedOut:
     token, expires = open_session(record)
     return PasswordChangedOut(**account_out(record).model_dump(), token=token, expires_at=expires)
+
+
+def signed_in_account(me: Account) -> AccountRecord:
+    """The caller's account item; :class:`Unauthorized` when it is gone (erased meanwhile)."""
+    record = get_account(me.account_id)
+    if record is None:
+        raise Unauthorized("your session has ended; sign in again")
+    return record
+
+
+# ---------------------------------------------------------------------------- reset email
+EMAIL_MAX = 254
+
+
+def normalized_email(email: str) -> str:
+    """``email`` in its normalised form (domain lower-cased, IDNA); :class:`Unprocessable`
+    when it is not a syntactically valid address. No DNS lookup is made."""
+    from email_validator import EmailNotValidError, validate_email
+
+    try:
+        checked = validate_email(email, check_deliverability=False)
+    except EmailNotValidError as exc:
+        raise Unprocessable(f"email: {exc}") from None
+    if len(checked.normalized) > EMAIL_MAX:
+        raise Unprocessable(f"email: at most {EMAIL_MAX} characters")
+    return checked.normalized
+
+
+def set_email(me: Account, email: str | None, current: str | None, source: str) -> AccountOut:
+    """Set (``email``) or remove (``None``) the caller's reset email. A protected account must
+    confirm a new address with its password (checked and throttled like a sign-in:
+    :class:`BadCredentials`, :class:`~service.errors.TooManyRequests`): whoever controls the
+    reset email can take the handle over. Reset links already sent stop working either way.
+    Removing an address that is not set is not an error."""
+    record = signed_in_account(me)
+    if email is not None:
+        email = normalized_email(email)
+        if record.password_hash:
+            check_password(record, current, source)
+        action = AccountRecord.email.set(email)
+    else:
+        action = AccountRecord.email.remove()
+    try:
+        record.update(actions=[action], condition=AccountRecord.account_id.exists())
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("accounts are not answering; try again") from exc
+    drop_reset_links(record.account_id)
+    return account_out(record)
+
+
+# ---------------------------------------------------------------------------- password resets
+RESET_TTL_SECONDS = 30 * 60
+"""How long a password-reset link works (single use)."""
+
+
+class InvalidResetLink(NotFound):
+    """The reset link is unknown, used, expired or void (the password changed since)."""
+
+    code = "invalid_reset_link"
+
+
+def request_reset(handle: str, source: str) -> None:
+    """Email a password-reset link to the reset email of ``handle``, if it has one.
+
+    The caller learns nothing either way: the same answer whether the handle exists, has an
+    email or not, and when sending fails (logged, without the address). Requests are limited
+    per handle and per source (:data:`service.throttle.RESET`: :class:`TooManyRequests`) so
+    nobody can flood an inbox. Raises :class:`Unprocessable` for a malformed handle.
+    """
+    from service import mail
+
+    key = handle_key(handle)
+    throttle.RESET.take(throttle.sign_in_keys(key, source))
+    account = find_by_handle(handle)
+    if account is None or not account.email:
+        return
+    token = secrets.token_urlsafe(32)
+    now = int(clock())
+    record = PasswordResetRecord(token_hash(token), account_id=account.account_id,
+                                 epoch=int(account.session_epoch or 0), created_at=now,
+                                 expires_at=now + RESET_TTL_SECONDS)
+    try:
+        record.save()
+        mail.send_reset_link(account.email, account.handle, token, RESET_TTL_SECONDS)
+    except Exception as exc:  # logged by kind only: SES messages can quote the address
+        code = getattr(exc, "response", {}).get("Error", {}).get("Code", type(exc).__name__)
+        log.error("a password-reset link could not be sent: %s", code)
+        try:
+            record.delete()
+        except PynamoDBException as failed:
+            log.error("an unsent password-reset link could not be deleted: %s", type(failed).__name__)
+
+
+def complete_reset(token: str, new_password: str) -> PasswordChangedOut:
+    """Use a reset link: set ``new_password``, end every session, and sign the caller in (a
+    fresh token in the answer). The link is used up (single use) and every other outstanding
+    link of the account is void. :class:`InvalidResetLink` when the link does not work."""
+    hashed = token_hash(token)
+    invalid = InvalidResetLink("this reset link does not work (used, expired or replaced): "
+                               "ask for a new one")
+    try:
+        link = PasswordResetRecord.get(hashed, consistent_read=True)
+        account = AccountRecord.get(link.account_id, consistent_read=True)
+    except DoesNotExist:
+        raise invalid from None
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("accounts are not answering; try again") from exc
+    epoch = int(link.epoch or 0)
+    if link.expires_at < clock() or int(account.session_epoch or 0) != epoch:
+        raise invalid
+    password_hash = hash_password(new_password)
+    try:
+        with TransactWrite(connection=storage.connection()) as tx:
+            tx.delete(link, condition=PasswordResetRecord.token_hash.exists())
+            tx.update(account, condition=AccountRecord.session_epoch == epoch, actions=[
+                AccountRecord.password_hash.set(password_hash),
+                AccountRecord.session_epoch.set(epoch + 1)])
+    except TransactWriteError as exc:
+        if exc.cause_response_code == "TransactionCanceledException":
+            raise invalid from None
+        raise ServiceUnavailable("accounts are not answering; try again") from exc
+    account.session_epoch, account.password_hash = epoch + 1, password_hash
+    return _signed_in_again(account)
+
+
+def drop_reset_links(account_id: str) -> int:
+    """Delete every outstanding reset link of the account; returns how many."""
+    return storage.delete_all(PasswordResetRecord,
+                              PasswordResetRecord.by_account.query(account_id))
+
+
+def drop_sessions(account_id: str) -> int:
+    """Delete every session item of the account; returns how many."""
+    return storage.delete_all(SessionRecord, SessionRecord.by_account.query(account_id))

@@ -18,7 +18,7 @@ from pynamodb.exceptions import PynamoDBException
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 from pynamodb.models import Model
 
-from service import throttle
+from service import storage, throttle
 from service.config import settings
 from service.errors import ServiceUnavailable, Unprocessable
 
@@ -84,3 +84,47 @@ def page(game_id: str, after: str | None, limit: int) -> list[ChatRecord]:
         return list(ChatRecord.query(game_id, condition, limit=limit, consistent_read=True))
     except PynamoDBException as exc:
         raise ServiceUnavailable("chat is not answering; try again") from exc
+
+
+# ---------------------------------------------------------------------------- erasure
+def by_author(account_id: str) -> list[ChatRecord]:
+    """Every message ``account_id`` wrote, at any table (oldest first per table)."""
+    try:
+        return list(ChatRecord.by_author.query(account_id))
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("chat is not answering; try again") from exc
+
+
+def delete_by_author(account_id: str) -> int:
+    """Delete every message ``account_id`` wrote; returns how many."""
+    return storage.delete_all(ChatRecord, ChatRecord.by_author.query(account_id))
+
+
+def delete_table(game_id: str) -> int:
+    """Delete every message of a table; returns how many."""
+    return storage.delete_all(ChatRecord, ChatRecord.query(game_id, consistent_read=True))
+
+
+def mention_pattern(handle: str) -> re.Pattern[str]:
+    """Matches ``handle`` as a word in stored (escaped) text, in any case: not inside a longer
+    run of handle characters."""
+    return re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(handle) + r"(?![A-Za-z0-9_-])",
+                      re.IGNORECASE)
+
+
+def replace_mentions(game_id: str, handle: str, name: str) -> int:
+    """Replace ``handle`` wherever a message at ``game_id`` mentions it with ``name`` (an
+    erased account's anonymous name); returns how many messages changed. Running it again
+    changes nothing."""
+    pattern = mention_pattern(handle)
+    replacement = html.escape(name, quote=False)
+    changed = 0
+    try:
+        for message in ChatRecord.query(game_id, consistent_read=True):
+            text = pattern.sub(replacement, message.text)
+            if text != message.text:
+                message.update(actions=[ChatRecord.text.set(text)])
+                changed += 1
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("chat is not answering; try again") from exc
+    return changed

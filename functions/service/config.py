@@ -27,6 +27,8 @@ class Settings:
     chat_table: str
     presence_table: str
     throttle_table: str
+    password_resets_table: str
+    erasures_table: str
     event_bus: str
     allow_scripted_games: bool
     session_ttl_seconds: int
@@ -37,6 +39,8 @@ class Settings:
     notification_settings_table: str
     push_subscriptions_table: str
     notifications_table: str
+    email_sender: str
+    web_url: str
 
 
 @cache
@@ -56,6 +60,8 @@ def settings() -> Settings:
         chat_table=env("CHAT_TABLE", "ChatMessages"),
         presence_table=env("PRESENCE_TABLE", "Presence"),
         throttle_table=env("THROTTLE_TABLE", "Throttle"),
+        password_resets_table=env("PASSWORD_RESETS_TABLE", "PasswordResets"),
+        erasures_table=env("ERASURES_TABLE", "Erasures"),
         event_bus=env("EVENT_BUS_NAME", "mtaa-events"),
         allow_scripted_games=_flag("ALLOW_SCRIPTED_GAMES"),
         session_ttl_seconds=int(env("SESSION_TTL_SECONDS", str(30 * 24 * 3600))),
@@ -66,4 +72,6 @@ def settings() -> Settings:
         notification_settings_table=env("NOTIFICATION_SETTINGS_TABLE", "NotificationSettings"),
         push_subscriptions_table=env("PUSH_SUBSCRIPTIONS_TABLE", "PushSubscriptions"),
         notifications_table=env("NOTIFICATIONS_TABLE", "Notifications"),
+        email_sender=env("EMAIL_SENDER", ""),
+        web_url=env("WEB_URL", "").rstrip("/"),
     )

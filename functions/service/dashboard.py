@@ -25,7 +25,8 @@ GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "decision_se
                            "decision_kind", "updated_at"]
 
 
-def _batch(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
+def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
+    """Items of ``model`` by hash key (one batch read); missing keys are left out."""
     if not keys:
         return {}
     try:
@@ -42,9 +43,9 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
     except PynamoDBException as exc:
         raise ServiceUnavailable("the dashboard is not answering; try again") from exc
     role_of = {m.lobby_id: m.role for m in memberships}
-    lobbies = _batch(LobbyRecord, list(role_of))
+    lobbies = batch_by_key(LobbyRecord, list(role_of))
     started = [i for i, lobby in lobbies.items() if lobby.status == "started"]
-    games = _batch(GameRecord, started, GAME_SUMMARY_ATTRIBUTES)
+    games = batch_by_key(GameRecord, started, GAME_SUMMARY_ATTRIBUTES)
     people = {lobby.owner for lobby in lobbies.values()}
     for game in games.values():
         people.update(game.seats)

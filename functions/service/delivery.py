@@ -5,8 +5,8 @@ Configuration: the VAPID keys come from the environment (``VAPID_PUBLIC_KEY``,
 ``VAPID_PRIVATE_KEY``, ``VAPID_SUBJECT``: the local stack generates a pair at start) or from
 the SSM SecureString parameter named by ``VAPID_PARAMETER`` (JSON with the same three keys,
 lower case), read once per container. SNS platform applications are named by
-``SNS_PLATFORM_APPLICATIONS`` (JSON: platform -> application ARN); the sender of emails is
-``NOTIFICATION_EMAIL_FROM``.
+``SNS_PLATFORM_APPLICATIONS`` (JSON: platform -> application ARN); emails come from the
+deployment's one sender, ``EMAIL_SENDER`` (template parameter ``EmailSender``), as reset links do.
 
 Heavy imports (pywebpush pulls in requests and aiohttp) happen inside the functions that need
 them (AWS-NOTES: cold starts).
@@ -173,7 +173,9 @@ def send_mobile_push(endpoint_arn: str, message: Message) -> str:
 def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     """Email ``message`` as plain text through SES, with a one-click opt-out link in the
     text and in the ``List-Unsubscribe`` headers (RFC 8058). ``"sent"`` or ``"failed"``."""
-    sender = os.environ.get("NOTIFICATION_EMAIL_FROM")
+    from service.config import settings
+
+    sender = settings().email_sender
     if not sender:
         return "failed"
     from email import policy

@@ -139,12 +139,12 @@ def end_idle(game_id: str, decision_id: int | None = None, *, by: str | None = N
             raise _CountOnly()
         return action
 
-    def count(game: StoredGame, state: BaseModel) -> list[dict[str, Any]]:
+    def count(game: StoredGame, state: BaseModel) -> pipeline.Amendment:
         decision = _check(game, state, decision_id, by, now)
         game.record.decision_at = now
-        return [{"type": "IdleDeadlinePassed", "player": decision.player,
-                 "decision": decision.id, "kind": decision.kind},
-                *seats.count_idle(game.record, decision.player)]
+        return pipeline.Amendment([{"type": "IdleDeadlinePassed", "player": decision.player,
+                                    "decision": decision.id, "kind": decision.kind},
+                                   *seats.count_idle(game.record, decision.player)])
 
     try:
         try:

@@ -38,7 +38,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import accounts, storage
+from service import accounts, chat, presence, storage
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -194,12 +194,25 @@ def _membership_changes(tx: TransactWrite, lobby_id: str, before: dict[str, str]
         tx.delete(MembershipRecord(account_id, lobby_id))
 
 
+def written_with(lobby: LobbyRecord, before: dict[str, str]) -> Callable[[TransactWrite], None]:
+    """Adds ``lobby`` (version-conditioned) and its membership index changes since ``before``
+    to another write's transaction (the game's, at kickoff or when a seat is anonymised)."""
+    now = int(time.time())
+    lobby.updated_at = now
+
+    def also(tx: TransactWrite) -> None:
+        tx.save(lobby)
+        _membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
+
+    return also
+
+
 def save(lobby: LobbyRecord, before: dict[str, str],
          also: Callable[[TransactWrite], None] | None = None, new: bool = False) -> None:
     """Write ``lobby`` (version-conditioned) and its membership index changes since
     ``before`` in one transaction; ``also`` adds items (the game, at kickoff).
 
-    Raises :class:`_LostRace` when another write got there first.
+    Raises :class:`LostRace` when another write got there first.
     """
     now = int(time.time())
     lobby.updated_at = now
@@ -214,14 +227,14 @@ def save(lobby: LobbyRecord, before: dict[str, str],
                 also(tx)
     except TransactWriteError as exc:
         if exc.cause_response_code == "TransactionCanceledException":
-            raise _LostRace() from exc
+            raise LostRace() from exc
         raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
     except PynamoDBException as exc:
         raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
 
 
-class _LostRace(Exception):
-    pass
+class LostRace(Exception):
+    """A lobby write lost the race: the lobby changed since it was read (reload and redo)."""
 
 
 def change(lobby_id: str, edit: Callable[[LobbyRecord], object]) -> tuple[LobbyRecord, object]:
@@ -234,7 +247,7 @@ def change(lobby_id: str, edit: Callable[[LobbyRecord], object]) -> tuple[LobbyR
         result = edit(lobby)
         try:
             save(lobby, before, getattr(result, "also", None))
-        except _LostRace:
+        except LostRace:
             time.sleep(0.005 * (attempt + 1))
             continue
         return lobby, result
@@ -362,7 +375,7 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
     table.apply(lobby)
     try:
         save(lobby, {}, new=True)
-    except _LostRace:
+    except LostRace:
         raise ServiceUnavailable("could not create the lobby; try again") from None
     return lobby
 
@@ -391,13 +404,43 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
 
 
 def cancel(lobby_id: str, me: str) -> None:
-    def edit(lobby: LobbyRecord) -> None:
+    """Cancel a waiting lobby (owner): the table is deleted with its chat, presence and
+    memberships (nobody can open a cancelled lobby, so nothing of it is kept)."""
+    for attempt in range(settings().max_action_retries + 1):
+        lobby = load(lobby_id)
         require_owner(lobby, me)
         require_waiting(lobby)
-        lobby.status = "cancelled"
-        lobby.invite_hash = None
+        try:
+            discard(lobby)
+        except LostRace:
+            time.sleep(0.005 * (attempt + 1))
+            continue
+        return
+    raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
 
-    change(lobby_id, edit)
+
+def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = None) -> None:
+    """Delete a table that will never be played or shown again (a cancelled lobby; an erased
+    owner's lobby or saved game): its chat and presence first, then the lobby and every
+    membership in one transaction with the lobby's version condition (:class:`LostRace` when
+    it changed meanwhile), and ``also``'s items (the game). Stopping half-way leaves the lobby,
+    so a retry finishes the job."""
+    chat.delete_table(lobby.lobby_id)
+    presence.forget_table(lobby.lobby_id)
+    members = roles(lobby)
+    try:
+        with TransactWrite(connection=storage.connection()) as tx:
+            tx.delete(lobby)
+            for account_id in members:
+                tx.delete(MembershipRecord(account_id, lobby.lobby_id))
+            if also is not None:
+                also(tx)
+    except TransactWriteError as exc:
+        if exc.cause_response_code == "TransactionCanceledException":
+            raise LostRace() from exc
+        raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
 
 
 def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
@@ -560,6 +603,19 @@ def empty_seat(lobby_id: str, me: str, seat: int) -> LobbyRecord:
     return change(lobby_id, edit)[0]
 
 
+def forget(lobby: LobbyRecord, account_id: str, anonymous: str) -> None:
+    """Take an erased account out of ``lobby`` (edited in place; the caller saves it): its
+    pending invitations and spectator place go; in a waiting lobby its seat is freed; after
+    kickoff its seat and ownership pass to ``anonymous`` (the game goes on, or stays on record,
+    under that name). An erased owner's waiting lobby is :func:`discard`-ed instead."""
+    lobby.invited = [a for a in lobby.invited if a != account_id]
+    lobby.spectators = [a for a in lobby.spectators if a != account_id]
+    replacement = "" if lobby.status == "waiting" else anonymous
+    lobby.seats = [replacement if a == account_id else a for a in lobby.seats]
+    if lobby.owner == account_id:
+        lobby.owner = anonymous
+
+
 def seated(lobby: LobbyRecord) -> list[str]:
     """The occupants in seat order, empty seats dropped (the game's turn order)."""
     return [a for a in lobby.seats if a]
@@ -595,17 +651,12 @@ def start(lobby_id: str, me: str, options: dict | None):
             raise Conflict(f"seat at least {MIN_SEATS} players (people or bots) first")
         lobby.status = "started"
         lobby.invite_hash = None
-        lobby.updated_at = int(time.time())
-
-        def also(tx: TransactWrite, lobby: LobbyRecord = lobby, before: dict = before) -> None:
-            tx.save(lobby)
-            _membership_changes(tx, lobby.lobby_id, before, roles(lobby), int(lobby.updated_at))
-
+        lobby.invited = []  # pending player invitations lapse
         try:
             return pipeline.create_game(
                 lobby.ruleset, players, options, game_id=lobby.lobby_id, owner=lobby.owner,
                 idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None,
-                table=game_settings(lobby), also=also)
+                table=game_settings(lobby), also=written_with(lobby, before))
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)

@@ -26,6 +26,7 @@ class AccountOut(BaseModel):
     account_id: str
     handle: str
     protected: bool = Field(description="the handle is protected by a password")
+    email: str | None = Field(None, description="the reset email (used only for password-reset links)")
     created_at: int
 
 
@@ -34,6 +35,35 @@ class PasswordChangedOut(AccountOut):
 
     token: str
     expires_at: int
+
+
+class ResetRequestedOut(BaseModel):
+    """The same answer whether or not the handle exists or has a reset email."""
+
+    message: str
+
+
+class AccountDeletedOut(BaseModel):
+    """The account is gone; its tables are being anonymised."""
+
+    account_id: str
+    erased_at: int = Field(description="Unix seconds")
+    tables_to_anonymise: int = Field(
+        description="tables where the handle is being replaced with an anonymous name (moments)")
+
+
+class AccountExportOut(BaseModel):
+    """Everything stored about the account (see docs/privacy.md)."""
+
+    format: str
+    exported_at: int
+    account: AccountOut
+    sessions: list[dict[str, Any]]
+    password_reset_links: list[dict[str, Any]]
+    chat_messages: list[dict[str, Any]]
+    presence: list[dict[str, Any]]
+    tables: list[dict[str, Any]]
+    model_config = {"extra": "allow"}
 
 
 class SessionOut(BaseModel):

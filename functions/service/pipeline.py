@@ -14,7 +14,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -40,7 +40,7 @@ DOMAIN_EVENTS = frozenset(
 )
 """Engine events forwarded to the EventBridge bus (the rest stay in the game's log)."""
 LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed", "SeatHandedToBot",
-                              "SeatTakenBack", "IdleDeadlinePassed"})
+                              "SeatTakenBack", "IdleDeadlinePassed", "SeatAnonymised"})
 """Service events about the table itself, also forwarded to the bus."""
 REVOLUTION_EFFECTS = frozenset({"GlobalEventStarted", "GlobalEventEnded", "MunicipalRuleExpired",
                                 "NoTradeCharge", "ChamberOfCommerce"})
@@ -128,11 +128,13 @@ def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None =
                         owner=owner, idle_timeout=idle_timeout, decision=decision_of(state),
                         also=also, table=table)
     result = ActionResult(game, state, [created])
-    _publish(result, [created, *_initial_events(state)])
+    _publish(result, [created, *pending_decision_events(state)])
     return result
 
 
-def _initial_events(state: BaseModel) -> list[dict[str, Any]]:
+def pending_decision_events(state: BaseModel) -> list[dict[str, Any]]:
+    """``DecisionPending`` for the state's pending decision (``[]`` when there is none): what
+    the bus hears when a decision needs someone (a player, a bot or the idle-turn timer)."""
     decision = engine.get_ruleset(state.ruleset).decision(state)
     if decision is None:
         return []
@@ -191,20 +193,37 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
 
-Amend = Callable[[StoredGame, BaseModel], list[dict[str, Any]]]
-"""Changes the loaded game's record in place (not its state) and returns the service events
-to log and publish; raising refuses and changes nothing. Called again on each retry."""
+@dataclass
+class Amendment:
+    """A change to a stored game made by the service rather than by a move: the service
+    ``events`` to log and publish (idle streaks, stand-ins, saving and resuming, a seat
+    anonymised after its account was erased), the new ``state`` when the change touches it
+    (``None``: unchanged), items to write in the same transaction (``also``) and events to
+    announce on the bus only (``announce``)."""
+
+    events: list[dict[str, Any]]
+    state: BaseModel | None = None
+    also: AddToTransaction | None = None
+    announce: list[dict[str, Any]] = field(default_factory=list)
+
+
+Amend = Callable[[StoredGame, BaseModel], Amendment | None]
+"""Edits the loaded game's record in place (seats, owner, stand-ins, clocks) and returns the
+:class:`Amendment`, or ``None`` when there is nothing to change; raising refuses and changes
+nothing. Called again on each retry."""
 
 
 def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved: bool = False,
-          store: GameStore | None = None) -> ActionResult:
-    """A versioned change of the game record without an engine action (idle streaks, stand-ins,
-    saving and resuming): load, ``change(game, state)``, save the same state with the version
-    condition and the returned events as log items, publish them.
+          store: GameStore | None = None) -> ActionResult | None:
+    """A versioned change of the game without an engine action: load, ``change(game, state)``,
+    then write the record, the amendment's state and events and its ``also`` items in one
+    version-conditioned transaction, and publish. On a lost race the game is reloaded and
+    ``change`` called again. Answers ``None`` (nothing written) when ``change`` does.
 
-    ``status`` sets the game's status. Raises :class:`GameSaved` for a saved game unless
-    ``while_saved``, what ``change`` raises, and :class:`ServiceUnavailable` when conflicts
-    persist past the retry budget.
+    ``status`` sets the game's status (default: kept). Raises :class:`GameSaved` for a saved
+    game unless ``while_saved``, :class:`~service.errors.NotFound` for an unknown game, what
+    ``change`` raises, and :class:`ServiceUnavailable` when conflicts persist past the retry
+    budget.
     """
     store = store or default_store()
     for attempt in range(settings().max_action_retries + 1):
@@ -213,15 +232,19 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
         if record.status == "saved" and not while_saved:
             raise GameSaved("the game is saved (paused) until its owner resumes it")
         state = engine.load_state(record.state)
-        events = change(game, state)
+        amendment = change(game, state)
+        if amendment is None:
+            return None
+        new_state = amendment.state if amendment.state is not None else state
         try:
-            store.save(game, record.state, status or record.status, events, state.steps,
-                       decision=decision_of(state))
+            store.save(game, engine.dump_state(new_state) if amendment.state is not None
+                       else record.state, status or record.status, amendment.events,
+                       new_state.steps, decision=decision_of(new_state), also=amendment.also)
         except VersionConflict:
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
-        result = ActionResult(game, state, events)
-        _publish(result, events)
+        result = ActionResult(game, new_state, amendment.events)
+        _publish(result, [*amendment.events, *amendment.announce])
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
@@ -233,7 +256,7 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
     write with a ``GameSaved`` / ``GameResumed`` log item; resuming announces the pending
     decision again (``DecisionPending``), so its idle-turn deadline starts afresh."""
 
-    def change(game: StoredGame, state: BaseModel) -> list[dict[str, Any]]:
+    def change(game: StoredGame, state: BaseModel) -> Amendment:
         record = game.record
         if record.owner != account_id:
             if account_id in record.seats:
@@ -245,13 +268,13 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
                            + ("saved" if saved else "resumed"))
         if not saved:
             seats.start_clock(record, engine.get_ruleset(state.ruleset).decision(state))
-            return [{"type": "GameResumed"}]
-        return [{"type": "GameSaved"}]
+            return Amendment([{"type": "GameResumed"}])
+        return Amendment([{"type": "GameSaved"}])
 
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
     if not saved:  # announced on the bus only (the log has GameResumed)
-        _publish(result, _initial_events(result.state), cue_bots=False)
+        _publish(result, pending_decision_events(result.state), cue_bots=False)
     return result
 
 
@@ -303,8 +326,8 @@ def cue_bots(result: ActionResult) -> None:
 
 
 def _seat_named(event: dict[str, Any], count: int) -> int | None:
-    for field in SEAT_FIELDS:
-        value = event.get(field)
+    for name in SEAT_FIELDS:
+        value = event.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
             return value
     return None

@@ -9,8 +9,10 @@ import time
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PynamoDBException, UpdateError
+from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
+from service import storage
 from service.config import settings
 from service.errors import ServiceUnavailable
 
@@ -18,6 +20,17 @@ log = logging.getLogger(__name__)
 RESOLUTION = 60
 """Seconds: a later visit within this is not stored again."""
 KEEP = 30 * 86400
+
+
+class ByAccount(GlobalSecondaryIndex):
+    """Every table an account was seen at (for erasure and export)."""
+
+    class Meta:
+        index_name = "by_account"
+        projection = KeysOnlyProjection()
+
+    account_id = UnicodeAttribute(hash_key=True)
+    game_id = UnicodeAttribute(range_key=True)
 
 
 class PresenceRecord(Model):
@@ -30,6 +43,7 @@ class PresenceRecord(Model):
     account_id = UnicodeAttribute(range_key=True)
     last_seen = NumberAttribute()
     expires_at = NumberAttribute()
+    by_account = ByAccount()
 
 
 def touch(game_id: str, account_id: str, now: float | None = None) -> None:
@@ -57,3 +71,22 @@ def seen(game_id: str) -> dict[str, int]:
                 for r in PresenceRecord.query(game_id, consistent_read=True, limit=200)}
     except PynamoDBException as exc:
         raise ServiceUnavailable("presence is not answering; try again") from exc
+
+
+def of_account(account_id: str) -> list[PresenceRecord]:
+    """Every table ``account_id`` was seen at, with when (for the account's data export)."""
+    try:
+        keys = list(PresenceRecord.by_account.query(account_id))
+        return list(PresenceRecord.batch_get([(k.game_id, k.account_id) for k in keys]))
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("presence is not answering; try again") from exc
+
+
+def forget_account(account_id: str) -> int:
+    """Delete every presence item of ``account_id``; returns how many."""
+    return storage.delete_all(PresenceRecord, PresenceRecord.by_account.query(account_id))
+
+
+def forget_table(game_id: str) -> int:
+    """Delete every presence item of a table; returns how many."""
+    return storage.delete_all(PresenceRecord, PresenceRecord.query(game_id, consistent_read=True))

@@ -4,8 +4,11 @@ Each module in ``functions/actions/`` is one Lambda: it names its engine action 
 path, and :func:`action_app` builds the resolver. The request body is the action's own fields
 (never ``player``: the seat comes from the caller's session) plus an optional ``version`` (the
 state version the client saw: a stale one is answered 409 and changes nothing). An
-``Idempotency-Key`` header makes retries return the first answer and apply once (Powertools
-idempotency on DynamoDB, keyed on game, account and key).
+``Idempotency-Key`` header makes retries apply once and answer with the first answer's version
+and events (Powertools idempotency on DynamoDB, keyed on game, account and key). Only those are
+cached: events name seats, never people, so the idempotency table holds no handles or account
+ids (an erased account leaves nothing there); the ``game`` part of a replayed answer is the
+game as it is now.
 """
 
 import time
@@ -26,17 +29,33 @@ from service.views import game_view, public_events, viewer_seat
 
 _idempotent_perform = None
 _idempotency_config = None
+_applied: dict[str, pipeline.ActionResult] = {}
+"""The result of the action applied by this invocation (empty when the answer was replayed)."""
 
 
 def _perform(intent: dict[str, Any]) -> dict[str, Any]:
+    """Apply the action; the answer's cacheable part: ``{"version", "events"}`` (the events as
+    the caller may see them)."""
     result = pipeline.act(intent["game_id"], intent["account_id"], intent["action"],
                           expected_version=intent.get("version"))
+    _applied["result"] = result
     seat = viewer_seat(result.game, intent["account_id"])
-    return {
-        "version": result.version,
-        "events": public_events(result.events, result.state.ruleset, seat),
-        "game": game_view(result.game, result.state, intent["account_id"]),
-    }
+    return {"version": result.version,
+            "events": public_events(result.events, result.state.ruleset, seat)}
+
+
+def _answer(intent: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+    """``outcome`` with the caller's view of the game: after the action just applied, or as
+    the game is now for a replayed answer."""
+    result = _applied.pop("result", None)
+    if result is not None:
+        game, state = result.game, result.state
+    else:
+        import engine
+
+        game = pipeline.default_store().load(intent["game_id"])
+        state = engine.load_state(game.record.state)
+    return {**outcome, "game": game_view(game, state, intent["account_id"])}
 
 
 def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str, Any]:
@@ -118,10 +137,13 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
             payload.update(fill())
         intent = {"game_id": game_id, "account_id": account.account_id,
                   "action": {"type": action_type, **payload}, "version": version}
+        _applied.clear()
         if idempotency_key:
             intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"
-            return ActionOut.model_validate(_idempotent(intent, router.lambda_context))
-        return ActionOut.model_validate(_perform(intent))
+            outcome = _idempotent(intent, router.lambda_context)
+        else:
+            outcome = _perform(intent)
+        return ActionOut.model_validate(_answer(intent, outcome))
 
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
     if any(info.is_required() for info in model.model_fields.values()):

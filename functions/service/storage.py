@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -44,6 +44,24 @@ def connection() -> Connection:
     if _connection is None:
         _connection = Connection()
     return _connection
+
+
+def delete_all(model: type[Model], items: Iterable[Model]) -> int:
+    """Delete every item of ``model`` whose keys ``items`` yields (query results, keys-only
+    index results included), 25 to a batch; returns how many. Deleting an item that is already
+    gone is not an error, so a retry after a failure finishes the job."""
+    count = 0
+    try:
+        with model.batch_write() as batch:
+            for item in items:
+                keys = {model._hash_keyname: getattr(item, model._hash_keyname)}
+                if model._range_keyname:
+                    keys[model._range_keyname] = getattr(item, model._range_keyname)
+                batch.delete(model(**keys))
+                count += 1
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the store is not answering; try again") from exc
+    return count
 
 
 class CompressedTextAttribute(BinaryAttribute):
@@ -148,7 +166,8 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame: ...
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, decision: Decision = None) -> StoredGame: ...
+             step: int, *, decision: Decision = None,
+             also: AddToTransaction | None = None) -> StoredGame: ...
 
     def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
 
@@ -201,17 +220,20 @@ class DynamoGameStore:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, decision: Decision = None) -> StoredGame:
+             step: int, *, decision: Decision = None,
+             also: AddToTransaction | None = None) -> StoredGame:
+        """Write the game's new state (version-conditioned) with its log items, and ``also``'s
+        items, in one transaction; a lost race is a :class:`VersionConflict`."""
         record = game.record
         record.set_decision(decision)
         now = int(time.time())
-        items = _event_items(record.game_id, int(record.event_count) + 1, events, step, now,
-                             MAX_TRANSACTION_ITEMS - 1)
+        room = MAX_TRANSACTION_ITEMS - 1 - (50 if also else 0)
+        items = _event_items(record.game_id, int(record.event_count) + 1, events, step, now, room)
         record.state = state_json
         record.status = status
         record.updated_at = now
         record.event_count = int(record.event_count) + len(items)
-        self._write(record, items, new=False)
+        self._write(record, items, new=False, also=also)
         return game
 
     def _write(self, record: GameRecord, items: list[GameEventRecord], new: bool,

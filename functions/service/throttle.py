@@ -1,12 +1,15 @@
 """Fixed-window rate counters on DynamoDB (``Throttle`` table, TTL on ``expires_at``).
 
-One item per key and window (``<name>:<key>:<window number>``), incremented with an atomic
-``ADD``, so concurrent Lambdas agree without locks. Used for failed sign-ins (per handle and per
-source address) and chat messages (per account and table).
+One item per key and window (``<name>:<kind>:<subject digest>:<window number>``), incremented
+with an atomic ``ADD``, so concurrent Lambdas agree without locks. Used for failed sign-ins and
+password-reset requests (per handle and per source address) and chat messages (per account and
+table). Subjects (handles, addresses, account ids) are stored only as a SHA-256 digest: the
+counters need no personal data, and they expire on their own (TTL).
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 
@@ -44,7 +47,8 @@ class Limit:
     message: str
 
     def _item_key(self, kind: str, value: str, now: float) -> str:
-        return f"{self.name}:{kind}:{value}:{int(now // self.window)}"
+        digest = hashlib.sha256(value.encode()).hexdigest()[:32]
+        return f"{self.name}:{kind}:{digest}:{int(now // self.window)}"
 
     def _retry_after(self, now: float) -> int:
         return max(1, self.window - int(now % self.window))
@@ -89,6 +93,11 @@ class Limit:
 SIGN_IN = Limit("signin", {"handle": 5, "source": 20}, 15 * 60,
                 "too many failed sign-ins; wait before trying again")
 """Failed password checks: 5 per handle and 20 per source address in 15 minutes."""
+
+RESET = Limit("reset", {"handle": 3, "source": 10}, 60 * 60,
+              "too many password-reset requests; wait before asking again")
+"""Password-reset requests: 3 per handle and 10 per source address an hour (whether or not the
+handle exists, so the limit reveals nothing)."""
 
 CHAT = Limit("chat", {"author": 20}, 60, "you are sending messages too fast; wait a moment")
 """Chat messages: 20 per account and table a minute."""

@@ -40,6 +40,13 @@ class Api:
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read() or b"null")
 
+    def mails_to(self, address: str) -> list[str]:
+        """The raw messages moto's SES has sent to ``address`` (the stack's outbox)."""
+        with urllib.request.urlopen(f"{self.moto}/moto-api/data.json", timeout=30) as response:
+            data = json.loads(response.read())
+        return [m["raw_data"] for m in data.get("ses", {}).get("RawMessage", [])
+                if address in m.get("destinations", [])]
+
     def routes(self) -> dict:
         return self("GET", "/openapi.json")[1]["paths"]
 
@@ -58,8 +65,9 @@ class Api:
 def stack():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)")
-    process, url, _ = start_stack()
+    process, url, moto = start_stack()
     api = Api(url)
+    api.moto = moto
     # Warm the stack with one request before browsers send several at once.
     status, _body = api("GET", "/rulesets/mtaani/guide")
     assert status == 200, stack_output(process)

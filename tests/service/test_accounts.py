@@ -60,7 +60,7 @@ def test_setting_changing_and_removing_a_password(api):
     other = api.call("POST", "/sessions", {"handle": handle}).body["token"]
     me = api.call("GET", "/account", token=token)
     assert me.body == {"account_id": me.body["account_id"], "handle": handle,
-                       "protected": False, "created_at": me.body["created_at"]}
+                       "protected": False, "email": None, "created_at": me.body["created_at"]}
     set_ = api.call("PUT", "/account/password", {"new_password": "first secret"}, token=token)
     assert set_.status == 200 and set_.body["protected"] is True
     fresh_token = set_.body["token"]

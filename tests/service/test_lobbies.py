@@ -180,6 +180,39 @@ def test_cancelled_lobbies_leave_every_dashboard(api):
         assert gone.status == 404 and gone.error == "not_found"
 
 
+def test_a_cancelled_lobby_is_deleted_with_its_chat_presence_and_memberships(api):
+    """Nobody can open a cancelled lobby, so nothing of it is kept (data minimisation)."""
+    from service.chat import ChatRecord
+    from service.lobbies import LobbyRecord
+    from service.presence import PresenceRecord
+
+    lobby_id, seats = api.new_lobby(2)
+    watcher, _ = api.sign_in()
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": watcher, "role": "spectator"},
+           seats[0][1], 201)
+    api.ok("POST", f"/games/{lobby_id}/chat", {"text": "see you at eight"}, seats[1][1], 201)
+    api.ok("GET", f"/games/{lobby_id}/chat", None, seats[1][1])
+    assert list(PresenceRecord.query(lobby_id)) != []
+    assert api.call("DELETE", f"/lobbies/{lobby_id}", token=seats[0][1]).status == 204
+    assert LobbyRecord.count(lobby_id) == 0
+    assert list(ChatRecord.query(lobby_id)) == [] and list(PresenceRecord.query(lobby_id)) == []
+    for _, token in seats:
+        account_id = api.ok("GET", "/account", None, token)["account_id"]
+        assert MembershipRecord.count(account_id, MembershipRecord.lobby_id == lobby_id) == 0
+    assert api.call("DELETE", f"/lobbies/{lobby_id}", token=seats[0][1]).status == 404
+
+
+def test_pending_player_invitations_lapse_at_kickoff(api):
+    from service.lobbies import LobbyRecord
+
+    lobby_id, seats = api.new_lobby(2)
+    late, _ = api.sign_in()
+    api.ok("PATCH", f"/lobbies/{lobby_id}", {"table_size": 3}, seats[0][1])
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": late}, seats[0][1], 201)
+    api.ok("POST", f"/lobbies/{lobby_id}/start", None, seats[0][1], 201)
+    assert LobbyRecord.get(lobby_id).invited == []
+
+
 def test_resizing_a_lobby(api):
     lobby_id, seats = api.new_lobby(3)
     owner = seats[0][1]

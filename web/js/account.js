@@ -63,18 +63,28 @@ export async function mountAccount(root) {
 
   function emailCard() {
     const parts = [h("h2", { id: "email-title" }, "Reset email"),
-      h("p", { class: "muted" }, "Used only to send you a password-reset link, and for turn emails only if you opt in below.")];
+      h("p", { class: "muted" }, "Used only to send you a password-reset link, and for turn emails only if you opt in below."),
+      info.email ? h("p", {}, "Reset links go to ", h("strong", { "data-testid": "account-email" }, info.email), ".") : null];
     if (canEmail) {
-      const email = h("input", { id: "email", type: "email", autocomplete: "email", value: info.email || "" });
+      const email = h("input", { id: "email", type: "email", autocomplete: "email", maxlength: 254, value: info.email || "" });
+      const password = info.protected
+        ? h("input", { id: "email-password", type: "password", autocomplete: "current-password" }) : null;
       const save = h("button", { type: "submit" }, "Save email");
-      parts.push(h("form", { class: "row wrap", onsubmit: (e) => {
+      const remove = info.email ? h("button", { type: "button", onclick: () => busy(remove, async () => {
+        info = await api.removeEmail();
+        notify("Email removed. Reset links already sent no longer work.");
+        render();
+      }) }, "Remove email") : null;
+      parts.push(h("form", { class: "stack", onsubmit: (e) => {
         e.preventDefault();
         busy(save, async () => {
-          info = email.value ? await api.setEmail(email.value) : await api.removeEmail();
+          info = email.value ? await api.setEmail(email.value, password?.value || undefined) : await api.removeEmail();
           notify(email.value ? "Email saved." : "Email removed.");
           render();
         });
-      } }, h("label", { for: "email" }, "Email"), email, save));
+      } }, h("label", { for: "email" }, "Email"), email,
+      password ? [h("label", { for: "email-password" }, "Your password (to confirm a new address)"), password] : null,
+      h("div", { class: "row wrap" }, save, remove)));
     } else {
       parts.push(unavailable("Adding an email"));
     }

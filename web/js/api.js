@@ -102,14 +102,25 @@ export async function signOut(everywhere = false) {
   }
 }
 export const account = () => request("GET", "/account");
+/** A password change ends every session, this one too: keep the fresh token it answers with. */
+async function keepFreshSession(pending) {
+  const data = await pending;
+  session.set({ token: data.token, handle: data.handle, account_id: data.account_id });
+  return data;
+}
 export const setPassword = (new_password, current_password) =>
-  request("PUT", "/account/password", { body: current_password ? { new_password, current_password } : { new_password } });
+  keepFreshSession(request("PUT", "/account/password", { body: current_password ? { new_password, current_password } : { new_password } }));
 export const removePassword = (current_password) =>
-  request("DELETE", "/account/password", { body: { current_password } });
-export const setEmail = (email) => request("PUT", "/account/email", { body: { email } });
+  keepFreshSession(request("DELETE", "/account/password", { body: { current_password } }));
+export const setEmail = (email, current_password) =>
+  request("PUT", "/account/email", { body: current_password ? { email, current_password } : { email } });
 export const removeEmail = () => request("DELETE", "/account/email");
 export const requestPasswordReset = (handle) =>
   request("POST", "/password-resets", { body: { handle }, auth: false });
+/** Use a reset link's token: sets the new password and signs in (every other session ends). */
+export const resetPassword = (token, new_password) =>
+  keepFreshSession(request("POST", `/password-resets/${encodeURIComponent(token)}`,
+    { body: { new_password }, auth: false }));
 export const notificationSettings = () => request("GET", "/account/notifications");
 export const saveNotificationSettings = (settings) =>
   request("PUT", "/account/notifications", { body: settings });

@@ -1,7 +1,7 @@
 // The app shell: hash routes, the signed-in session, the header, and the service worker.
 //
 // Routes: #/ (dashboard), #/signin, #/new, #/lobby/<id>[?invite=<token>], #/game/<id>,
-// #/account, #/guide[/<ruleset>], #/demo.
+// #/account, #/guide[/<ruleset>], #/demo, #/reset/<token> (the password-reset email's link).
 
 import * as api from "./api.js";
 import { mountAccount } from "./account.js";
@@ -9,7 +9,7 @@ import { mountDashboard } from "./dashboard.js";
 import { mountGame } from "./game.js";
 import { mountGuide } from "./guide.js";
 import { mountLobby, mountNewGame } from "./lobby.js";
-import { fill, go, h, notify } from "./ui.js";
+import { busy, fill, go, h, notify } from "./ui.js";
 
 const root = document.getElementById("app");
 let unmount = null;
@@ -56,8 +56,61 @@ function signInScreen(next) {
   h("p", { id: "password-help", class: "muted" }, "An unprotected handle can be claimed by anyone: add a password on the Account page."),
   button,
   h("p", {}, h("a", { href: "#/guide" }, "Read the game guide"), " · ", h("a", { href: "#/demo" }, "Watch a demo game")));
-  fill(root, form);
+  fill(root, form, forgotPassword(handle));
   handle.focus();
+}
+
+/** "Forgot your password?": a reset link to the handle's reset email, if it has one. */
+function forgotPassword(handleInput) {
+  const box = h("div");
+  api.supports("POST", "/password-resets").then((supported) => {
+    if (!supported) return;
+    const handle = h("input", { id: "reset-handle", autocomplete: "username", required: true, minlength: 3, maxlength: 20,
+      pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{2,19}" });
+    const send = h("button", { type: "submit" }, "Email me a reset link");
+    const details = h("details", { class: "card narrow" },
+      h("summary", {}, "Forgot your password?"),
+      h("form", { class: "stack", onsubmit: (e) => {
+        e.preventDefault();
+        busy(send, async () => {
+          const answer = await api.requestPasswordReset(handle.value.trim());
+          notify(answer.message);
+        });
+      } },
+      h("p", { class: "muted" }, "If your handle has a reset email, we send a link to it. Nothing else is ever sent there."),
+      h("label", { for: "reset-handle" }, "Handle"), handle, send));
+    details.addEventListener("toggle", () => { if (details.open && !handle.value) handle.value = handleInput.value.trim(); });
+    fill(box, details);
+  });
+  return box;
+}
+
+/** The reset email's link: choose a new password (this signs you in; other sessions end). */
+function resetScreen(token) {
+  const password = h("input", { id: "reset-password", type: "password", autocomplete: "new-password", required: true, minlength: 8, maxlength: 128 });
+  const again = h("input", { id: "reset-password-again", type: "password", autocomplete: "new-password", required: true, minlength: 8, maxlength: 128 });
+  const button = h("button", { type: "submit", class: "primary" }, "Set the new password");
+  const form = h("form", { class: "card narrow stack", onsubmit: (e) => {
+    e.preventDefault();
+    if (password.value !== again.value) { notify("The two passwords differ.", "error"); again.focus(); return; }
+    busy(button, async () => {
+      try {
+        const result = await api.resetPassword(token, password.value);
+        notify(`Password set. Signed in as @${result.handle}; your other sessions were signed out.`);
+        go("/account");
+      } catch (err) {
+        if (err.status === 404) notify("This link does not work any more (used, expired or replaced). Ask for a new one.", "error");
+        else throw err;
+      }
+    });
+  } },
+  h("h1", {}, "Choose a new password"),
+  h("label", { for: "reset-password" }, "New password (8 to 128 characters)"), password,
+  h("label", { for: "reset-password-again" }, "The same again"), again,
+  button,
+  h("p", { class: "muted" }, "The link works once, for 30 minutes. ", h("a", { href: "#/signin" }, "Back to sign-in")));
+  fill(root, form);
+  password.focus();
 }
 
 async function route() {
@@ -66,7 +119,7 @@ async function route() {
   const { parts, query } = parseHash();
   const [screen = "", id] = parts;
   const me = api.session.get();
-  const publicScreens = new Set(["signin", "guide"]);
+  const publicScreens = new Set(["signin", "guide", "reset"]);
   if (!me && !publicScreens.has(screen)) {
     signInScreen(location.hash.replace(/^#/, "") || "/");
     return;
@@ -75,6 +128,7 @@ async function route() {
   switch (screen) {
     case "": unmount = await mountDashboard(root); break;
     case "signin": signInScreen(query.get("next") || "/"); break;
+    case "reset": resetScreen(id || ""); break;
     case "new": unmount = await mountNewGame(root); break;
     case "lobby": unmount = await mountLobby(root, id, query.get("invite")); break;
     case "game": unmount = mountGame(root, id); break;

@@ -1,0 +1,30 @@
+"""EventBridge target: the account-erasure fan-out (``AccountDeleted``), and the hourly sweep
+that resumes erasures whose fan-out stopped (a rate schedule).
+
+Runs :func:`service.erasure.run` until a minute before the invocation's time runs out, then
+puts ``AccountDeleted`` on the bus again so a fresh invocation goes on. Every step is
+idempotent: a repeated delivery finds the work done.
+"""
+
+import time
+
+from service import erasure
+
+MARGIN_SECONDS = 60
+
+
+def handler(event, context):
+    if event.get("detail-type") == "AccountDeleted":
+        accounts = [event["detail"]["account_id"]]
+    else:  # the sweep
+        accounts = erasure.unfinished()
+    deadline = None
+    if context is not None and hasattr(context, "get_remaining_time_in_millis"):
+        deadline = time.time() + context.get_remaining_time_in_millis() / 1000 - MARGIN_SECONDS
+    results = []
+    for account_id in accounts:
+        result = erasure.run(account_id, deadline)
+        if not result["done"]:
+            erasure.announce(account_id)  # go on in a fresh invocation
+        results.append(result)
+    return {"erasures": results}
