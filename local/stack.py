@@ -9,6 +9,7 @@ Run it with ``make run`` (``python -m local``). Everything is wired from ``templ
 from __future__ import annotations
 
 import base64
+import contextvars
 import importlib
 import json
 import logging
@@ -46,6 +47,21 @@ def local_parameters() -> dict[str, str]:
     return params
 
 
+CURRENT_FUNCTION: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "local_function", default=None)
+"""The logical id of the template function running now (tests check its AWS calls against
+the function's role)."""
+
+
+def call_handler(fn: LocalFunction, event: dict[str, Any]) -> Any:
+    """Run ``fn``'s handler on ``event`` as one invocation."""
+    token = CURRENT_FUNCTION.set(fn.logical_id)
+    try:
+        return _handler(fn.handler)(event, _lambda_context(fn))
+    finally:
+        CURRENT_FUNCTION.reset(token)
+
+
 def _lambda_context(fn: LocalFunction) -> SimpleNamespace:
     return SimpleNamespace(
         function_name=fn.name, function_version="$LATEST", invoked_function_arn=fn.arn,
@@ -61,7 +77,7 @@ def _handler(handler_path: str):
 
 def run_in_worker(fn: LocalFunction, event: dict[str, Any]) -> Any:
     """Worker-process side of :class:`ProcessInvoker`: one invocation, like one Lambda request."""
-    return _handler(fn.handler)(event, _lambda_context(fn))
+    return call_handler(fn, event)
 
 
 class Invoker:
@@ -83,7 +99,7 @@ class Invoker:
     def invoke(self, fn: LocalFunction, event: dict[str, Any]) -> Any:
         self.invocations.append((time.time(), fn.logical_id))
         with self._one_at_a_time:
-            return _handler(fn.handler)(event, _lambda_context(fn))
+            return call_handler(fn, event)
 
 
 class ProcessInvoker(Invoker):

@@ -104,6 +104,10 @@ class LocalTemplate:
             return f"arn:aws:events:{REGION}:{ACCOUNT}:event-bus/{name}"
         if kind == "AWS::SNS::Topic":
             return f"arn:aws:sns:{REGION}:{ACCOUNT}:{name}"
+        if kind == "AWS::DynamoDB::Table":
+            return f"arn:aws:dynamodb:{REGION}:{ACCOUNT}:table/{name}"
+        if kind == "AWS::Scheduler::ScheduleGroup":
+            return f"arn:aws:scheduler:{REGION}:{ACCOUNT}:schedule-group/{name}"
         return f"arn:aws:local:{REGION}:{ACCOUNT}:{logical_id}"
 
     def resolve(self, value: Any) -> Any:

@@ -18,6 +18,7 @@ class Settings:
 
     games_table: str
     events_table: str
+    archive_table: str
     accounts_table: str
     handles_table: str
     sessions_table: str
@@ -32,6 +33,7 @@ class Settings:
     session_ttl_seconds: int
     max_action_retries: int
     default_idle_timeout: int
+    archive_after_seconds: int
 
 
 @cache
@@ -42,6 +44,7 @@ def settings() -> Settings:
     return Settings(
         games_table=env("GAMES_TABLE", "Games"),
         events_table=env("EVENTS_TABLE", "GameEvents"),
+        archive_table=env("ARCHIVE_TABLE", "GamesArchive"),
         accounts_table=env("ACCOUNTS_TABLE", "Accounts"),
         handles_table=env("HANDLES_TABLE", "Handles"),
         sessions_table=env("SESSIONS_TABLE", "Sessions"),
@@ -56,4 +59,5 @@ def settings() -> Settings:
         session_ttl_seconds=int(env("SESSION_TTL_SECONDS", str(30 * 24 * 3600))),
         max_action_retries=int(env("MAX_ACTION_RETRIES", "5")),
         default_idle_timeout=int(env("DEFAULT_IDLE_TIMEOUT_SECONDS", "86400")),
+        archive_after_seconds=int(float(env("ARCHIVE_AFTER_DAYS", "30")) * 86400),
     )

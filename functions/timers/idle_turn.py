@@ -8,13 +8,14 @@ fresh deadline is scheduled then.
 """
 
 import engine
-from service import pipeline
+from service import observability, pipeline
 
 
 class _MovedOn(Exception):
     pass
 
 
+@observability.observed
 def handler(event, context):
     game_id, decision_id = event["game_id"], int(event["decision"])
 
@@ -29,7 +30,10 @@ def handler(event, context):
     try:
         result = pipeline.run(game_id, decide)
     except _MovedOn:
+        observability.count(observability.STALE_TIMERS_IGNORED)
         return {"applied": False}
     except pipeline.GameSaved:
+        observability.count(observability.STALE_TIMERS_IGNORED)
         return {"applied": False, "reason": "saved"}
+    observability.count(observability.TIMEOUTS_FIRED)
     return {"applied": True, "version": result.version}

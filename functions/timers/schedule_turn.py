@@ -6,9 +6,10 @@ default). Debts are not scheduled: only the debtor can raise funds or declare ba
 
 import os
 
-from service import pipeline, timers
+from service import observability, pipeline, timers
 
 
+@observability.observed
 def handler(event, context):
     detail = event["detail"]
     pending = detail["event"]
