@@ -11,13 +11,14 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench clean publish-web
+.PHONY: help venv run test lint cfn-lint unit bench clean publish-web redrive
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
 	@echo "make test   lint, template checks and every test"
 	@echo "make bench  benchmarks (figures printed)"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
+	@echo "make redrive STACK=name       replay the deployed stack's dead-letter queue"
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON313)" ]; then \
@@ -52,6 +53,11 @@ bench: venv
 publish-web: venv
 	@test -n "$(STACK)" || (echo "usage: make publish-web STACK=<stack name>"; exit 1)
 	$(PY) -m local.publish_web --stack $(STACK)
+
+# Replay failed timers and events from a deployed stack's dead-letter queue (docs/operations.md).
+redrive: venv
+	@test -n "$(STACK)" || (echo "usage: make redrive STACK=<stack name>"; exit 1)
+	$(PY) -m local.redrive --stack $(STACK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

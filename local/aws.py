@@ -161,6 +161,8 @@ def provision(template: LocalTemplate) -> dict[str, str]:
     create_tables(template)
     events = boto3.client("events", region_name=REGION)
     sqs = boto3.client("sqs", region_name=REGION)
+    for name in template.queues():
+        sqs.create_queue(QueueName=name)
     for logical_id in template.of_type("AWS::Events::EventBus"):
         name = template.physical_name(logical_id)
         with contextlib.suppress(events.exceptions.ResourceAlreadyExistsException):

@@ -250,6 +250,8 @@ class LocalStack:
             self.bind()
         self.moto, self.moto_endpoint = aws.start_moto()
         os.environ.update(self.template.global_environment())
+        # moto on a loaded machine answers far slower than DynamoDB: no SDK read timeouts.
+        os.environ.setdefault("MTAA_SDK_READ_TIMEOUT", "60")
         for fn in self.functions:
             os.environ.update(fn.environment)
         self._reset_service_caches()
@@ -259,6 +261,9 @@ class LocalStack:
         for url, logical_id in queues.items():
             self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
         self._spawn(self._scheduler_loop)
+        for fn in self.functions:
+            for expression in fn.schedules:
+                self._spawn(self._recurring, fn, expression)
         self._spawn(self.httpd.serve_forever)
         return self.url
 
@@ -298,11 +303,26 @@ class LocalStack:
                 time.sleep(0.5)
                 continue
             for message in messages:
-                try:
-                    self.invoker.invoke(fn, json.loads(message["Body"]))
-                except Exception:
-                    log.error("bus target %s failed:\n%s", fn.logical_id, traceback.format_exc())
+                self.invoke_async(fn, json.loads(message["Body"]))
                 sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
+
+    def invoke_async(self, fn: LocalFunction, payload: dict[str, Any]) -> bool:
+        """An asynchronous invocation as Lambda makes it for EventBridge and Scheduler: the
+        first attempt and ``fn.async_retries`` retries (no backoff locally); when all fail,
+        an on-failure destination record (Lambda's shape) goes to ``fn.on_failure``.
+        Returns whether an attempt succeeded."""
+        attempts = 1 + fn.async_retries
+        error = ""
+        for _ in range(attempts):
+            try:
+                self.invoker.invoke(fn, payload)
+                return True
+            except Exception as exc:
+                error = f"{type(exc).__name__}: {exc}"
+                log.error("async target %s failed:\n%s", fn.logical_id, traceback.format_exc())
+        if fn.on_failure:
+            send_failure_record(fn, payload, error, attempts)
+        return False
 
     # ------------------------------------------------------------------ scheduler
     def fire_due_schedules(self, now: datetime | None = None) -> int:
@@ -330,12 +350,17 @@ class LocalStack:
                 if fn is None:
                     log.error("schedule %s targets unknown %s", summary["Name"], target["Arn"])
                     continue
-                try:
-                    self.invoker.invoke(fn, json.loads(target.get("Input") or "{}"))
+                if self.invoke_async(fn, json.loads(target.get("Input") or "{}")):
                     fired += 1
-                except Exception:
-                    log.error("timer %s failed:\n%s", fn.logical_id, traceback.format_exc())
         return fired
+
+    def _recurring(self, fn: LocalFunction, expression: str) -> None:
+        """A ``rate(N minutes|hours|days)`` schedule rule: invoke ``fn`` at that rate (the
+        event is a scheduled-event envelope, as EventBridge sends)."""
+        seconds = rate_seconds(expression)
+        while not self._stop.wait(seconds):
+            self.invoke_async(fn, {"source": "aws.events", "detail-type": "Scheduled Event",
+                                   "id": uuid.uuid4().hex, "detail": {}})
 
     def _scheduler_loop(self) -> None:
         while not self._stop.wait(self.scheduler_interval):
@@ -344,6 +369,39 @@ class LocalStack:
             except Exception:
                 if not self._stop.is_set():
                     log.error("scheduler loop:\n%s", traceback.format_exc())
+
+
+def rate_seconds(expression: str) -> float:
+    """Seconds between runs of ``rate(N unit)``; ``LOCAL_RATE_SCALE`` (default 1) scales it
+    (tests run the sweeper often)."""
+    found = re.fullmatch(r"rate\((\d+) (minute|minutes|hour|hours|day|days)\)", expression.strip())
+    if not found:
+        raise ValueError(f"unsupported schedule {expression!r}")
+    unit = {"minute": 60, "hour": 3600, "day": 86400}[found.group(2).rstrip("s")]
+    return int(found.group(1)) * unit * float(os.environ.get("LOCAL_RATE_SCALE", "1"))
+
+
+def failure_record(fn: LocalFunction, payload: dict[str, Any], error: str, attempts: int) -> dict[str, Any]:
+    """What Lambda sends to an on-failure destination after the retries of an asynchronous
+    invocation (``requestContext.condition`` "RetriesExhausted")."""
+    return {
+        "version": "1.0", "timestamp": datetime.now(UTC).isoformat(),
+        "requestContext": {"requestId": str(uuid.uuid4()), "functionArn": f"{fn.arn}:$LATEST",
+                           "condition": "RetriesExhausted", "approximateInvokeCount": attempts},
+        "requestPayload": payload,
+        "responseContext": {"statusCode": 200, "executedVersion": "$LATEST",
+                            "functionError": "Unhandled"},
+        "responsePayload": {"errorMessage": error},
+    }
+
+
+def send_failure_record(fn: LocalFunction, payload: dict[str, Any], error: str, attempts: int) -> None:
+    import boto3
+
+    sqs = boto3.client("sqs", region_name=REGION)
+    name = (fn.on_failure or "").rsplit(":", 1)[-1]
+    url = sqs.get_queue_url(QueueName=name)["QueueUrl"]
+    sqs.send_message(QueueUrl=url, MessageBody=json.dumps(failure_record(fn, payload, error, attempts)))
 
 
 def parse_at(expression: str) -> datetime | None:

@@ -29,6 +29,13 @@ PSEUDO = {
 }
 
 
+def _local_path(value: str) -> str:
+    """Lambda's code directory (``/var/task``) is ``functions/`` locally."""
+    if value.startswith("/var/task/"):
+        return str(ROOT / "functions" / value.removeprefix("/var/task/"))
+    return value
+
+
 class _Loader(yaml.SafeLoader):
     """SafeLoader that turns CloudFormation short tags into their long (dict) form."""
 
@@ -64,6 +71,12 @@ class LocalFunction:
     routes: list[tuple[str, str]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
     environment: dict[str, str] = field(default_factory=dict)
+    schedules: list[str] = field(default_factory=list)
+    """Recurring schedule expressions (``rate(5 minutes)``) of ``Schedule`` events."""
+    async_retries: int = 2
+    """Lambda's retries of a failed asynchronous invocation (``EventInvokeConfig``)."""
+    on_failure: str | None = None
+    """ARN of the queue a failed asynchronous invocation goes to after its retries."""
 
     @property
     def arn(self) -> str:
@@ -155,7 +168,7 @@ class LocalTemplate:
         variables = (
             self.data.get("Globals", {}).get("Function", {}).get("Environment", {}).get("Variables", {})
         )
-        return {k: str(self.resolve(v)) for k, v in variables.items()}
+        return {k: _local_path(str(self.resolve(v))) for k, v in variables.items()}
 
     def functions(self) -> list[LocalFunction]:
         out = []
@@ -170,10 +183,17 @@ class LocalTemplate:
                     for k, v in props.get("Environment", {}).get("Variables", {}).items()
                 },
             )
+            invoke = props.get("EventInvokeConfig") or {}
+            fn.async_retries = int(invoke.get("MaximumRetryAttempts", 2))
+            failure = (invoke.get("DestinationConfig") or {}).get("OnFailure") or {}
+            if failure.get("Destination"):
+                fn.on_failure = str(self.resolve(failure["Destination"]))
             for event in (props.get("Events") or {}).values():
                 event_props = event.get("Properties", {})
                 if event["Type"] == "HttpApi":
                     fn.routes.append((event_props["Method"].upper(), event_props["Path"]))
+                elif event["Type"] == "Schedule":
+                    fn.schedules.append(str(self.resolve(event_props["Schedule"])))
                 elif event["Type"] == "EventBridgeRule":
                     fn.rules.append({
                         "bus": self.resolve(event_props.get("EventBusName", "default")),
@@ -181,6 +201,10 @@ class LocalTemplate:
                     })
             out.append(fn)
         return out
+
+    def queues(self) -> list[str]:
+        """Physical names of the template's SQS queues."""
+        return [self.physical_name(q) for q in self.of_type("AWS::SQS::Queue")]
 
     def tables(self) -> dict[str, dict[str, Any]]:
         """Physical table name -> its resolved ``AWS::DynamoDB::Table`` properties."""

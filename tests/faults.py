@@ -39,6 +39,7 @@ class Fault:
     times: int | None = 1
     after_apply: bool = False
     when: Callable[[dict[str, Any]], bool] | None = None
+    extra: dict[str, Any] | None = None
     fired: int = 0
 
     def matches(self, service: str, operation: str, body: dict[str, Any]) -> bool:
@@ -58,9 +59,11 @@ class Faults:
 
     def fail(self, service: str, operation: str, code: str, status: int = 400, *,
              times: int | None = 1, after_apply: bool = False,
-             when: Callable[[dict[str, Any]], bool] | None = None) -> Fault:
-        """Answer ``code`` to the next ``times`` matching attempts."""
-        fault = Fault(service, operation, code, status, times, after_apply, when)
+             when: Callable[[dict[str, Any]], bool] | None = None,
+             extra: dict[str, Any] | None = None) -> Fault:
+        """Answer ``code`` to the next ``times`` matching attempts (``extra``: more fields of
+        the error body, e.g. ``CancellationReasons``)."""
+        fault = Fault(service, operation, code, status, times, after_apply, when, extra)
         self.faults.append(fault)
         return fault
 
@@ -85,7 +88,7 @@ class Faults:
 
 def _error_response(request: Any, fault: Fault) -> AWSResponse:
     body = json.dumps({"__type": fault.code, "message": f"injected {fault.code}",
-                       "Message": f"injected {fault.code}"}).encode()
+                       "Message": f"injected {fault.code}", **(fault.extra or {})}).encode()
     headers = {"x-amzn-ErrorType": fault.code, "x-amzn-RequestId": "injected",
                "content-type": "application/x-amz-json-1.0"}
     return AWSResponse(request.url, fault.status, headers, _Raw(body))

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
-from pynamodb.transactions import TransactWrite
 
 from service import storage, throttle
 from service.config import settings
@@ -129,7 +128,7 @@ def create_account(handle: str, password: str | None = None) -> AccountRecord:
         created_at=int(time.time()),
     )
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             tx.save(HandleRecord(key, account_id=account.account_id),
                     condition=HandleRecord.handle_key.does_not_exist())
             tx.save(account, condition=AccountRecord.account_id.does_not_exist())

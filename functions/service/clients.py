@@ -11,6 +11,7 @@ timeout (10 s) and the request answers 503 instead of timing out.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 MAX_ATTEMPTS = 3
@@ -27,7 +28,8 @@ def sdk_config():
     from botocore.config import Config
 
     return Config(retries={"mode": "standard", "total_max_attempts": MAX_ATTEMPTS},
-                  connect_timeout=CONNECT_TIMEOUT_SECONDS, read_timeout=READ_TIMEOUT_SECONDS)
+                  connect_timeout=CONNECT_TIMEOUT_SECONDS,
+                  read_timeout=float(os.environ.get("MTAA_SDK_READ_TIMEOUT", READ_TIMEOUT_SECONDS)))
 
 
 def client(service: str):

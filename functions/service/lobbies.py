@@ -198,7 +198,7 @@ def save(lobby: LobbyRecord, before: dict[str, str],
     now = int(time.time())
     lobby.updated_at = now
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             if new:
                 tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
             else:

@@ -49,6 +49,13 @@ def connection() -> Connection:
     return _connection
 
 
+def transaction() -> TransactWrite:
+    """A write transaction on the shared connection with a fresh ``ClientRequestToken``: the
+    SDK's retries of it are idempotent (if an attempt committed but its answer was lost, the
+    retry is acknowledged instead of failing its conditions and being applied again)."""
+    return TransactWrite(connection=connection(), client_request_token=uuid.uuid4().hex)
+
+
 class CompressedTextAttribute(BinaryAttribute):
     """Text stored zlib-compressed as a DynamoDB Binary (smaller and faster than a Map)."""
 
@@ -259,12 +266,8 @@ class DynamoGameStore:
     @observability.traced("storage.write")
     def _write(self, record: GameRecord, items: list[GameEventRecord], new: bool,
                also: AddToTransaction | None = None) -> None:
-        # The token makes the SDK's own retries of this transaction idempotent: if an attempt
-        # committed but its answer was lost (a timeout, a 500), the retry is acknowledged by
-        # DynamoDB instead of failing the version condition and being re-applied by the pipeline.
-        token = uuid.uuid4().hex
         try:
-            with TransactWrite(connection=self._connection, client_request_token=token) as tx:
+            with transaction() as tx:
                 if new:
                     tx.save(record, condition=GameRecord.game_id.does_not_exist())
                 else:
