@@ -146,14 +146,8 @@ TURN_START_HOOKS: list[Callable[[Ctx, int], None]] = []
 def require_actor(ctx: Ctx, player: int, kinds: set[str] | None = None) -> None:
     """The common checks: the game is on, ``player`` is seated and active and holds the pending
     decision (of one of ``kinds`` when given). Raises :class:`IllegalAction` subclasses."""
-    s = ctx.s
-    if s.winner is not None or s.termination is not None:
-        raise GameOver("the game is over")
-    if not 0 <= player < len(s.players):
-        raise IllegalAction(f"there is no seat {player} at this table")
-    if s.players[player].bankrupt:
-        raise IllegalAction("you are bankrupt and out of the game")
-    decision = s.decision
+    require_seated(ctx, player)
+    decision = ctx.s.decision
     if decision is None or decision.player != player:
         waiting = "nobody" if decision is None else f"seat {decision.player}"
         raise NotYourDecision(f"it is not your decision: the game is waiting for {waiting}")
