@@ -3,7 +3,7 @@
 import importlib
 import sys
 
-BENCHMARKS = ["engine_games", "state_size", "service_latency"]
+BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency"]
 
 
 def main(names: list[str]) -> None:

@@ -56,6 +56,8 @@ def count(name: str, value: float = 1, **dimension: str) -> None:
     (``count(ACTIONS, action="roll")``); such a metric is written at once, the others at the
     end of the invocation."""
     if dimension:
+        if os.environ.get("POWERTOOLS_METRICS_DISABLED", "").lower() == "true":
+            return
         (key, label), = dimension.items()
         with single_metric(name=name, unit=MetricUnit.Count, value=value,
                            namespace=NAMESPACE) as metric:
