@@ -92,6 +92,12 @@ class LobbyRecord(Model):
     bots_added = NumberAttribute(default=0)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
+    expires_at = NumberAttribute(null=True)
+    """DynamoDB TTL: a cancelled lobby (its invitations and invite link) is deleted after
+    :data:`CANCELLED_KEPT_SECONDS`."""
+
+
+CANCELLED_KEPT_SECONDS = 7 * 86400
 
 
 class MembershipRecord(Model):
@@ -336,6 +342,7 @@ def cancel(lobby_id: str, me: str) -> None:
         require_waiting(lobby)
         lobby.status = "cancelled"
         lobby.invite_hash = None
+        lobby.expires_at = int(time.time()) + CANCELLED_KEPT_SECONDS
 
     change(lobby_id, edit)
 

@@ -20,7 +20,8 @@ GUARDED = ("dynamodb:", "scheduler:", "ses:", "sns:", "sqs:", "events:", "ssm:",
            "secretsmanager:", "iam:", "lambda:")
 """Services whose grants must name their resources (no "*")."""
 TTL_TABLES = {"SessionsTable": "expires_at", "IdempotencyTable": "expiration",
-              "ThrottleTable": "expires_at", "PresenceTable": "expires_at"}
+              "ThrottleTable": "expires_at", "PresenceTable": "expires_at",
+              "LobbiesTable": "expires_at"}
 
 
 def resources(kind: str) -> dict[str, dict[str, Any]]:

@@ -178,6 +178,13 @@ def test_cancelled_lobbies_leave_every_dashboard(api):
     for _, token in seats:
         gone = api.call("GET", f"/lobbies/{lobby_id}", token=token)
         assert gone.status == 404 and gone.error == "not_found"
+    # DynamoDB's TTL deletes the cancelled lobby (and its invitations) a week later.
+    import time
+
+    from service.lobbies import LobbyRecord
+
+    expires = LobbyRecord.get(lobby_id, consistent_read=True).expires_at
+    assert 7 * 86400 - 60 <= expires - time.time() <= 7 * 86400
 
 
 def test_resizing_a_lobby(api):
