@@ -11,12 +11,14 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench clean publish-web redrive
+.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web redrive
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
 	@echo "make test   lint, template checks and every test"
 	@echo "make bench  benchmarks (figures printed)"
+	@echo "make simulate  1,000-game bot head-to-head tables (GAMES=, JOBS=)"
+	@echo "make train     self-play explorer games, then retrain the Smart bot's model"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
 	@echo "make redrive STACK=name       replay the deployed stack's dead-letter queue"
 
@@ -47,6 +49,23 @@ test: lint cfn-lint unit
 
 bench: venv
 	$(PY) -m benchmarks
+
+# Bot self-play (docs/bots.md). JOBS processes: the machine's 2 cores are shared.
+GAMES ?= 1000
+JOBS ?= 2
+RUNS := runs
+
+simulate: venv
+	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 1000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 4000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots advanced,base --games $(GAMES) --seed 2000000 --jobs $(JOBS)
+
+train: venv
+	mkdir -p $(RUNS)
+	$(PY) -m engine.bots simulate --bots advanced,advanced --games 1200 --seed 100000 --explore --jobs $(JOBS) --histories $(RUNS)/x-aa.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
+	$(PY) -m engine.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
 
 # Upload web/ to a deployed stack's bucket (CloudFront serves it), with config.js pointing at
 # the stack's API: make publish-web STACK=<stack name>

@@ -3,7 +3,8 @@
 import importlib
 import sys
 
-BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency"]
+BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency", "bot_games",
+              "bot_decisions"]
 
 
 def main(names: list[str]) -> None:

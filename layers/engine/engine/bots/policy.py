@@ -1,0 +1,194 @@
+"""The bot skeleton every kind shares: one decision handler per decision kind, a safe fallback
+for anything a bot does not know, and a final legality check.
+
+A bot only ever returns an action that ``engine.legal_actions(state, seat)`` accepts
+(``action in legal``, the same check :func:`engine.apply` runs). Decision kinds or action
+types it has no handler for (new rules arrive on main as new kinds and types) get
+:func:`fallback`: the first of a fixed order of safe choices, never bankruptcy while anything
+else is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from engine.bots.table import Table
+from engine.mtaani.state import MtaaniState
+
+SAFE_ORDER = ("end_turn", "roll", "decline", "choose_deck", "pay_bail")
+"""Action types a bot falls back to, in order, when it has no better idea."""
+SAFE_WORDS = ("reject", "refuse", "pass", "cancel", "skip", "keep")
+"""Unknown action types whose name says "no" (declining an offer made to the bot) come next."""
+ASSET_MOVES = frozenset({
+    "buy", "build", "build_batch", "sell_unit", "sell_batch", "mortgage", "mortgage_batch",
+    "unmortgage", "unmortgage_batch", "bribe",
+})
+"""Known actions that spend or give up something: a fallback takes them only when nothing
+else is listed."""
+DELIBERATE = frozenset({
+    "take_loan", "repay_loan", "offer_loan", "accept_loan", "demand_repayment", "buy_insurance",
+    "use_insurance", "propose_trade", "accept_trade", "set_trade_open", "buy_special",
+    "play_teleport", "play_zoning", "play_injunction", "play_syndicate", "renovate",
+})
+"""Actions a bot only takes on purpose, never as a blind fallback (borrowing, trading,
+buying cards)."""
+LAST_RESORT = "declare_bankruptcy"
+
+
+def answers(action: BaseModel, kind: str | None) -> bool:
+    """Whether ``action`` is one of the actions made for decision ``kind`` (its rule names
+    the kind), rather than one allowed at any decision (building, mortgaging, ...)."""
+    from engine.mtaani.flow import RULES
+
+    rule = RULES.get(action.type)
+    return kind is not None and rule is not None and isinstance(rule.kinds, set | frozenset) \
+        and kind in rule.kinds
+
+
+def fallback(legal, kind: str | None = None) -> BaseModel | None:
+    """A safe legal action for pending decision ``kind``: :data:`SAFE_ORDER` first, then a
+    type whose name contains one of :data:`SAFE_WORDS`, then an action made for that decision
+    kind (the answer to a decision the bot does not know), then anything but
+    :data:`ASSET_MOVES` and :data:`DELIBERATE` actions, then those, then bankruptcy; ``None``
+    when nothing is listed."""
+    actions = list(legal)
+    by_type: dict[str, BaseModel] = {}
+    for a in actions:
+        by_type.setdefault(a.type, a)
+    for name in SAFE_ORDER:
+        if name in by_type:
+            return by_type[name]
+    for a in actions:
+        if any(word in a.type for word in SAFE_WORDS):
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT and a.type not in DELIBERATE and answers(a, kind):
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT and a.type not in ASSET_MOVES and a.type not in DELIBERATE:
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT and a.type not in DELIBERATE:
+            return a
+    for a in actions:
+        if a.type != LAST_RESORT:
+            return a
+    return actions[0] if actions else None
+
+
+def first_of(legal, type_: str, key: Callable[[BaseModel], float] | None = None) -> BaseModel | None:
+    """The listed action of ``type_`` (the one with the smallest ``key`` when given)."""
+    found = [a for a in legal if a.type == type_]
+    if not found:
+        return None
+    return min(found, key=key) if key else found[0]
+
+
+class Bot:
+    """A seeded bot. Subclasses add ``on_<kind>(table, legal) -> action | None`` handlers;
+    ``None`` from a handler (or no handler) means :func:`fallback`."""
+
+    kind = ""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def rng(self, state: MtaaniState, seat: int) -> random.Random:
+        """A private random source for this decision (same seed, state and seat: same draws)."""
+        return random.Random(f"{self.kind}:{self.seed}:{state.decision_seq}:{state.steps}:{seat}")
+
+    def choose(self, book, state: MtaaniState, seat: int, legal) -> BaseModel | None:
+        """The bot's action for ``seat`` from ``legal`` (``None`` when ``legal`` is empty)."""
+        if not len(legal):
+            return None
+        kind = state.decision.kind if state.decision else None
+        handler = getattr(self, f"on_{kind}", None) if kind else None
+        action = handler(Table(book, state, seat), legal) if handler else None
+        if action is None or action not in legal:
+            action = fallback(legal, kind)
+        return action
+
+    def answer_offer(self, book, state: MtaaniState, seat: int, legal) -> BaseModel | None:
+        """The answer to the first trade or loan offer made to ``seat`` (accept or decline),
+        or ``None`` when no offer waits for it. Offers are answered whoever holds the
+        pending decision: they are the recipient's to answer at any time."""
+        t = Table(book, state, seat)
+        for offer in state.trades:
+            if offer.to == seat:
+                accept = next((a for a in legal if a.type == "accept_trade" and a.trade == offer.id), None)
+                if accept is not None and self.accepts_trade(t, offer):
+                    return accept
+                return next((a for a in legal if a.type == "decline_trade" and a.trade == offer.id), None)
+        for offer in state.loan_offers:
+            if seat in (offer.lender, offer.borrower) and offer.proposer != seat:
+                accept = next((a for a in legal if a.type == "accept_loan" and a.offer == offer.id), None)
+                if accept is not None and self.accepts_loan(t, offer):
+                    return accept
+                return next((a for a in legal if a.type == "decline_loan" and a.offer == offer.id), None)
+        return None
+
+    def accepts_trade(self, t: Table, offer) -> bool:
+        """Whether to accept trade ``offer`` made to me (default: never)."""
+        return False
+
+    def accepts_loan(self, t: Table, offer) -> bool:
+        """Whether to accept loan ``offer`` made to me (default: never)."""
+        return False
+
+    # ------------------------------------------------------------------ shared handlers
+    def raise_funds(self, t: Table, legal) -> BaseModel | None:
+        """In debt: the listed way to raise cash that costs this bot least, else bankruptcy.
+
+        Order: mortgage a property outside my complete sets (least valuable first), sell a
+        unit (least fee lost per SFR raised), mortgage anything left, then declare
+        bankruptcy. Subclasses may reorder with :meth:`liquidation_order`.
+        """
+        for option in self.liquidation_order(t, legal):
+            if option is not None:
+                return option
+        return first_of(legal, LAST_RESORT)
+
+    def shortfall(self, t: Table) -> int:
+        """What I still need to pay my first debt (SFR)."""
+        return max(0, t.owed() - t.cash)
+
+    def borrow_for(self, t: Table, legal, amount: int) -> BaseModel | None:
+        """A bank loan of at least ``amount`` (rounded up to the step), when one is allowed."""
+        spec = legal.specs.get("take_loan")
+        if not spec or amount <= 0:
+            return None
+        step = spec["step"]
+        want = max(spec["min"], -(-amount // step) * step)
+        if want > spec["max"]:
+            return None
+        from engine.mtaani.actions import TakeLoan
+
+        action = TakeLoan(player=t.seat, amount=want)
+        return action if action in legal else None
+
+    def liquidation_order(self, t: Table, legal) -> list[BaseModel | None]:
+        complete = set(t.complete_sets)
+        outside = [a for a in legal if a.type == "mortgage" and t.book.set_of[a.tile] not in complete]
+        return [
+            min(outside, key=lambda a: t.value_to_me(a.tile)) if outside else None,
+            self.cheapest_unit_sale(t, legal),
+            first_of(legal, "mortgage", key=lambda a: t.value_to_me(a.tile)),
+        ]
+
+    @staticmethod
+    def cheapest_unit_sale(t: Table, legal) -> BaseModel | None:
+        """The listed unit sale that loses the least fee per SFR it raises."""
+        from engine.mtaani import properties as prop
+
+        def loss(a) -> float:
+            p = t.s.props[a.tile]
+            book, rules = t.book, t.ctx.rules.property
+            now = prop.unit_fee(book.purchase[a.tile], book.unit_cost[a.tile], p.units, rules.unit_fee_divisor)
+            after = prop.unit_fee(book.purchase[a.tile], book.unit_cost[a.tile], p.units - 1,
+                                  rules.unit_fee_divisor) if p.units > 1 else 2 * book.base_fee[a.tile]
+            return (now - after) / max(1, prop.unit_refund(t.ctx, a.tile))
+
+        return first_of(legal, "sell_unit", key=loss)
