@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web vapid-keys
+.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web vapid-keys redrive
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
@@ -21,6 +21,7 @@ help:
 	@echo "make train     self-play explorer games, then retrain the Smart bot's model"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
 	@echo "make vapid-keys SUBJECT=mailto:you@example.org   a Web Push key pair for SSM"
+	@echo "make redrive STACK=name       replay the deployed stack's dead-letter queue"
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON313)" ]; then \
@@ -74,9 +75,14 @@ publish-web: venv
 	$(PY) -m local.publish_web --stack $(STACK)
 
 # A fresh VAPID key pair for Web Push, and the command that stores it where the stack reads it
-# (the VapidParameterName parameter, /mtaa/vapid by default).
+# (the secret `vapid` under SecretsPath: /mtaa/vapid by default; docs/operations.md).
 vapid-keys: venv
 	@$(PY) -c 'import json, sys; from service.delivery import generate_vapid_keys; k = generate_vapid_keys(sys.argv[1]); print("aws ssm put-parameter --type SecureString --name /mtaa/vapid --value " + repr(json.dumps({"public_key": k.public_key, "private_key": k.private_key, "subject": k.subject})))' "$(or $(SUBJECT),mailto:operator@example.org)"
+
+# Replay failed timers and events from a deployed stack's dead-letter queue (docs/operations.md).
+redrive: venv
+	@test -n "$(STACK)" || (echo "usage: make redrive STACK=<stack name>"; exit 1)
+	$(PY) -m local.redrive --stack $(STACK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .aws-sam

@@ -3,8 +3,8 @@
 import importlib
 import sys
 
-BENCHMARKS = ["engine_games", "state_size", "service_latency", "bot_games", "bot_decisions",
-              "erasure"]
+BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency", "bot_games",
+              "bot_decisions", "erasure"]
 
 
 def main(names: list[str]) -> None:

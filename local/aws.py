@@ -6,16 +6,21 @@
   the event bus and its rules (with an SQS queue per rule target, because moto's EventBridge
   does not invoke Lambdas), the schedule group, SES identities.
 - :func:`serialize_dynamodb_writes` makes moto's DynamoDB writes atomic across threads, as
-  DynamoDB's are per item: moto checks conditions and writes in two steps without a lock.
+  DynamoDB's are per item: moto checks conditions and writes in two steps without a lock. It
+  also makes ``TransactWriteItems`` honour ``ClientRequestToken`` as DynamoDB does (moto
+  ignores it): a repeat of a committed transaction with the same token within 10 minutes
+  succeeds without writing again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import json
 import os
 import threading
+import time
 from typing import Any
 
 from local.template import ACCOUNT, REGION, LocalTemplate
@@ -117,7 +122,49 @@ def serialize_dynamodb_writes() -> None:
                 return __original(self, *args, **kwargs)
 
         setattr(DynamoDBBackend, name, locked)
+    _honour_transaction_tokens()
     _patched = True
+
+
+TOKEN_WINDOW_SECONDS = 600
+
+
+def _honour_transaction_tokens() -> None:
+    """DynamoDB's idempotent ``TransactWriteItems``: the same ``ClientRequestToken`` with the
+    same items within 10 minutes answers success and writes nothing; with other items it is an
+    ``IdempotentParameterMismatchException``."""
+    from moto.core.exceptions import JsonRESTError
+    from moto.dynamodb.responses import DynamoHandler
+
+    original = DynamoHandler.transact_write_items
+    committed: dict[str, tuple[str, float]] = {}
+
+    @functools.wraps(original)
+    def transact_write_items(self) -> Any:
+        token = self.body.get("ClientRequestToken")
+        if not token:
+            return original(self)
+        digest = hashlib.sha256(
+            json.dumps(self.body["TransactItems"], sort_keys=True, default=repr).encode()).hexdigest()
+        with _write_lock:
+            now = time.time()
+            prior = committed.get(token)
+            if prior is not None and now - prior[1] < TOKEN_WINDOW_SECONDS:
+                if prior[0] != digest:
+                    raise JsonRESTError("IdempotentParameterMismatchException",
+                                        "the token was used for a different transaction")
+                return _empty_transaction_result()
+            result = original(self)
+            committed[token] = (digest, now)
+            return result
+
+    DynamoHandler.transact_write_items = transact_write_items
+
+
+def _empty_transaction_result() -> Any:
+    from moto.core.responses import ActionResult
+
+    return ActionResult({"ConsumedCapacity": [], "ItemCollectionMetrics": {}})
 
 
 def set_fake_credentials() -> None:
@@ -196,6 +243,8 @@ def provision(template: LocalTemplate) -> dict[str, str]:
     create_tables(template)
     events = boto3.client("events", region_name=REGION)
     sqs = boto3.client("sqs", region_name=REGION)
+    for name in template.queues():
+        sqs.create_queue(QueueName=name)
     for logical_id in template.of_type("AWS::Events::EventBus"):
         name = template.physical_name(logical_id)
         with contextlib.suppress(events.exceptions.ResourceAlreadyExistsException):

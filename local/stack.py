@@ -9,6 +9,7 @@ Run it with ``make run`` (``python -m local``). Everything is wired from ``templ
 from __future__ import annotations
 
 import base64
+import contextvars
 import importlib
 import json
 import logging
@@ -50,6 +51,21 @@ def local_parameters() -> dict[str, str]:
     return params
 
 
+CURRENT_FUNCTION: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "local_function", default=None)
+"""The logical id of the template function running now (tests check its AWS calls against
+the function's role)."""
+
+
+def call_handler(fn: LocalFunction, event: dict[str, Any]) -> Any:
+    """Run ``fn``'s handler on ``event`` as one invocation."""
+    token = CURRENT_FUNCTION.set(fn.logical_id)
+    try:
+        return _handler(fn.handler)(event, _lambda_context(fn))
+    finally:
+        CURRENT_FUNCTION.reset(token)
+
+
 def _lambda_context(fn: LocalFunction) -> SimpleNamespace:
     ends = time.monotonic() + fn.timeout
     return SimpleNamespace(
@@ -67,7 +83,7 @@ def _handler(handler_path: str):
 
 def run_in_worker(fn: LocalFunction, event: dict[str, Any]) -> Any:
     """Worker-process side of :class:`ProcessInvoker`: one invocation, like one Lambda request."""
-    return _handler(fn.handler)(event, _lambda_context(fn))
+    return call_handler(fn, event)
 
 
 class Invoker:
@@ -89,7 +105,7 @@ class Invoker:
     def invoke(self, fn: LocalFunction, event: dict[str, Any]) -> Any:
         self.invocations.append((time.time(), fn.logical_id))
         with self._one_at_a_time:
-            return _handler(fn.handler)(event, _lambda_context(fn))
+            return call_handler(fn, event)
 
 
 class ProcessInvoker(Invoker):
@@ -242,6 +258,8 @@ class LocalStack:
         if not self.template.parameters.get("WebUrl"):
             self.template.parameters["WebUrl"] = self.url  # links in emails lead here
         os.environ.update(self.template.global_environment())
+        # moto on a loaded machine answers far slower than DynamoDB: no SDK read timeouts.
+        os.environ.setdefault("MTAA_SDK_READ_TIMEOUT", "60")
         for fn in self.functions:
             os.environ.update(fn.environment)
         # Links in notifications point at this stack; Web Push signs with a key pair made now.
@@ -260,8 +278,8 @@ class LocalStack:
             self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
         self._spawn(self._scheduler_loop)
         for fn in self.functions:
-            for period in fn.schedules:
-                self._spawn(self._rate_loop, fn, period)
+            for expression in fn.schedules:
+                self._spawn(self._recurring, fn, expression)
         self._spawn(self.httpd.serve_forever)
         return self.url
 
@@ -301,11 +319,26 @@ class LocalStack:
                 time.sleep(0.5)
                 continue
             for message in messages:
-                try:
-                    self.invoker.invoke(fn, json.loads(message["Body"]))
-                except Exception:
-                    log.error("bus target %s failed:\n%s", fn.logical_id, traceback.format_exc())
+                self.invoke_async(fn, json.loads(message["Body"]))
                 sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
+
+    def invoke_async(self, fn: LocalFunction, payload: dict[str, Any]) -> bool:
+        """An asynchronous invocation as Lambda makes it for EventBridge and Scheduler: the
+        first attempt and ``fn.async_retries`` retries (no backoff locally); when all fail,
+        an on-failure destination record (Lambda's shape) goes to ``fn.on_failure``.
+        Returns whether an attempt succeeded."""
+        attempts = 1 + fn.async_retries
+        error = ""
+        for _ in range(attempts):
+            try:
+                self.invoker.invoke(fn, payload)
+                return True
+            except Exception as exc:
+                error = f"{type(exc).__name__}: {exc}"
+                log.error("async target %s failed:\n%s", fn.logical_id, traceback.format_exc())
+        if fn.on_failure:
+            send_failure_record(fn, payload, error, attempts)
+        return False
 
     # ------------------------------------------------------------------ notifications
     def outbox(self, limit: int = 200) -> dict[str, Any]:
@@ -355,12 +388,17 @@ class LocalStack:
                 if fn is None:
                     log.error("schedule %s targets unknown %s", summary["Name"], target["Arn"])
                     continue
-                try:
-                    self.invoker.invoke(fn, json.loads(target.get("Input") or "{}"))
+                if self.invoke_async(fn, json.loads(target.get("Input") or "{}")):
                     fired += 1
-                except Exception:
-                    log.error("timer %s failed:\n%s", fn.logical_id, traceback.format_exc())
         return fired
+
+    def _recurring(self, fn: LocalFunction, expression: str) -> None:
+        """A ``rate(N minutes|hours|days)`` schedule rule: invoke ``fn`` at that rate (the
+        event is a scheduled-event envelope, as EventBridge sends)."""
+        seconds = rate_seconds(expression)
+        while not self._stop.wait(seconds):
+            self.invoke_async(fn, {"source": "aws.events", "detail-type": "Scheduled Event",
+                                   "id": uuid.uuid4().hex, "detail": {}})
 
     def _scheduler_loop(self) -> None:
         while not self._stop.wait(self.scheduler_interval):
@@ -370,17 +408,39 @@ class LocalStack:
                 if not self._stop.is_set():
                     log.error("scheduler loop:\n%s", traceback.format_exc())
 
-    def _rate_loop(self, fn: LocalFunction, period: float) -> None:
-        """A ``rate(...)`` schedule event: invoke ``fn`` every ``period`` seconds with an
-        EventBridge "Scheduled Event"."""
-        while not self._stop.wait(period):
-            event = {"version": "0", "id": str(uuid.uuid4()), "detail-type": "Scheduled Event",
-                     "source": "aws.events", "account": ACCOUNT, "region": REGION,
-                     "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "detail": {}}
-            try:
-                self.invoker.invoke(fn, event)
-            except Exception:
-                log.error("scheduled %s failed:\n%s", fn.logical_id, traceback.format_exc())
+
+
+def rate_seconds(expression: str) -> float:
+    """Seconds between runs of ``rate(N unit)``; ``LOCAL_RATE_SCALE`` (default 1) scales it
+    (tests run the sweeper often)."""
+    found = re.fullmatch(r"rate\((\d+) (minute|minutes|hour|hours|day|days)\)", expression.strip())
+    if not found:
+        raise ValueError(f"unsupported schedule {expression!r}")
+    unit = {"minute": 60, "hour": 3600, "day": 86400}[found.group(2).rstrip("s")]
+    return int(found.group(1)) * unit * float(os.environ.get("LOCAL_RATE_SCALE", "1"))
+
+
+def failure_record(fn: LocalFunction, payload: dict[str, Any], error: str, attempts: int) -> dict[str, Any]:
+    """What Lambda sends to an on-failure destination after the retries of an asynchronous
+    invocation (``requestContext.condition`` "RetriesExhausted")."""
+    return {
+        "version": "1.0", "timestamp": datetime.now(UTC).isoformat(),
+        "requestContext": {"requestId": str(uuid.uuid4()), "functionArn": f"{fn.arn}:$LATEST",
+                           "condition": "RetriesExhausted", "approximateInvokeCount": attempts},
+        "requestPayload": payload,
+        "responseContext": {"statusCode": 200, "executedVersion": "$LATEST",
+                            "functionError": "Unhandled"},
+        "responsePayload": {"errorMessage": error},
+    }
+
+
+def send_failure_record(fn: LocalFunction, payload: dict[str, Any], error: str, attempts: int) -> None:
+    import boto3
+
+    sqs = boto3.client("sqs", region_name=REGION)
+    name = (fn.on_failure or "").rsplit(":", 1)[-1]
+    url = sqs.get_queue_url(QueueName=name)["QueueUrl"]
+    sqs.send_message(QueueUrl=url, MessageBody=json.dumps(failure_record(fn, payload, error, attempts)))
 
 
 def parse_at(expression: str) -> datetime | None:

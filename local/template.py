@@ -29,6 +29,13 @@ PSEUDO = {
 }
 
 
+def _local_path(value: str) -> str:
+    """Lambda's code directory (``/var/task``) is ``functions/`` locally."""
+    if value.startswith("/var/task/"):
+        return str(ROOT / "functions" / value.removeprefix("/var/task/"))
+    return value
+
+
 class _Loader(yaml.SafeLoader):
     """SafeLoader that turns CloudFormation short tags into their long (dict) form."""
 
@@ -49,18 +56,6 @@ def _intrinsic(loader: _Loader, suffix: str, node: yaml.Node) -> dict[str, Any]:
 _Loader.add_multi_constructor("!", _intrinsic)
 
 
-RATE_UNITS = {"minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400, "days": 86400}
-
-
-def rate_seconds(expression: str) -> float | None:
-    """The period of an EventBridge ``rate(N unit)`` expression in seconds (``None`` for other
-    expressions, such as ``cron(...)``)."""
-    found = re.fullmatch(r"rate\((\d+) (\w+)\)", expression.strip())
-    if not found or found.group(2) not in RATE_UNITS:
-        return None
-    return int(found.group(1)) * RATE_UNITS[found.group(2)]
-
-
 def load_template(path: Path = TEMPLATE) -> dict[str, Any]:
     """The template as plain data (intrinsics as ``{"Ref": ...}`` / ``{"Fn::Sub": ...}``)."""
     return yaml.load(path.read_text(), Loader=_Loader)
@@ -75,11 +70,15 @@ class LocalFunction:
     name: str
     routes: list[tuple[str, str]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
-    schedules: list[float] = field(default_factory=list)
-    """Periods (seconds) of the function's ``rate(...)`` schedule events."""
     timeout: int = 3
     """Seconds an invocation may run (``Timeout``, from the function or the Globals)."""
     environment: dict[str, str] = field(default_factory=dict)
+    schedules: list[str] = field(default_factory=list)
+    """Recurring schedule expressions (``rate(5 minutes)``) of ``Schedule`` events."""
+    async_retries: int = 2
+    """Lambda's retries of a failed asynchronous invocation (``EventInvokeConfig``)."""
+    on_failure: str | None = None
+    """ARN of the queue a failed asynchronous invocation goes to after its retries."""
 
     @property
     def arn(self) -> str:
@@ -120,6 +119,10 @@ class LocalTemplate:
             return f"arn:aws:events:{REGION}:{ACCOUNT}:event-bus/{name}"
         if kind == "AWS::SNS::Topic":
             return f"arn:aws:sns:{REGION}:{ACCOUNT}:{name}"
+        if kind == "AWS::DynamoDB::Table":
+            return f"arn:aws:dynamodb:{REGION}:{ACCOUNT}:table/{name}"
+        if kind == "AWS::Scheduler::ScheduleGroup":
+            return f"arn:aws:scheduler:{REGION}:{ACCOUNT}:schedule-group/{name}"
         return f"arn:aws:local:{REGION}:{ACCOUNT}:{logical_id}"
 
     def resolve(self, value: Any) -> Any:
@@ -190,7 +193,7 @@ class LocalTemplate:
         variables = (
             self.data.get("Globals", {}).get("Function", {}).get("Environment", {}).get("Variables", {})
         )
-        return {k: str(self.resolve(v)) for k, v in variables.items()}
+        return {k: _local_path(str(self.resolve(v))) for k, v in variables.items()}
 
     def functions(self) -> list[LocalFunction]:
         out = []
@@ -207,21 +210,28 @@ class LocalTemplate:
                     for k, v in props.get("Environment", {}).get("Variables", {}).items()
                 },
             )
+            invoke = props.get("EventInvokeConfig") or {}
+            fn.async_retries = int(invoke.get("MaximumRetryAttempts", 2))
+            failure = (invoke.get("DestinationConfig") or {}).get("OnFailure") or {}
+            if failure.get("Destination"):
+                fn.on_failure = str(self.resolve(failure["Destination"]))
             for event in (props.get("Events") or {}).values():
                 event_props = event.get("Properties", {})
                 if event["Type"] == "HttpApi":
                     fn.routes.append((event_props["Method"].upper(), event_props["Path"]))
+                elif event["Type"] == "Schedule":
+                    fn.schedules.append(str(self.resolve(event_props["Schedule"])))
                 elif event["Type"] == "EventBridgeRule":
                     fn.rules.append({
                         "bus": self.resolve(event_props.get("EventBusName", "default")),
                         "pattern": self.resolve(event_props["Pattern"]),
                     })
-                elif event["Type"] == "Schedule":
-                    period = rate_seconds(str(self.resolve(event_props["Schedule"])))
-                    if period is not None:
-                        fn.schedules.append(period)
             out.append(fn)
         return out
+
+    def queues(self) -> list[str]:
+        """Physical names of the template's SQS queues."""
+        return [self.physical_name(q) for q in self.of_type("AWS::SQS::Queue")]
 
     def tables(self) -> dict[str, dict[str, Any]]:
         """Physical table name -> its resolved ``AWS::DynamoDB::Table`` properties."""

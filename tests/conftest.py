@@ -39,3 +39,28 @@ def api(aws):
     from tests.apiclient import ApiClient
 
     return ApiClient()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def iam_calls():
+    """Every AWS call a template function makes in this test process is recorded; at the end
+    each must be allowed by that function's role in the SAM-transformed template
+    (:mod:`tests.policy.iam`). ``MTAA_IAM_DUMP=path`` also writes the calls to ``path``."""
+    from tests.policy.calls import Recorder
+
+    recorder = Recorder()
+    recorder.install()
+    yield recorder
+    dump = os.environ.get("MTAA_IAM_DUMP")
+    if dump:
+        import json
+
+        with open(dump, "a") as out:
+            for call in sorted(recorder.calls, key=lambda c: (c.function, c.action, c.resource)):
+                out.write(json.dumps(call.__dict__) + "\n")
+    if recorder.calls:
+        from tests.policy.iam import denied_calls
+
+        denied = denied_calls(recorder.calls)
+        assert not denied, "calls the function's role does not allow:\n" + "\n".join(
+            f"  {c.function}: {c.action} on {c.resource}" for c in denied)

@@ -23,7 +23,7 @@ class DeleteAccountRequest(BaseModel):
 
 @router.delete("/account", tags=["accounts"], summary="Delete your account (irreversible)",
                responses=api_responses(202, AccountDeletedOut, "deleted; anonymising",
-                                       *SIGNED_IN_ERRORS))
+                                       *SIGNED_IN_ERRORS, 409))
 def delete_account(body: Annotated[DeleteAccountRequest, Body()]):
     answer = erasure.delete_account(caller(router), body.confirm_handle)
     return json_response(AccountDeletedOut(**answer).model_dump(), 202)

@@ -17,6 +17,8 @@ router = Router()
 class SetEmailRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     email: str = Field(min_length=3, max_length=accounts.EMAIL_MAX,
+                       json_schema_extra={"format": "email",
+                                          "not": {"pattern": accounts.RESERVED_EMAIL_PATTERN}},
                        description="the address password-reset links go to")
     current_password: str | None = Field(None, max_length=accounts.PASSWORD_MAX,
                                          description="required when the account is protected")

@@ -15,6 +15,17 @@ PACKAGES = ("actions", "api")
 router = Router()
 
 
+PUBLIC_OPERATIONS = (
+    ("/sessions", "post"),                      # sign in or claim a handle
+    ("/password-resets", "post"),               # ask for a reset link (answers alike for all)
+    ("/password-resets/{token}", "post"),       # the link's token is the proof
+    ("/notifications/unsubscribe", "get"),      # the one-click opt-out link's token is the proof
+    ("/notifications/unsubscribe", "post"),
+    ("/rulesets/{name}/guide", "get"),          # the rules, for anyone
+)
+"""Operations that answer without a bearer token (every other one needs it)."""
+
+
 @cache
 def document() -> dict:
     """Every function's router in one resolver, rendered as OpenAPI 3."""
@@ -36,8 +47,10 @@ def document() -> dict:
         security=[{"bearer": []}],
     )
     document = json.loads(text)
-    # Signing in needs no token (its operation says so).
-    document["paths"]["/sessions"]["post"]["security"] = []
+    # Operations that need no token say so.
+    for path, method in PUBLIC_OPERATIONS:
+        if path in document["paths"]:
+            document["paths"][path][method]["security"] = []
     return document
 
 

@@ -35,7 +35,6 @@ from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
-from pynamodb.transactions import TransactWrite
 
 from service import storage, throttle
 from service.config import settings
@@ -174,7 +173,7 @@ def create_account(handle: str, password: str | None = None) -> AccountRecord:
         created_at=int(time.time()),
     )
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             tx.save(HandleRecord(key, account_id=account.account_id),
                     condition=HandleRecord.handle_key.does_not_exist())
             tx.save(account, condition=AccountRecord.account_id.does_not_exist())
@@ -406,6 +405,13 @@ def signed_in_account(me: Account) -> AccountRecord:
 
 # ---------------------------------------------------------------------------- reset email
 EMAIL_MAX = 254
+RESERVED_EMAIL_DOMAINS = ("arpa", "invalid", "local", "localhost", "onion", "test")
+"""Special-use domains (RFC 6761 and others) that can never receive mail, refused as reset
+emails: email-validator's ``SPECIAL_USE_DOMAIN_NAMES`` (a test keeps the two equal)."""
+RESERVED_EMAIL_PATTERN = "[@.](" + "|".join(
+    "".join(f"[{c.lower()}{c.upper()}]" for c in name) for name in RESERVED_EMAIL_DOMAINS
+) + r")\.?$"
+"""A JSON Schema (ECMA-262) pattern matching addresses at a reserved domain, in any case."""
 
 
 def normalized_email(email: str) -> str:
@@ -506,7 +512,7 @@ def complete_reset(token: str, new_password: str) -> PasswordChangedOut:
         raise invalid
     password_hash = hash_password(new_password)
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             tx.delete(link, condition=PasswordResetRecord.token_hash.exists())
             tx.update(account, condition=AccountRecord.session_epoch == epoch, actions=[
                 AccountRecord.password_hash.set(password_hash),

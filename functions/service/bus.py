@@ -9,19 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from service.clients import client
 from service.config import settings
 
 SOURCE = "mtaa.games"
-_client = None
-
-
-def _events_client():
-    global _client
-    if _client is None:
-        import boto3
-
-        _client = boto3.client("events")
-    return _client
 
 
 def publish(detail_type: str, detail: dict[str, Any], source: str = SOURCE) -> None:
@@ -37,8 +28,8 @@ def publish_many(items: list[tuple[str, dict[str, Any]]], source: str = SOURCE) 
          "EventBusName": bus}
         for kind, detail in items
     ]
-    client = _events_client()
+    events = client("events")
     for start in range(0, len(entries), 10):
-        response = client.put_events(Entries=entries[start : start + 10])
+        response = events.put_events(Entries=entries[start : start + 10])
         if response.get("FailedEntryCount"):
             raise RuntimeError(f"EventBridge refused {response['FailedEntryCount']} events")

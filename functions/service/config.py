@@ -18,6 +18,7 @@ class Settings:
 
     games_table: str
     events_table: str
+    archive_table: str
     accounts_table: str
     handles_table: str
     sessions_table: str
@@ -41,6 +42,7 @@ class Settings:
     notifications_table: str
     email_sender: str
     web_url: str
+    archive_after_seconds: int
 
 
 @cache
@@ -51,6 +53,7 @@ def settings() -> Settings:
     return Settings(
         games_table=env("GAMES_TABLE", "Games"),
         events_table=env("EVENTS_TABLE", "GameEvents"),
+        archive_table=env("ARCHIVE_TABLE", "GamesArchive"),
         accounts_table=env("ACCOUNTS_TABLE", "Accounts"),
         handles_table=env("HANDLES_TABLE", "Handles"),
         sessions_table=env("SESSIONS_TABLE", "Sessions"),
@@ -74,4 +77,5 @@ def settings() -> Settings:
         notifications_table=env("NOTIFICATIONS_TABLE", "Notifications"),
         email_sender=env("EMAIL_SENDER", ""),
         web_url=env("WEB_URL", "").rstrip("/"),
+        archive_after_seconds=int(float(env("ARCHIVE_AFTER_DAYS", "30")) * 86400),
     )

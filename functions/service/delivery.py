@@ -3,8 +3,8 @@ devices registered as platform endpoints) and, for players who opted in, SES ema
 
 Configuration: the VAPID keys come from the environment (``VAPID_PUBLIC_KEY``,
 ``VAPID_PRIVATE_KEY``, ``VAPID_SUBJECT``: the local stack generates a pair at start) or from
-the SSM SecureString parameter named by ``VAPID_PARAMETER`` (JSON with the same three keys,
-lower case), read once per container. SNS platform applications are named by
+the deployment's secret ``vapid`` (:mod:`service.secrets`: the SSM SecureString
+``${SecretsPath}vapid``, JSON with the same three keys in lower case), read once per container. SNS platform applications are named by
 ``SNS_PLATFORM_APPLICATIONS`` (JSON: platform -> application ARN); emails come from the
 deployment's one sender, ``EMAIL_SENDER`` (template parameter ``EmailSender``), as reset links do.
 
@@ -74,6 +74,10 @@ def generate_vapid_keys(subject: str = "mailto:operator@example.invalid") -> Vap
     return VapidKeys(_b64url(public), _b64url(private), subject)
 
 
+VAPID_SECRET = "vapid"
+"""The secret holding the VAPID key pair (``make vapid-keys`` prints the command that stores it)."""
+
+
 @cache
 def vapid_keys() -> VapidKeys | None:
     """The deployment's VAPID keys, or ``None`` when none are configured (Web Push off)."""
@@ -81,17 +85,14 @@ def vapid_keys() -> VapidKeys | None:
     if env.get("VAPID_PRIVATE_KEY") and env.get("VAPID_PUBLIC_KEY"):
         return VapidKeys(env["VAPID_PUBLIC_KEY"], env["VAPID_PRIVATE_KEY"],
                          env.get("VAPID_SUBJECT", "mailto:operator@example.invalid"))
-    name = env.get("VAPID_PARAMETER")
-    if not name:
-        return None
-    import boto3
+    from service import secrets
+    from service.errors import ServiceUnavailable
 
     try:
-        value = boto3.client("ssm").get_parameter(Name=name, WithDecryption=True)
-    except Exception:
-        log.exception("could not read the VAPID keys from %s", name)
+        data = json.loads(secrets.get(VAPID_SECRET))
+    except (ServiceUnavailable, ValueError, TypeError):
+        log.exception("could not read the VAPID keys (secret %r)", VAPID_SECRET)
         return None
-    data = json.loads(value["Parameter"]["Value"])
     return VapidKeys(data["public_key"], data["private_key"], data["subject"])
 
 
@@ -131,9 +132,9 @@ def platform_applications() -> dict[str, str]:
 
 
 def _sns():
-    import boto3
+    from service.clients import client
 
-    return boto3.client("sns")
+    return client("sns")
 
 
 def register_device(platform: str, token: str) -> str:
@@ -190,10 +191,10 @@ def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     mail.set_content(f"{message.body}\n\nOpen the table: {message.url}\n\n"
                      f"You get these emails because you turned on turn emails. Stop them with "
                      f"one click: {unsubscribe_url}\n")
-    import boto3
+    from service.clients import client
 
     try:
-        boto3.client("ses").send_raw_email(Source=sender, Destinations=[to],
+        client("ses").send_raw_email(Source=sender, Destinations=[to],
                                            RawMessage={"Data": mail.as_bytes()})
     except Exception:
         log.exception("email notification failed")

@@ -47,11 +47,10 @@ from pydantic import BaseModel
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
-from pynamodb.transactions import TransactWrite
 
-from service import accounts, bus, chat, lobbies, pipeline, privacy, storage
+from service import accounts, bus, chat, lobbies, notifications, pipeline, privacy, storage
 from service.config import settings
-from service.errors import NotFound, ServiceUnavailable, Unauthorized, Unprocessable
+from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
 from service.storage import GameEventRecord, StoredGame
 
 log = logging.getLogger(__name__)
@@ -64,8 +63,11 @@ SWEEP_AFTER = 15 * 60
 """Seconds after which the hourly sweep resumes an erasure (its fan-out must have stopped)."""
 
 
-class ConfirmationRequired(Unprocessable):
-    code = "confirmation_required"
+class ConfirmationRequired(Conflict):
+    """The handle typed to confirm a deletion is not the account's (409: a well-formed request
+    that the account's state refuses)."""
+
+    code = "confirmation_mismatch"
 
 
 class ErasureRecord(Model):
@@ -96,7 +98,7 @@ def delete_account(me: accounts.Account, confirm_handle: str) -> dict[str, Any]:
     job = ErasureRecord(record.account_id, handle=record.handle, secret=secrets.token_bytes(32),
                         created_at=now)
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             tx.save(job, condition=ErasureRecord.account_id.does_not_exist())
             tx.delete(record, condition=accounts.AccountRecord.account_id.exists())
             tx.delete(accounts.HandleRecord(record.handle_key),
@@ -176,6 +178,10 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
             _drop_membership(account_id, table_id)
             return
         game = _load_game(store, table_id) if lobby.status == "started" else None
+        people = {a for a in (*lobby.seats, *lobby.invited, *lobby.spectators, lobby.owner)
+                  if a and a != account_id}
+        notifications.replace_mentions(table_id, sorted(people), job.handle,
+                                       accounts.display_name(anonymous))
         if lobby.owner == account_id and (
                 lobby.status == "waiting" or (game is not None and game.record.status == "saved")):
             if _discard(lobby, game):

@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import base64
 import json
-import logging
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import BaseModel, ConfigDict, Field
+from pynamodb.exceptions import PynamoDBException
 
 import engine
-from service import accounts
+from service import accounts, observability
 from service.errors import ApiError
 
-log = logging.getLogger(__name__)
+log = observability.logger
+MAX_BODY_BYTES = 16 * 1024
+"""The largest request body accepted (413 beyond). The biggest legitimate bodies (trade
+offers, chat messages) are well under 2 KB; API Gateway's own limit is 10 MB."""
 
 ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.InvalidAction: 422,
@@ -50,6 +54,7 @@ ERROR_TEXT = {
     403: "signed in but not allowed",
     404: "no such resource",
     409: "the current state refuses this request (see error.code)",
+    413: "the body is too large (16 KB at most)",
     415: "the body is not JSON (send content-type: application/json)",
     422: "malformed body or parameter",
     429: "too many requests; honour Retry-After",
@@ -73,7 +78,7 @@ def api_responses(status: int, model: type[BaseModel] | None, description: str,
     out: dict[int, dict] = {status: ok}
     for code, text in (extra or {}).items():
         out[code] = {"description": text, "content": {}}
-    for code in sorted({*errors, 415}):
+    for code in sorted({*errors, 413, 415}):
         out[code] = {"description": ERROR_TEXT[code],
                      "content": {"application/json": {"model": ErrorBody}}}
     return out
@@ -118,6 +123,16 @@ class JsonApiResolver(APIGatewayHttpResolver):
 
     def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+        correlation_id = headers.get("x-correlation-id") or (
+            event.get("requestContext") or {}).get("requestId")
+        with observability.invocation(context, correlation_id):
+            return self._resolve_json(event, context, headers)
+
+    def _resolve_json(self, event: dict[str, Any], context: Any,
+                 headers: dict[str, str]) -> dict[str, Any]:
+        if len(event.get("body") or "") > MAX_BODY_BYTES:
+            return self._refuse(413, "payload_too_large",
+                                f"the body is larger than {MAX_BODY_BYTES} bytes")
         content_type = headers.get("content-type")
         if event.get("body") and content_type and not _is_json(content_type):
             return self._refuse(415, "unsupported_media_type",
@@ -155,9 +170,21 @@ def make_app(*routers: Router) -> APIGatewayHttpResolver:
     @app.exception_handler(ApiError)
     def _api_error(exc: ApiError) -> Response:
         headers = {}
+        if exc.status == 503:
+            observability.count(observability.UNAVAILABLE)
+            log.warning("answering 503: %s", exc.message, exc_info=exc.__cause__ is not None)
         if exc.status in (429, 503):
             headers["Retry-After"] = str(exc.details.pop("retry_after", 1))
         return error_response(exc.status, exc.code, exc.message, headers, **exc.details)
+
+    @app.exception_handler([BotoCoreError, ClientError, PynamoDBException])
+    def _dependency_error(exc: Exception) -> Response:
+        # A dependency failed past the SDK's retries somewhere no domain code mapped it: the
+        # request did not complete (writes are single transactions), so the client may retry.
+        observability.count(observability.UNAVAILABLE)
+        log.exception("a dependency failed")
+        return error_response(503, "unavailable", "a dependency failed; nothing was applied",
+                              {"Retry-After": "1"})
 
     @app.exception_handler(engine.EngineError)
     def _engine_error(exc: engine.EngineError) -> Response:

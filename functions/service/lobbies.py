@@ -217,7 +217,7 @@ def save(lobby: LobbyRecord, before: dict[str, str],
     now = int(time.time())
     lobby.updated_at = now
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             if new:
                 tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
             else:
@@ -429,7 +429,7 @@ def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = N
     presence.forget_table(lobby.lobby_id)
     members = roles(lobby)
     try:
-        with TransactWrite(connection=storage.connection()) as tx:
+        with storage.transaction() as tx:
             tx.delete(lobby)
             for account_id in members:
                 tx.delete(MembershipRecord(account_id, lobby.lobby_id))

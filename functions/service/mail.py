@@ -15,16 +15,11 @@ from email.message import EmailMessage
 
 from service.config import settings
 
-_client = None
-
 
 def _ses():
-    global _client
-    if _client is None:
-        import boto3
+    from service.clients import client
 
-        _client = boto3.client("ses")
-    return _client
+    return client("ses")
 
 
 def reset_link(token: str) -> str:

@@ -39,12 +39,13 @@ from pynamodb.attributes import (
     NumberAttribute,
     UnicodeAttribute,
 )
-from pynamodb.exceptions import DoesNotExist, PutError
+from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
 from service import accounts, delivery, timers
 from service.config import settings
 from service.delivery import Message
+from service.errors import ServiceUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -148,12 +149,8 @@ def save_preferences(account_id: str, prefs: Preferences) -> Preferences:
 
 def account_email(account_id: str) -> str | None:
     """The reset email on the account record (set through ``PUT /account/email``), if any."""
-    import boto3
-
-    item = boto3.client("dynamodb").get_item(
-        TableName=settings().accounts_table, Key={"account_id": {"S": account_id}},
-        ProjectionExpression="email", ConsistentRead=True).get("Item") or {}
-    return item.get("email", {}).get("S") or None
+    record = accounts.get_account(account_id)
+    return (record.email or None) if record is not None else None
 
 
 def unsubscribe_url(account_id: str) -> str:
@@ -191,6 +188,86 @@ def quiet_until(prefs: Preferences, now: datetime) -> datetime | None:
     if local >= start:  # e.g. 22:00-07:00, late evening
         return (end + timedelta(days=1)).astimezone(UTC)
     return end.astimezone(UTC) if local < end else None
+
+
+# ---------------------------------------------------------------------------- erasure
+def replace_mentions(game_id: str, account_ids: list[str], handle: str, name: str) -> int:
+    """Replace ``handle`` with ``name`` (an erased account's anonymous name at this table) in
+    the notifications about ``game_id`` kept for ``account_ids`` and in the table's revolution
+    notices; returns how many changed. Running it again changes nothing."""
+    from service.chat import mention_pattern
+
+    pattern = mention_pattern(handle)
+    changed = 0
+    try:
+        for account_id in [*account_ids, f"game#{game_id}"]:
+            for item in NotificationRecord.query(account_id, NotificationRecord.key.startswith(
+                    game_id + "#"), consistent_read=True):
+                title = pattern.sub(name, item.title or "")
+                body = pattern.sub(name, item.body or "")
+                if (title, body) != (item.title or "", item.body or ""):
+                    item.update(actions=[NotificationRecord.title.set(title),
+                                         NotificationRecord.body.set(body)])
+                    changed += 1
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("notifications are not answering; try again") from exc
+    return changed
+
+
+def export_settings(account_id: str) -> dict[str, Any]:
+    """The account's notification preferences (the defaults when it never set any)."""
+    prefs = preferences(account_id)
+    return {"web_push": prefs.web_push, "mobile_push": prefs.mobile_push,
+            "turn_emails": prefs.turn_emails, "quiet_start": prefs.quiet_start,
+            "quiet_end": prefs.quiet_end, "time_zone": prefs.time_zone}
+
+
+def export_subscriptions(account_id: str) -> list[dict[str, Any]]:
+    """The account's browser subscriptions and app devices (keys left out)."""
+    return [{"kind": s.kind, "endpoint": s.endpoint, "platform": s.platform,
+             "created_at": int(s.created_at)} for s in subscriptions(account_id)]
+
+
+def export_notifications(account_id: str) -> list[dict[str, Any]]:
+    """The notifications kept for the account (sent, or held in quiet hours)."""
+    try:
+        items = list(NotificationRecord.query(account_id))
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("notifications are not answering; try again") from exc
+    return [{"key": n.key, "status": n.status, "title": n.title, "body": n.body,
+             "channels": list(n.channels or []), "created_at": int(n.created_at or 0)}
+            for n in items if n.title is not None]
+
+
+def erase_settings(account_id: str) -> int:
+    """Delete the account's preferences (its opt-out token with them)."""
+    from service.storage import delete_all
+
+    try:
+        return delete_all(NotificationSettingsRecord, [NotificationSettingsRecord.get(account_id)])
+    except DoesNotExist:
+        return 0
+
+
+def erase_subscriptions(account_id: str) -> int:
+    """Delete the account's browser subscriptions and app devices (their SNS endpoints too)."""
+    from service.storage import delete_all
+
+    items = subscriptions(account_id)
+    for item in items:
+        if item.kind == "mobile":
+            try:
+                delivery.forget_device(item.endpoint)
+            except Exception:  # the endpoint is disabled anyway once the token is forgotten
+                log.exception("could not delete the SNS endpoint %s", item.endpoint)
+    return delete_all(PushSubscriptionRecord, items)
+
+
+def erase_notifications(account_id: str) -> int:
+    """Delete every notification kept for the account (sent, held, cursors)."""
+    from service.storage import delete_all
+
+    return delete_all(NotificationRecord, NotificationRecord.query(account_id))
 
 
 # ---------------------------------------------------------------------------- subscriptions
@@ -281,14 +358,27 @@ def deliver(account_id: str, message: Message, prefs: Preferences, emailable: bo
             continue
         if outcome == "gone":
             sub.delete()
-        elif outcome == "sent":
+        _count(sub.kind + "_push", outcome)
+        if outcome == "sent":
             used.append(sub.kind + "_push")
     if emailable and prefs.turn_emails:
         email = account_email(account_id)
-        if email and delivery.send_email(email, message, unsubscribe_url(account_id)) == "sent":
-            used.append("email")
+        if email:
+            outcome = delivery.send_email(email, message, unsubscribe_url(account_id))
+            _count("email", outcome)
+            if outcome == "sent":
+                used.append("email")
     log.info("notification to %s: %s [%s]", account_id, message.title, ",".join(used) or "none")
     return sorted(set(used))
+
+
+def _count(channel: str, outcome: str) -> None:
+    """The ``NotificationsSent`` / ``NotificationsFailed`` metrics, by channel (a subscription
+    the push service no longer knows counts as failed)."""
+    from service import observability
+
+    name = observability.NOTIFICATIONS_SENT if outcome == "sent" else observability.NOTIFICATIONS_FAILED
+    observability.count(name, channel=channel)
 
 
 def _schedule_release(account_id: str, at: int) -> None:

@@ -9,7 +9,6 @@ and bot moves all come through :func:`run`.
 
 from __future__ import annotations
 
-import logging
 import random
 import secrets
 import time
@@ -20,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine
-from service import bus, seats
+from service import bus, observability, seats
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -32,7 +31,7 @@ from service.errors import (
 )
 from service.storage import AddToTransaction, Decision, DynamoGameStore, GameStore, StoredGame
 
-log = logging.getLogger(__name__)
+log = observability.logger
 
 DOMAIN_EVENTS = frozenset(
     {"TurnStarted", "DecisionPending", "RevolutionCompleted", "GameFinished", "Bankrupt", "DebtOwed",
@@ -142,6 +141,7 @@ def pending_decision_events(state: BaseModel) -> list[dict[str, Any]]:
              "decision": decision.id}]
 
 
+@observability.traced("pipeline.run")
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         store: GameStore | None = None, by_bot: bool = False,
         loaded: StoredGame | None = None) -> ActionResult:
@@ -162,6 +162,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     for attempt in range(retries + 1):
         game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
         if expected_version is not None and game.version != expected_version:
+            observability.count(observability.STALE_VERSIONS)
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
                 current_version=game.version,
@@ -180,14 +181,22 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             store.save(game, engine.dump_state(new_state), status, logged, new_state.steps,
                        decision=decision_of(new_state))
         except VersionConflict:
+            observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None:
                 current = store.load(game_id).version
+                observability.count(observability.STALE_VERSIONS)
                 raise StaleVersion(
                     "another move was saved first; reload and try again", current_version=current
                 ) from None
+            if attempt < retries:
+                observability.count(observability.ACTION_RETRIES)
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
         result = ActionResult(game, new_state, events)
+        observability.count(observability.ACTIONS, action=action.type)
+        log.info("action applied", extra={"game_id": game_id, "action": action.type,
+                                          "version": result.version, "attempt": attempt,
+                                          "events": len(events), "status": status})
         _publish(result, events, before=before, cue_bots=not by_bot)
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
@@ -377,6 +386,9 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *, before: Any 
         if items:
             bus.publish_many(items)
     except Exception:  # the move is saved; delivery problems must not undo it
+        # A lost DecisionPending means a missing timer: timers.sweep finds such decisions
+        # once their deadline has passed.
+        observability.count(observability.PUBLISH_FAILURES)
         log.exception("publishing %d events for game %s failed", len(items), result.game.game_id)
 
 

@@ -2,7 +2,8 @@
 to export it and how to erase it (``docs/privacy.md`` describes every item).
 
 :data:`PERSONAL_DATA` lists the per-account stores that are erased outright (sessions,
-reset links, chat messages, presence). A new store of per-account data is added to that list,
+reset links, chat messages, presence, notification preferences, push subscriptions and
+devices, notifications kept). A new store of per-account data is added to that list,
 here, so that export and erasure cover it wherever they run (the erasure audit test fails
 until they do). The account item itself (handle, password hash, reset email) and the tables the
 account took part in are handled by :mod:`service.erasure`, and exported here by
@@ -18,7 +19,7 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
-from service import accounts, chat, presence
+from service import accounts, chat, notifications, presence
 from service.errors import ServiceUnavailable
 
 EXPORT_FORMAT = "mtaa-account-export/1"
@@ -77,6 +78,12 @@ PERSONAL_DATA: tuple[PersonalData, ...] = (
     PersonalData("password_reset_links", _reset_links, accounts.drop_reset_links),
     PersonalData("chat_messages", _chat_messages, chat.delete_by_author),
     PersonalData("presence", _presence, presence.forget_account),
+    PersonalData("notification_settings", lambda me: notifications.export_settings(me.account_id),
+                 notifications.erase_settings),
+    PersonalData("push_subscriptions", lambda me: notifications.export_subscriptions(me.account_id),
+                 notifications.erase_subscriptions),
+    PersonalData("notifications", lambda me: notifications.export_notifications(me.account_id),
+                 notifications.erase_notifications),
 )
 
 

@@ -24,7 +24,6 @@ import time
 from typing import Any
 
 from service import accounts
-from service.config import settings
 from service.errors import Conflict
 from service.storage import GameRecord
 
@@ -79,16 +78,10 @@ def _set_streak(record: GameRecord, seat: int, value: int) -> None:
     record.idle_streaks = streaks
 
 
-def idle_timeout(record: GameRecord) -> int:
-    """The table's idle-turn deadline in seconds (else the deployment's default)."""
-    return int(record.idle_timeout or settings().default_idle_timeout)
-
-
 def deadline(record: GameRecord) -> int | None:
-    """When the pending decision becomes idle (Unix seconds), ``None`` without one."""
-    if record.decision_id is None or record.decision_at is None:
-        return None
-    return int(record.decision_at) + idle_timeout(record)
+    """When the pending decision becomes idle (Unix seconds), ``None`` without one
+    (:meth:`GameRecord.idle_deadline`)."""
+    return record.idle_deadline()
 
 
 def start_clock(record: GameRecord, decision: Any, now: int | None = None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -27,9 +28,11 @@ from pynamodb.attributes import (
 )
 from pynamodb.connection import Connection
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+from service import archive, observability
 from service.config import settings
 from service.errors import NotFound, ServiceUnavailable, VersionConflict
 
@@ -64,6 +67,13 @@ def delete_all(model: type[Model], items: Iterable[Model]) -> int:
     return count
 
 
+def transaction() -> TransactWrite:
+    """A write transaction on the shared connection with a fresh ``ClientRequestToken``: the
+    SDK's retries of it are idempotent (if an attempt committed but its answer was lost, the
+    retry is acknowledged instead of failing its conditions and being applied again)."""
+    return TransactWrite(connection=connection(), client_request_token=uuid.uuid4().hex)
+
+
 class CompressedTextAttribute(BinaryAttribute):
     """Text stored zlib-compressed as a DynamoDB Binary (smaller and faster than a Map)."""
 
@@ -75,6 +85,30 @@ class CompressedTextAttribute(BinaryAttribute):
 
     def deserialize(self, value: bytes) -> str:
         return zlib.decompress(super().deserialize(value)).decode()
+
+
+DEADLINE_SHARDS = 8
+"""Partitions of each kind of the ``by_deadline`` index (a game's shard is fixed by its id), so
+that index writes of many busy tables never meet in one partition; readers query each."""
+TIMER_DEADLINE = ""
+ARCHIVE_DEADLINE = "archive-"
+"""``timer_shard`` prefixes: an active game's idle deadline (the sweeper), a finished game's
+archive date (the archiver)."""
+class DeadlineIndex(GlobalSecondaryIndex):
+    """Sparse index of work due on a game, by date: an active game's idle deadline (timed
+    decisions only), a finished game's archive date."""
+
+    class Meta:
+        index_name = "by_deadline"
+        projection = KeysOnlyProjection()
+
+    timer_shard = UnicodeAttribute(hash_key=True)
+    deadline_at = NumberAttribute(range_key=True)
+
+
+def deadline_shard(game_id: str, kind: str = TIMER_DEADLINE) -> str:
+    """The ``by_deadline`` partition of ``game_id`` for ``kind`` (stable across processes)."""
+    return f"{kind}{zlib.crc32(game_id.encode()) % DEADLINE_SHARDS}"
 
 
 class GameRecord(Model):
@@ -113,10 +147,39 @@ class GameRecord(Model):
     bot_delay = NumberAttribute(null=True)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
+    timer_shard = UnicodeAttribute(null=True)
+    deadline_at = NumberAttribute(null=True)
+    by_deadline = DeadlineIndex()
 
     def set_decision(self, decision: tuple[int, str] | None) -> None:
         """Record the pending decision ``(seat, kind)`` (``None``: nobody to act)."""
         self.decision_seat, self.decision_kind = decision if decision else (None, None)
+
+    def idle_timeout_seconds(self) -> int:
+        """The table's idle-turn timeout in seconds (else the deployment's default)."""
+        return int(self.idle_timeout or settings().default_idle_timeout)
+
+    def idle_deadline(self) -> int | None:
+        """When the pending decision becomes idle (Unix seconds): its idle clock
+        (``decision_at``, when it began or its holder last acted) plus the table's idle
+        timeout; ``None`` without a pending decision."""
+        if self.decision_id is None or self.decision_at is None:
+            return None
+        return int(self.decision_at) + self.idle_timeout_seconds()
+
+    def set_deadline(self, now: int) -> None:
+        """Index the idle deadline of the pending decision (:meth:`idle_deadline`) while the
+        game is active, or a finished game's archive date; otherwise leave the
+        ``by_deadline`` index. The sweeper (``timers.sweep``) uses it to end decisions whose
+        timer was never created."""
+        deadline = self.idle_deadline() if self.status == "active" else None
+        if deadline is not None:
+            self.timer_shard, self.deadline_at = deadline_shard(self.game_id), deadline
+        elif self.status == "finished":
+            self.timer_shard = deadline_shard(self.game_id, ARCHIVE_DEADLINE)
+            self.deadline_at = now + settings().archive_after_seconds
+        else:
+            self.timer_shard = self.deadline_at = None
 
 
 Decision = tuple[int, str] | None
@@ -205,17 +268,22 @@ class DynamoGameStore:
                             idle_timeout=idle_timeout, created_at=now, updated_at=now,
                             **(table or {}))
         record.set_decision(decision)
+        record.set_deadline(now)
         room = MAX_TRANSACTION_ITEMS - 1 - (10 if also else 0)
         items = _event_items(game_id, 1, events, 0, now, room)
         record.event_count = len(items)
         self._write(record, items, new=True, also=also)
         return StoredGame(record)
 
+    @observability.traced("storage.load")
     def load(self, game_id: str) -> StoredGame:
         try:
             return StoredGame(GameRecord.get(game_id, consistent_read=True))
         except DoesNotExist:
-            raise NotFound(f"there is no game {game_id!r}") from None
+            fields = archive.load_fields(game_id)
+            if fields is None:
+                raise NotFound(f"there is no game {game_id!r}") from None
+            return StoredGame(GameRecord(**fields))
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
@@ -233,13 +301,15 @@ class DynamoGameStore:
         record.status = status
         record.updated_at = now
         record.event_count = int(record.event_count) + len(items)
+        record.set_deadline(now)
         self._write(record, items, new=False, also=also)
         return game
 
+    @observability.traced("storage.write")
     def _write(self, record: GameRecord, items: list[GameEventRecord], new: bool,
                also: AddToTransaction | None = None) -> None:
         try:
-            with TransactWrite(connection=self._connection) as tx:
+            with transaction() as tx:
                 if new:
                     tx.save(record, condition=GameRecord.game_id.does_not_exist())
                 else:
@@ -258,12 +328,52 @@ class DynamoGameStore:
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
 
+    def overdue(self, before: int, limit: int = 100, kind: str = TIMER_DEADLINE) -> list[str]:
+        """Ids of games whose indexed deadline of ``kind`` (idle deadline, or archive date with
+        :data:`ARCHIVE_DEADLINE`) is earlier than ``before`` (Unix seconds), at most ``limit``."""
+        found: list[str] = []
+        try:
+            for shard in range(DEADLINE_SHARDS):
+                for key in GameRecord.by_deadline.query(
+                    f"{kind}{shard}", GameRecord.deadline_at < before, limit=limit - len(found)
+                ):
+                    found.append(key.game_id)
+                if len(found) >= limit:
+                    break
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the deadline index is not answering") from exc
+        return found
+
+    @observability.traced("storage.events")
     def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]:
         try:
             items = GameEventRecord.query(
                 game_id, GameEventRecord.seq > after, limit=limit, consistent_read=True
             )
-            return [{"seq": int(i.seq), "step": int(i.step), "at": int(i.at), **json.loads(i.data)}
-                    for i in items]
+            found = [{"seq": int(i.seq), "step": int(i.step), "at": int(i.at),
+                      **json.loads(i.data)} for i in items]
         except PynamoDBException as exc:
             raise ServiceUnavailable("the event log is not answering; try again") from exc
+        if not found and archive.load_fields(game_id) is not None:
+            return archive.load_events(game_id, after, limit)
+        return found
+
+    def archive(self, game_id: str) -> bool:
+        """Move a finished game to the archive (:mod:`service.archive`): copy the game and its
+        whole event log, then delete the event items newest first and the game item last (only
+        if still the version copied). Returns ``False`` when the game is not finished. Safe to
+        repeat: an interrupted run leaves the game item, so the next run redoes it."""
+        record = GameRecord.get(game_id, consistent_read=True)
+        if record.status != "finished":
+            return False
+        events = self.events(game_id, 0, 1 << 30)
+        fields = {name: getattr(record, name) for name in archive.RECORD_FIELDS}
+        fields["seats"] = list(record.seats)
+        fields["stand_ins"] = record.stand_ins.as_dict() if record.stand_ins else {}
+        for item in archive.archived_items(fields, events):
+            item.save()
+        with GameEventRecord.batch_write() as batch:
+            for event in reversed(events):
+                batch.delete(GameEventRecord(game_id, event["seq"]))
+        record.delete()  # conditional on the version read above
+        return True

@@ -12,16 +12,23 @@ import os
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-_client = None
+from service.clients import client as _client
+
+TARGET_RETRY_POLICY = {"MaximumRetryAttempts": 2, "MaximumEventAgeInSeconds": 3600}
+"""Scheduler's retries when it cannot deliver to the target (three attempts in all); after
+them the payload goes to the dead-letter queue (``DEAD_LETTER_QUEUE_ARN``)."""
 
 
 def _scheduler():
-    global _client
-    if _client is None:
-        import boto3
+    return _client("scheduler")
 
-        _client = boto3.client("scheduler")
-    return _client
+
+def _target(target_arn: str, payload: dict[str, Any]) -> dict[str, Any]:
+    target = {"Arn": target_arn, "RoleArn": os.environ["SCHEDULER_ROLE_ARN"],
+              "Input": json.dumps(payload), "RetryPolicy": TARGET_RETRY_POLICY}
+    if os.environ.get("DEAD_LETTER_QUEUE_ARN"):
+        target["DeadLetterConfig"] = {"Arn": os.environ["DEAD_LETTER_QUEUE_ARN"]}
+    return target
 
 
 def schedule_name(kind: str, game_id: str, decision: int) -> str:
@@ -48,8 +55,7 @@ def schedule_once(name: str, when: datetime, target_arn: str, payload: dict[str,
             ScheduleExpressionTimezone="UTC",
             FlexibleTimeWindow={"Mode": "OFF"},
             ActionAfterCompletion="DELETE",
-            Target={"Arn": target_arn, "RoleArn": os.environ["SCHEDULER_ROLE_ARN"],
-                    "Input": json.dumps(payload)},
+            Target=_target(target_arn, payload),
         )
     except client.exceptions.ConflictException:
         return False

@@ -8,11 +8,12 @@ idempotent: a repeated delivery finds the work done.
 
 import time
 
-from service import erasure
+from service import erasure, observability
 
 MARGIN_SECONDS = 60
 
 
+@observability.observed
 def handler(event, context):
     if event.get("detail-type") == "AccountDeleted":
         accounts = [event["detail"]["account_id"]]

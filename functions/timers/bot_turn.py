@@ -4,12 +4,13 @@ table's bot delay before each move (:func:`service.botplay.play`)."""
 
 import os
 
-from service import botplay
+from service import botplay, observability
 
 SAFETY_SECONDS = 5.0
 """Time kept back from the function's timeout (the last move and the hand-off)."""
 
 
+@observability.observed
 def handler(event, context):
     detail = event["detail"]
     budget = float(os.environ.get("BOT_TURN_BUDGET_SECONDS", "40"))

@@ -8,19 +8,28 @@ waits for its owner's resume; a game deleted meanwhile (an erased owner's saved 
 alone.
 """
 
-from service import idle
+from service import idle, observability
 from service.errors import NotFound
 
 
+@observability.observed
 def handler(event, context):
-    game_id, decision = event["game_id"], int(event["decision"])
+    return fire(event["game_id"], int(event["decision"]))
+
+
+def fire(game_id: str, decision: int, now: int | None = None) -> dict:
+    """What the timer does for ``decision`` of ``game_id`` at ``now`` (Unix seconds; default
+    the clock): ``{"applied", "reason"[, "version"]}``. The sweeper calls it too."""
     try:
-        outcome = idle.end_idle(game_id, decision)
+        outcome = idle.end_idle(game_id, decision, now=now)
     except NotFound:
+        observability.count(observability.STALE_TIMERS_IGNORED)
         return {"applied": False, "reason": "gone"}
     if outcome.reason == "not_yet":
         idle.schedule_at(game_id, decision, outcome.since, outcome.deadline)
     elif outcome.reason == "counted":
         idle.schedule(outcome.result.game)
+    observability.count(observability.TIMEOUTS_FIRED if outcome.reason in ("timed_out", "counted")
+                        else observability.STALE_TIMERS_IGNORED)
     return {"applied": outcome.applied, "reason": outcome.reason,
             **({"version": outcome.result.version} if outcome.applied else {})}

@@ -2,8 +2,9 @@
 (:func:`service.notifications.handle_event`): turns, debts, offers, game over, seats handed
 to a bot, invitations; revolution notices are kept for the next turn notification."""
 
-from service import notifications
+from service import notifications, observability
 
 
+@observability.observed
 def handler(event, context):
     return notifications.handle_event(event["detail-type"], event["detail"])

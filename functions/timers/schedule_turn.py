@@ -5,9 +5,10 @@ Debts are scheduled too: their deadline counts toward the seat's idle streak (th
 end a debt). A decision that has already moved on by the time this runs gets no timer.
 """
 
-from service import idle, pipeline
+from service import idle, observability, pipeline
 
 
+@observability.observed
 def handler(event, context):
     detail = event["detail"]
     pending = detail["event"]

@@ -65,7 +65,8 @@ class Api:
 def stack():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)")
-    process, url, moto = start_stack()
+    # Bots pause a second before each move (2 s by default) so the tests do not wait long.
+    process, url, moto = start_stack("DefaultBotDelaySeconds=1")
     api = Api(url)
     api.moto = moto
     # Warm the stack with one request before browsers send several at once.

@@ -73,7 +73,7 @@ def deal_table(stack, a, b, b_name: str, options: dict) -> str:
         a.get_by_role("button", name="Create lobby").click()
         a.fill("#invite-handle", b_name)
         a.get_by_role("button", name="Invite", exact=True).click()
-        expect(a.get_by_text(f"{b_name} (player)")).to_be_visible()  # the invitation landed
+        expect(a.get_by_text(f"{b_name} (player)")).to_be_visible(timeout=20_000)  # the invitation landed
         lobby_id = a.url.rsplit("/", 1)[-1]
         b.goto(f"{stack.base}/#/lobby/{lobby_id}")
         b.locator("#join-1").click()
@@ -378,7 +378,7 @@ def test_lobby_bots_chat_and_account_deletion(pages, stack):
     expect(a.get_by_test_id("seat-2")).to_contain_text("bot")
     a.fill("#invite-handle", b_name)
     a.get_by_role("button", name="Invite", exact=True).click()
-    expect(a.get_by_text(f"{b_name} (player)")).to_be_visible()  # the invitation landed
+    expect(a.get_by_text(f"{b_name} (player)")).to_be_visible(timeout=20_000)  # the invitation landed
     a.get_by_role("button", name="Copy invite link").click()
     expect(a.locator("#invite-link")).to_have_value(re.compile(r"#/lobby/.+\?invite="))
 
@@ -401,7 +401,7 @@ def test_lobby_bots_chat_and_account_deletion(pages, stack):
     act(a, "buy")
     act(a, "end_turn")
     # The bots move on their own; B's board shows them.
-    expect(a.get_by_test_id("turn-status")).to_have_text(f"{b_name} to roll", timeout=30_000)
+    expect(a.get_by_test_id("turn-status")).to_have_text(f"{b_name} to roll", timeout=60_000)
     b.wait_for_selector(".board")
     expect(b.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
     act(b, "roll")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 import zlib
 from collections.abc import Iterator
 
@@ -49,13 +50,15 @@ def fan_out(account_id: str) -> list[dict]:
 def play_to_the_end(game_id: str, limit: int = 400) -> None:
     """Let the table end every decision (the idle-turn timer) until the game is over."""
     store = DynamoGameStore()
+    now = int(time.time())
     for _ in range(limit):
+        now += 10**6  # past every idle deadline
         game = store.load(game_id)
         if game.record.status == "finished":
             return
         state = engine.load_state(game.record.state)
         decision = engine.get_ruleset(state.ruleset).decision(state)
-        assert idle_turn.handler({"game_id": game_id, "decision": decision.id}, None)["applied"]
+        assert idle_turn.fire(game_id, decision.id, now)["applied"]
     raise AssertionError("the game did not end")
 
 

@@ -68,6 +68,21 @@ def test_malformed_addresses_are_422(api, address):
     assert api.call("PUT", "/account/email", {"email": address}, token=token).status == 422
 
 
+def test_the_documented_reserved_domains_are_the_ones_refused(api):
+    """The OpenAPI schema excludes the domains email-validator refuses (so a schema-valid
+    address is accepted), and such an address gets a clear 422."""
+
+    import email_validator
+
+    assert sorted(accounts.RESERVED_EMAIL_DOMAINS) == sorted(email_validator.SPECIAL_USE_DOMAIN_NAMES)
+    pattern = re.compile(accounts.RESERVED_EMAIL_PATTERN)
+    assert pattern.search("me@Example.TEST") and pattern.search("me@box.local.")
+    assert not pattern.search("me@testing.example.org")
+    _, token = api.sign_in()
+    refused = api.call("PUT", "/account/email", {"email": "me@printer.local"}, token=token)
+    assert refused.status == 422 and "special-use" in refused.body["error"]["message"]
+
+
 def test_a_protected_account_confirms_a_new_email_with_its_password(api, unthrottled):
     handle = "e" + secrets.token_hex(5)
     token = api.ok("POST", "/sessions", {"handle": handle, "password": "long enough"}, None, 201)["token"]

@@ -21,7 +21,9 @@ from service import erasure, pipeline, throttle
 from service.accounts import AccountRecord, HandleRecord, PasswordResetRecord
 from service.erasure import ErasureRecord
 from service.lobbies import MembershipRecord
+from service.notifications import NotificationRecord, PushSubscriptionRecord
 from service.storage import GameEventRecord, GameRecord
+from tests.service.buspump import delivered, discard_all, pump
 from tests.service.erasure_kit import (
     deliveries,
     fan_out,
@@ -30,7 +32,8 @@ from tests.service.erasure_kit import (
     traces,
 )
 from tests.service.test_account_email import link_in, mails_to
-from timers import account_erasure
+from tests.webpush import Browser
+from timers import account_erasure, bot_turn
 
 PASSWORD = "erase me please"
 ANONYMOUS = re.compile(r"^Anonymous [A-Z2-9]{6}$")
@@ -82,6 +85,7 @@ def test_the_erasure_audit(api, unthrottled):
     email and account id are found in no item of any table the template declares, its tokens
     are refused, and the finished game's history and figures are intact under the anonymous
     name."""
+    discard_all()  # what earlier tests left on the bus
     # GIVEN the account, protected, with an email and three sessions
     handle = fresh_handle("zawadi")
     email = f"{handle}@example.org"
@@ -107,8 +111,8 @@ def test_the_erasure_audit(api, unthrottled):
     api.ok("GET", f"/games/{finished}", None, token)  # presence
     from timers import idle_turn
 
-    view = api.ok("GET", f"/games/{finished}", None, a)
-    idle_turn.handler({"game_id": finished, "decision": view["decision"]["id"]}, None)
+    view = api.ok("GET", f"/games/{finished}", None, a)   # A stays idle past the deadline
+    idle_turn.fire(finished, view["decision"]["id"], now=view["decision"]["deadline"] + 1)
     assert api.ok("GET", f"/games/{finished}", None, token)["decision"]["player"] == 1
     rolled = api.call("POST", f"/games/{finished}/roll", token=token,
                       headers={"idempotency-key": "my-roll"})
@@ -153,6 +157,20 @@ def test_the_erasure_audit(api, unthrottled):
     api.ok("POST", f"/lobbies/{public}/start", None, b, 201)
     api.ok("GET", f"/games/{public}", None, token)
 
+    # push to a browser and an app device, notification preferences (turn emails, quiet
+    # hours), and the notifications the tables brought: invitations name who invites
+    browser = Browser(f"https://push.example.net/{handle}")
+    api.ok("POST", "/push/subscriptions", browser.subscription(), token, 204)
+    api.ok("POST", "/push/devices", {"platform": "fcm", "token": f"fcm-{handle}"}, token, 204)
+    api.ok("PUT", "/account/notifications", {"turn_emails": True, "quiet_hours": {
+        "start": "22:00", "end": "07:00", "timezone": "Africa/Nairobi"}}, token)
+    pump({"NotifyFunction"})
+    amani_id = api.ok("GET", "/account", None, a)["account_id"]
+    invitation = NotificationRecord.get(amani_id, f"{owned}#invite#player")
+    assert invitation.body.startswith(f"{handle} invites you")
+    assert NotificationRecord.count(account_id) >= 2   # invited to play and to watch
+    assert PushSubscriptionRecord.count(account_id) == 2
+
     assert traces([handle, email, account_id]), "the set-up stored nothing to erase"
     history = log_of(finished)
     kept = GameRecord.get(finished)
@@ -161,7 +179,7 @@ def test_the_erasure_audit(api, unthrottled):
 
     # WHEN the handle is typed wrong, nothing happens
     wrong = api.call("DELETE", "/account", {"confirm_handle": handle + "x"}, token=token)
-    assert wrong.status == 422 and wrong.error == "confirmation_required"
+    assert wrong.status == 409 and wrong.error == "confirmation_mismatch"
     assert api.call("GET", "/account", token=token).status == 200
 
     # WHEN it is deleted
@@ -189,6 +207,8 @@ def test_the_erasure_audit(api, unthrottled):
     # THEN no table holds the handle, the email or the account id
     assert traces([handle, email, account_id]) == []
     assert ErasureRecord.count(account_id) == 0 and MembershipRecord.count(account_id) == 0
+    assert PushSubscriptionRecord.count(account_id) == 0 and NotificationRecord.count(account_id) == 0
+    assert NotificationRecord.get(amani_id, f"{owned}#invite#player").body.startswith("Anonymous ")
 
     # The finished game: the same history and figures, under an anonymous name.
     name = seat_names(api, finished, a)[1]
@@ -224,8 +244,13 @@ def test_the_erasure_audit(api, unthrottled):
     assert ANONYMOUS.match(ongoing_name) and ongoing_name != name
     assert [m["text"] for m in api.ok("GET", f"/games/{ongoing}/chat", None, b)["messages"]] == [
         f"{ongoing_name}: your move"]
-    decision = api.ok("GET", f"/games/{ongoing}", None, b)["decision"]
-    assert idle_turn.handler({"game_id": ongoing, "decision": decision["id"]}, None)["applied"]
+    # ... and goes on: the bot-turn function is cued and a Base bot plays the erased seat
+    assert api.ok("GET", f"/games/{ongoing}", None, b)["decision"]["player"] == 0
+    cues = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == ongoing]
+    assert cues and cues[-1]["detail"]["seats"] == [0]
+    cue = {**cues[-1], "detail": {**cues[-1]["detail"], "bot_delay": 0}}   # no pause in a test
+    assert bot_turn.handler(cue, None)["moves"] >= 1
+    assert api.ok("GET", f"/games/{ongoing}", None, b)["decision"]["player"] != 0
 
     # Lobbies: its seat is free, its own lobby and its saved game are gone, invitations too.
     assert [s["kind"] for s in api.ok("GET", f"/lobbies/{seated}", None, b)["seats"]] == [
@@ -252,8 +277,10 @@ def test_the_erasure_audit(api, unthrottled):
 
 def test_deleting_needs_the_handle_typed_again(api):
     handle, token = api.sign_in()
-    for body in ({}, {"confirm_handle": ""}, {"confirm_handle": "someone-else"}):
+    for body in ({}, {"confirm_handle": ""}):
         assert api.call("DELETE", "/account", body, token=token).status == 422
+    wrong = api.call("DELETE", "/account", {"confirm_handle": "someone-else"}, token=token)
+    assert wrong.status == 409 and wrong.error == "confirmation_mismatch"
     assert api.ok("GET", "/account", None, token)["handle"] == handle
     assert api.call("DELETE", "/account", {"confirm_handle": handle}).status == 401
 

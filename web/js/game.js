@@ -167,11 +167,21 @@ export function mountGame(root, gameId, { demo = false } = {}) {
   // ------------------------------------------------------------------ rendering
   function render() {
     const focusKey = document.activeElement?.dataset?.key;
+    // What the player is typing or has chosen (chat, trade and loan forms) survives a refresh
+    // caused by someone else's move.
+    const typed = new Map([...root.querySelectorAll("input[data-key]:not([type=checkbox]), textarea[data-key], select[data-key]")]
+      .map((el) => [el.dataset.key, el.value]));
     renderTop();
     renderBoard();
     renderRail();
     renderDock();
     renderSummaryIfOver();
+    for (const [key, value] of typed) {
+      const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (!el || el.value === value) continue;
+      if (el.options && ![...el.options].some((o) => o.value === value)) continue;  // that choice is gone
+      el.value = value;
+    }
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
 

@@ -81,6 +81,9 @@ export async function mountLobby(root, lobbyId, inviteToken) {
   let timer = null;
   let lobby = null;
   let link = inviteToken ? `${location.origin}${location.pathname}#/lobby/${lobbyId}?invite=${inviteToken}` : null;
+  let shown = "";
+  // What the owner is typing survives the lobby's refreshes (every 2 s, and after each change).
+  const draft = { handle: "", role: "player" };
   const options = optionsField("start");
 
   if (!(await api.supports("GET", "/lobbies/{lobby_id}"))) {
@@ -96,7 +99,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
         go(`/game/${lobby.game_id}`);
         return;
       }
-      render();
+      if (JSON.stringify(lobby) !== shown) render();  // nothing changed: leave the page be
     } catch (err) {
       fill(root, h("section", { class: "card narrow" }, h("h1", {}, "Lobby"), h("p", { class: "alert" }, err.message), h("a", { href: "#/" }, "Dashboard")));
       stopped = true;
@@ -107,6 +110,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
   const act = (button, fn) => busy(button, async () => { lobby = await fn(); render(); });
 
   function render() {
+    shown = JSON.stringify(lobby);
     const owner = lobby.you.role === "owner";
     const waiting = lobby.status === "waiting";
     const focusId = document.activeElement?.id;
@@ -137,11 +141,19 @@ export async function mountLobby(root, lobbyId, inviteToken) {
       h("section", { class: "card", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), seats),
     ];
     if (owner && waiting) {
-      const handle = h("input", { id: "invite-handle", autocomplete: "off", required: true });
-      const role = h("select", { id: "invite-role" }, h("option", { value: "player" }, "as a player"), h("option", { value: "spectator" }, "as a spectator"));
+      const handle = h("input", { id: "invite-handle", autocomplete: "off", required: true, oninput: (e) => { draft.handle = e.target.value; } });
+      handle.value = draft.handle;
+      const role = h("select", { id: "invite-role", onchange: (e) => { draft.role = e.target.value; } },
+        h("option", { value: "player" }, "as a player"), h("option", { value: "spectator" }, "as a spectator"));
+      role.value = draft.role;
       const inviteButton = h("button", { type: "submit" }, "Invite");
+      const invite = async () => {
+        const changed = await api.invite(lobbyId, handle.value.trim(), role.value);
+        draft.handle = "";
+        return changed;
+      };
       const inviteForm = lobby.public ? h("p", { class: "muted" }, "Public lobby: anyone with the link can join, so no invitations are needed.")
-        : h("form", { class: "row wrap", onsubmit: (e) => { e.preventDefault(); act(inviteButton, () => api.invite(lobbyId, handle.value.trim(), role.value)); } },
+        : h("form", { class: "row wrap", onsubmit: (e) => { e.preventDefault(); act(inviteButton, invite); } },
           h("label", { for: "invite-handle" }, "Invite by handle"), handle, h("label", { for: "invite-role", class: "sr-only" }, "Role"), role, inviteButton);
       const linkButton = h("button", { type: "button", id: "copy-invite-link", onclick: () => busy(linkButton, async () => {
         if (!link) {

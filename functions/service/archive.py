@@ -1,0 +1,100 @@
+"""Finished games leave the hot tables: the archive (``GamesArchive``, infrequent-access class).
+
+A game finished more than ``ARCHIVE_AFTER_DAYS`` ago is copied as one item for the game
+(``part`` 0: the record's fields with the state, zlib-compressed JSON) and its whole event log
+in a few compressed chunks (``part`` 1..n, each under DynamoDB's 400 KB item limit), then its
+hot items are deleted (the game item only if it is still the finished version that was
+copied). Loading a game or its events falls back to the archive
+(:meth:`service.storage.DynamoGameStore.load`), so replays and statistics keep working; the
+dashboard no longer lists it.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any
+
+from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import DoesNotExist, PynamoDBException
+from pynamodb.models import Model
+
+from service.config import settings
+from service.errors import ServiceUnavailable
+
+CHUNK_BYTES = 300_000
+"""Largest compressed chunk of events per archive item (DynamoDB's item limit is 400 KB)."""
+RECORD_FIELDS = ("game_id", "version", "ruleset", "status", "seats", "state", "event_count",
+                 "idle_timeout", "owner", "decision_seat", "decision_kind", "stand_ins",
+                 "created_at", "updated_at")
+
+
+class ArchiveRecord(Model):
+    """One part of an archived game: 0 the game, 1.. its events (``first_seq`` onwards)."""
+
+    class Meta:
+        table_name = settings().archive_table
+
+    game_id = UnicodeAttribute(hash_key=True)
+    part = NumberAttribute(range_key=True)
+    first_seq = NumberAttribute(default=0)
+    count = NumberAttribute(default=0)
+    data = BinaryAttribute(legacy_encoding=False)
+
+
+def _pack(value: Any) -> bytes:
+    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 9)
+
+
+def _unpack(data: bytes) -> Any:
+    return json.loads(zlib.decompress(data))
+
+
+def chunks(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """``events`` split so that each chunk compresses below :data:`CHUNK_BYTES`."""
+    out: list[list[dict[str, Any]]] = []
+    pending = list(events)
+    size = max(1, len(pending))
+    while pending:
+        batch = pending[:size]
+        if len(_pack(batch)) > CHUNK_BYTES and size > 1:
+            size //= 2
+            continue
+        out.append(batch)
+        pending = pending[len(batch):]
+    return out
+
+
+def archived_items(record_fields: dict[str, Any], events: list[dict[str, Any]]) -> list[ArchiveRecord]:
+    """The archive items of one game: its fields (with the state text) and its events."""
+    game_id = record_fields["game_id"]
+    items = [ArchiveRecord(game_id, 0, count=len(events), data=_pack(record_fields))]
+    for number, batch in enumerate(chunks(events), start=1):
+        items.append(ArchiveRecord(game_id, number, first_seq=int(batch[0]["seq"]),
+                                   count=len(batch), data=_pack(batch)))
+    return items
+
+
+def load_fields(game_id: str) -> dict[str, Any] | None:
+    """The archived game's fields, or ``None`` when it is not archived."""
+    try:
+        return _unpack(ArchiveRecord.get(game_id, 0).data)
+    except DoesNotExist:
+        return None
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the game archive is not answering; try again") from exc
+
+
+def load_events(game_id: str, after: int, limit: int) -> list[dict[str, Any]]:
+    """Archived events with ``seq > after``, at most ``limit`` (oldest first)."""
+    out: list[dict[str, Any]] = []
+    try:
+        for item in ArchiveRecord.query(game_id, ArchiveRecord.part >= 1):
+            if int(item.first_seq) + int(item.count) - 1 <= after:
+                continue
+            out.extend(e for e in _unpack(item.data) if int(e["seq"]) > after)
+            if len(out) >= limit:
+                break
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the game archive is not answering; try again") from exc
+    return out[:limit]
