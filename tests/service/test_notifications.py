@@ -141,6 +141,29 @@ def test_a_subscription_the_push_service_no_longer_knows_is_removed(api, push_se
     assert reply.status == 404
 
 
+def test_a_push_service_answering_500_keeps_the_subscription_and_counts_the_failure(
+        api, push_service, capsys):
+    """A push service's own failure (5xx) is not a verdict on the subscription: it stays, the
+    failure is counted (NotificationsFailed, channel web_push), the player's other browser
+    still gets the notification and the notify function does not fail (nothing to retry)."""
+    sent, status, _ = push_service
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    broken, working = Browser("https://push.mtaa.test/b-broken"), Browser("https://push.mtaa.test/b-ok")
+    status[broken.endpoint] = 500
+    for browser in (broken, working):
+        api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
+    discard_all()        # (the invitation to the table)
+    capsys.readouterr()
+    pass_turn(api, game_id, a)
+    pump({"NotifyFunction"})   # the notify function answers (a failure would raise here)
+    assert sorted(url for url, _, _ in sent) == sorted([broken.endpoint, working.endpoint])
+    assert len(notifications.subscriptions(account_of(api, b))) == 2
+    metrics = [json.loads(line) for line in capsys.readouterr().out.splitlines()
+               if line.startswith('{"_aws"')]
+    assert {(m.get("channel"), name) for m in metrics for name in ("NotificationsSent", "NotificationsFailed")
+            if name in m} == {("web_push", "NotificationsFailed"), ("web_push", "NotificationsSent")}
+
+
 def test_turn_emails_go_only_to_players_who_opted_in_with_a_one_click_opt_out(api, push_service):
     game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
     address = f"b-{game_id[:6]}@mtaa.test"
