@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
@@ -83,6 +84,37 @@ def load_fields(game_id: str) -> dict[str, Any] | None:
         return None
     except PynamoDBException as exc:
         raise ServiceUnavailable("the game archive is not answering; try again") from exc
+
+
+def rewrite_fields(game_id: str, change: Callable[[dict[str, Any]], dict[str, Any] | None],
+                   attempts: int = 5) -> bool:
+    """Change an archived game's fields (an erased account's seat): ``change(fields)``
+    returns the new fields, or ``None`` when there is nothing to change. The write is
+    conditional on the item being as read (re-read and retried on a race). Returns whether
+    it wrote. Raises :class:`ServiceUnavailable` when the archive does not answer or keeps
+    changing."""
+    from pynamodb.exceptions import PutError
+
+    for _ in range(attempts):
+        try:
+            item = ArchiveRecord.get(game_id, 0, consistent_read=True)
+        except DoesNotExist:
+            return False
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the game archive is not answering; try again") from exc
+        fields = change(_unpack(item.data))
+        if fields is None:
+            return False
+        before = item.data
+        item.data = _pack(fields)
+        try:
+            item.save(condition=ArchiveRecord.data == before)
+        except PutError as exc:
+            if exc.cause_response_code == "ConditionalCheckFailedException":
+                continue
+            raise ServiceUnavailable("the game archive is not answering; try again") from exc
+        return True
+    raise ServiceUnavailable("the archived game kept changing; try again")
 
 
 def load_events(game_id: str, after: int, limit: int) -> list[dict[str, Any]]:

@@ -117,11 +117,12 @@ def replace_mentions(game_id: str, handle: str, name: str) -> int:
     erased account's anonymous name); returns how many messages changed. Running it again
     changes nothing."""
     pattern = mention_pattern(handle)
-    replacement = html.escape(name, quote=False)
     changed = 0
     try:
         for message in ChatRecord.query(game_id, consistent_read=True):
-            text = pattern.sub(replacement, message.text)
+            # Matched on what the author wrote, not its stored escaped form (a handle such as
+            # "amp" must not match inside "&amp;").
+            text = html.escape(pattern.sub(name, html.unescape(message.text)), quote=False)
             if text != message.text:
                 message.update(actions=[ChatRecord.text.set(text)])
                 changed += 1

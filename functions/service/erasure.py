@@ -48,7 +48,18 @@ from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribu
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 
-from service import accounts, bus, chat, lobbies, notifications, pipeline, privacy, storage
+import engine
+from service import (
+    accounts,
+    archive,
+    bus,
+    chat,
+    lobbies,
+    notifications,
+    pipeline,
+    privacy,
+    storage,
+)
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
 from service.storage import GameEventRecord, StoredGame
@@ -131,8 +142,10 @@ def announce(account_id: str) -> bool:
 def run(account_id: str, deadline: float | None = None) -> dict[str, Any]:
     """Finish the erasure of ``account_id``: every table it took part in, then its personal
     data again, then the job. Stops early when ``deadline`` (Unix seconds) has passed (after
-    one table at least), with ``done: False`` (call again to go on). An erasure already finished (or never started) is
-    ``done`` with nothing to do. Errors propagate; running again resumes."""
+    one table at least), with ``done: False`` (call again to go on). A table that stays busy
+    or unavailable is left for later (``failed`` lists it, ``done: False``) and the others are
+    still done; the hourly sweep comes back to it. An erasure already finished (or never
+    started) is ``done`` with nothing to do. Other errors propagate; running again resumes."""
     try:
         job = ErasureRecord.get(account_id, consistent_read=True)
     except DoesNotExist:
@@ -141,15 +154,28 @@ def run(account_id: str, deadline: float | None = None) -> dict[str, Any]:
         raise ServiceUnavailable("erasures are not answering") from exc
     privacy.erase_personal_data(account_id)
     tables = 0
+    failed: list[str] = []
+    after = None
     while True:
-        batch = list(lobbies.MembershipRecord.query(account_id, limit=25, consistent_read=True))
+        condition = lobbies.MembershipRecord.lobby_id > after if after is not None else None
+        batch = list(lobbies.MembershipRecord.query(account_id, condition, limit=25,
+                                                    consistent_read=True))
         if not batch:
             break
         for membership in batch:
-            anonymise_table(job, membership.lobby_id)
+            after = membership.lobby_id
+            try:
+                anonymise_table(job, membership.lobby_id)
+            except ServiceUnavailable:
+                log.warning("erasure: table %s left for the next sweep", membership.lobby_id,
+                            exc_info=True)
+                failed.append(membership.lobby_id)
+                continue
             tables += 1
             if deadline is not None and time.time() > deadline:
                 return {"account_id": account_id, "done": False, "tables": tables}
+    if failed:
+        return {"account_id": account_id, "done": False, "tables": tables, "failed": failed}
     privacy.erase_personal_data(account_id)
     job.delete()
     return {"account_id": account_id, "done": True, "tables": tables}
@@ -188,6 +214,10 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
                 return
         else:
             chat.replace_mentions(table_id, job.handle, accounts.display_name(anonymous))
+            if game is not None and game.archived and account_id in (*game.record.seats,
+                                                                     game.record.owner):
+                archive.rewrite_fields(table_id, _archived_seat_change(account_id, anonymous))
+                continue  # the game no longer names the account: the lobby's turn
             if game is not None and account_id in (*game.record.seats, game.record.owner):
                 if pipeline.amend(table_id, _seat_change(account_id, anonymous), while_saved=True,
                                  store=store):
@@ -239,6 +269,26 @@ def _forget_in_lobby(lobby: lobbies.LobbyRecord, account_id: str, anonymous: str
     except lobbies.LostRace:
         return False
     return True
+
+
+def _archived_seat_change(account_id: str, anonymous: str):
+    """The :func:`service.archive.rewrite_fields` change giving the account's seat (and
+    ownership) in an archived game to ``anonymous`` (its event log names seats only)."""
+
+    def change(fields: dict[str, Any]) -> dict[str, Any] | None:
+        seats = list(fields["seats"])
+        if account_id not in seats and fields.get("owner") != account_id:
+            return None  # done already
+        if account_id in seats:
+            seat = seats.index(account_id)
+            seats[seat] = anonymous
+            state = renamed(engine.load_state(fields["state"]), seat, account_id, anonymous)
+            fields = {**fields, "seats": seats, "state": engine.dump_state(state)}
+        if fields.get("owner") == account_id:
+            fields = {**fields, "owner": anonymous}
+        return fields
+
+    return change
 
 
 def _seat_change(account_id: str, anonymous: str):

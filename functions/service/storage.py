@@ -204,9 +204,12 @@ class GameEventRecord(Model):
 
 @dataclass
 class StoredGame:
-    """A loaded game: the record (its ``version`` is the one the next save must match)."""
+    """A loaded game: the record (its ``version`` is the one the next save must match).
+    ``archived``: loaded from the archive (a finished game moved out of the hot table; a
+    save of it would find no item to match)."""
 
     record: GameRecord
+    archived: bool = False
 
     @property
     def version(self) -> int:
@@ -283,7 +286,7 @@ class DynamoGameStore:
             fields = archive.load_fields(game_id)
             if fields is None:
                 raise NotFound(f"there is no game {game_id!r}") from None
-            return StoredGame(GameRecord(**fields))
+            return StoredGame(GameRecord(**fields), archived=True)
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 

@@ -2,7 +2,8 @@
 that resumes erasures whose fan-out stopped (a rate schedule).
 
 Runs :func:`service.erasure.run` until a minute before the invocation's time runs out, then
-puts ``AccountDeleted`` on the bus again so a fresh invocation goes on. Every step is
+puts ``AccountDeleted`` on the bus again so a fresh invocation goes on; a table that stays
+unavailable is left to the hourly sweep while the others are done. Every step is
 idempotent: a repeated delivery finds the work done.
 """
 
@@ -25,7 +26,8 @@ def handler(event, context):
     results = []
     for account_id in accounts:
         result = erasure.run(account_id, deadline)
-        if not result["done"]:
-            erasure.announce(account_id)  # go on in a fresh invocation
+        if not result["done"] and not result.get("failed"):
+            erasure.announce(account_id)  # out of time: go on in a fresh invocation
+        # (tables that stayed unavailable wait for the hourly sweep, not a tight loop)
         results.append(result)
     return {"erasures": results}

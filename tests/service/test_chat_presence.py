@@ -76,3 +76,19 @@ def test_presence_is_stored_at_most_once_a_minute(aws):
     assert presence.seen("g-presence") == {"acc_x": 10_000}
     presence.touch("g-presence", "acc_x", now=10_061)
     assert presence.seen("g-presence") == {"acc_x": 10_061}
+
+
+def test_replacing_an_erased_handle_never_touches_escaped_characters(api):
+    """A handle such as "amp" or "lt" is matched in what people wrote, not inside the stored
+    escapes (&amp; &lt;) of someone else's message."""
+    from service import chat
+
+    game_id, seats = api.new_game(2)
+    token = seats[0][1]
+    api.ok("POST", f"/games/{game_id}/chat", {"text": "Tom & Jerry <3 R&D"}, token, 201)
+    api.ok("POST", f"/games/{game_id}/chat", {"text": "amp: your move & lt: wait"}, token, 201)
+    assert chat.replace_mentions(game_id, "amp", "Anonymous AAAAAA") == 1
+    assert chat.replace_mentions(game_id, "lt", "Anonymous BBBBBB") == 1
+    texts = [m["text"] for m in api.ok("GET", f"/games/{game_id}/chat", None, token)["messages"]]
+    assert texts == ["Tom &amp; Jerry &lt;3 R&amp;D",
+                     "Anonymous AAAAAA: your move &amp; Anonymous BBBBBB: wait"]

@@ -20,6 +20,7 @@ import engine
 from service import erasure, pipeline, throttle
 from service.accounts import AccountRecord, HandleRecord, PasswordResetRecord
 from service.erasure import ErasureRecord
+from service.errors import ServiceUnavailable
 from service.lobbies import MembershipRecord
 from service.notifications import NotificationRecord, PushSubscriptionRecord
 from service.storage import GameEventRecord, GameRecord
@@ -445,3 +446,70 @@ def test_the_export_holds_everything_stored_about_the_account(api, unthrottled):
     text = json.dumps(data)
     assert "argon2" not in text and PASSWORD not in text  # no password hash, ever
     assert api.call("GET", "/account/export").status == 401
+
+
+def test_a_table_that_stays_busy_is_left_for_the_sweep_and_the_others_are_done(api, monkeypatch):
+    handle, account_id, games = account_in_three_games(api)
+    events = deliveries(account_id)
+    real = erasure.anonymise_table
+    stuck = sorted(g for g, _ in games)[0]      # the first table the fan-out visits
+
+    def busy_at_one_table(job, table_id):
+        if table_id == stuck:
+            raise ServiceUnavailable(f"table {table_id} stayed busy")
+        real(job, table_id)
+
+    monkeypatch.setattr(erasure, "anonymise_table", busy_at_one_table)
+    announced = []
+    monkeypatch.setattr(erasure, "announce", lambda a: announced.append(a) or True)
+    (result,) = account_erasure.handler(events[0], None)["erasures"]
+    assert result["done"] is False and result["failed"] == [stuck] and result["tables"] == 2
+    assert announced == []          # no tight loop of invocations: the sweep comes back
+    assert [GameRecord.get(g).seats[1].startswith("anon:") for g, _ in sorted(games)] == [
+        False, True, True]
+    monkeypatch.setattr(erasure, "anonymise_table", real)
+    monkeypatch.setattr(erasure, "SWEEP_AFTER", -1)
+    account_erasure.handler({"detail-type": "Scheduled Event", "source": "aws.events",
+                             "detail": {}}, None)
+    assert_erased_once(api, handle, account_id, games)
+
+
+def test_an_archived_game_is_anonymised_in_the_archive(api):
+    """A finished game moved to the archive (ArchiveAfterDays) keeps its history under the
+    anonymous name; its log still replays to its state."""
+    from service.archive import ArchiveRecord, load_fields
+
+    handle = fresh_handle("kamau")
+    me = api.ok("POST", "/sessions", {"handle": handle}, None, 201)
+    _, other = api.sign_in()
+    game_id = lobby(api, other)
+    invite_and_join(api, game_id, other, handle, me["token"])
+    api.ok("POST", f"/lobbies/{game_id}/start", {"options": {"max_turns": 2}}, other, 201)
+    play_to_the_end(game_id)
+    store = pipeline.default_store()
+    assert store.archive(game_id) and GameRecord.count(game_id) == 0
+    before = load_fields(game_id)
+    assert before["seats"][1] == me["account_id"]
+    api.ok("DELETE", "/account", {"confirm_handle": handle}, me["token"], 202)
+    (answer,) = fan_out(me["account_id"])
+    assert [e["done"] for e in answer["erasures"]] == [True]
+    after = load_fields(game_id)
+    assert after["seats"][0] == before["seats"][0] and after["seats"][1].startswith("anon:")
+    assert json.loads(after["state"])["players"][1]["id"] == after["seats"][1]
+    assert traces([handle, me["account_id"]]) == []
+    assert len(list(ArchiveRecord.query(game_id))) >= 2   # the game and its log, still archived
+    loaded = store.load(game_id)
+    assert loaded.archived and seat_names(api, game_id, other)[1].startswith("Anonymous ")
+    assert replayed_archived(store, game_id) == json.loads(after["state"])
+
+
+def replayed_archived(store, game_id: str) -> dict:
+    """The archived game dealt again from its seed and seats with its logged actions."""
+    record = store.load(game_id).record
+    state = engine.load_state(record.state)
+    again = engine.new_game(record.ruleset, list(record.seats), state.seed,
+                            {"max_turns": state.options.max_turns})
+    for event in store.events(game_id, 0, 1 << 30):
+        if event["type"] == "ActionApplied":
+            again, _ = engine.apply(again, event["action"])
+    return json.loads(engine.dump_state(again))
