@@ -272,7 +272,14 @@ class LocalStack:
                               VAPID_SUBJECT=keys.subject)
         self._reset_service_caches()
         # Workers fork from a server started now, so they inherit this environment.
-        self.invoker = ProcessInvoker(self.functions, int(os.environ.get("LOCAL_WORKERS", "4")))
+        workers = int(os.environ.get("LOCAL_WORKERS", "4"))
+        self.invoker = ProcessInvoker(self.functions, workers)
+        # Bus deliveries run side by side, as Lambda's asynchronous invocations do: a bot-turn
+        # run that plays for 40 s must not hold up another table's bots or notifications.
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._deliveries = ThreadPoolExecutor(max_workers=2 * workers,
+                                              thread_name_prefix="local-async")
         queues = aws.provision(self.template)
         for url, logical_id in queues.items():
             self._spawn(self._poll_rule_queue, url, self.invoker.by_id[logical_id])
@@ -285,6 +292,8 @@ class LocalStack:
 
     def stop(self) -> None:
         self._stop.set()
+        if getattr(self, "_deliveries", None) is not None:
+            self._deliveries.shutdown(wait=False, cancel_futures=True)
         if isinstance(self.invoker, ProcessInvoker):
             self.invoker.shutdown()
         if self.httpd is not None:
@@ -319,7 +328,8 @@ class LocalStack:
                 time.sleep(0.5)
                 continue
             for message in messages:
-                self.invoke_async(fn, json.loads(message["Body"]))
+                # Lambda has taken the event once it is queued for an asynchronous invocation.
+                self._deliveries.submit(self.invoke_async, fn, json.loads(message["Body"]))
                 sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
 
     def invoke_async(self, fn: LocalFunction, payload: dict[str, Any]) -> bool:

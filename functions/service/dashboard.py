@@ -16,13 +16,14 @@ from pynamodb.exceptions import PynamoDBException
 from service import accounts
 from service.errors import ServiceUnavailable
 from service.lobbies import LobbyRecord, MembershipRecord
+from service.seats import stand_ins
 from service.storage import GameRecord
 from service.views import seat_entries
 
 MAX_TABLES = 200
 FINISHED_SHOWN = 20
 GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "decision_seat",
-                           "decision_kind", "updated_at"]
+                           "decision_kind", "updated_at", "stand_ins"]
 
 
 def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
@@ -74,7 +75,8 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
                     "name": names.get(holder, holder), "kind": game.decision_kind or "",
                     "yours": holder == account_id}
         summary = {"game_id": lobby_id, "ruleset": game.ruleset, "status": game.status,
-                   "seats": seat_entries(seats, names), "your_seat": seat, "turn": turn,
+                   "seats": seat_entries(seats, names, stand_ins(game)), "your_seat": seat,
+                   "turn": turn,
                    "updated_at": int(game.updated_at)}
         if seat is None and role == "spectator":
             if game.status != "finished":

@@ -47,6 +47,9 @@ REVOLUTION_EFFECTS = frozenset({"GlobalEventStarted", "GlobalEventEnded", "Munic
 table-wide notice."""
 BOTS_TO_MOVE = "BotsToMove"
 """Bus event: a seat played by a bot has something to decide (the bot-turn function's cue)."""
+BOT_YIELD_SECONDS = 0.25
+"""How long a bot move waits before trying again after another write won the race (people's
+requests retry sooner, so a stream of bot moves cannot starve them into a 503)."""
 SEAT_FIELDS = ("player", "to", "debtor")
 """Event fields naming the seat an event concerns (first present wins)."""
 
@@ -190,7 +193,9 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 ) from None
             if attempt < retries:
                 observability.count(observability.ACTION_RETRIES)
-            time.sleep(random.uniform(0, 0.02 * (2**attempt)))
+            # A bot that lost a race steps back longer, so a person's request gets through.
+            pause = max(0.02 * (2**attempt), BOT_YIELD_SECONDS if by_bot else 0)
+            time.sleep(random.uniform(pause / 2, pause))
             continue
         result = ActionResult(game, new_state, events)
         observability.count(observability.ACTIONS, action=action.type)

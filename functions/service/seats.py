@@ -37,6 +37,11 @@ class StandInPlays(Conflict):
     code = "stand_in_plays"
 
 
+def stand_ins(record: GameRecord) -> dict[str, str]:
+    """Every seat a bot stands in for now: seat index as text -> bot level."""
+    return dict(_map(record.stand_ins))
+
+
 def stand_in(record: GameRecord, seat: int) -> str | None:
     """The bot level standing in for the human at ``seat``, or ``None``."""
     return _map(record.stand_ins).get(str(seat))

@@ -75,8 +75,7 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
         "ruleset": state.ruleset,
         "seat": seat,
         "owner": {"account_id": owner, "name": names.get(owner, owner)},
-        "seats": seat_entries(seats, names, {str(i): level for i in range(len(seats))
-                                             if (level := seats_module.stand_in(game.record, i))}),
+        "seats": seat_entries(seats, names, seats_module.stand_ins(game.record)),
         "decision": None if decision is None else {
             "id": decision.id, "player": decision.player, "kind": decision.kind,
             "deadline": seats_module.deadline(game.record)

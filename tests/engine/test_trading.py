@@ -201,3 +201,23 @@ def test_classic_a_flat_100_000_penalty_and_no_trade_points_or_chamber():
     assert [p.trade_points for p in state.players] == [0, 0]
     with pytest.raises(engine.IllegalAction, match="no special cards"):
         act(state, "propose_trade", player=0, to=1, give={"specials": ["teleport"]})
+
+
+def test_to_a_third_player_an_offer_between_two_others_does_not_exist():
+    """Offers are private (the event goes to its two parties only), so accepting or declining
+    someone else's offer answers exactly as for an offer that was never made."""
+    state = game(players=3)
+    own(state, 0, EASTLEIGH)
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"properties": [EASTLEIGH]},
+                   get={"cash": 10_000})
+    state, _ = act(state, "offer_loan", player=0, to=1, lend=True, amount=50_000,
+                   interest_percent=5, term=1)
+    for kind, field, offer_id, word in (("trade", "trade", state.trades[0].id, "trade"),
+                                        ("loan", "offer", state.loan_offers[0].id, "loan")):
+        for verb in ("accept", "decline"):
+            refusals = []
+            for asked in (offer_id, 99):
+                with pytest.raises(engine.IllegalAction) as refused:
+                    act(state, f"{verb}_{kind}", player=2, **{field: asked})
+                refusals.append(str(refused.value).replace(str(asked), "N"))
+            assert refusals == [f"there is no open {word} offer N"] * 2, (kind, verb)

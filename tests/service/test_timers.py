@@ -148,6 +148,9 @@ def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_
     assert fire(game_id)["reason"] == "timed_out"         # A's second in a row: a bot takes over
     view = api.ok("GET", f"/games/{game_id}", None, b)
     assert view["seats"][0]["stand_in"] == "base" and view["seats"][1]["stand_in"] is None
+    [listed] = [g for g in api.ok("GET", "/dashboard", None, b)["in_progress"]
+                if g["game_id"] == game_id]
+    assert [s["stand_in"] for s in listed["seats"]] == ["base", None]    # the dashboard too
     log = api.ok("GET", f"/games/{game_id}/events?limit=500", None, b)["events"]
     assert [e for e in log if e["type"] == "SeatHandedToBot"] == [
         {"seq": log[-1]["seq"], "step": log[-1]["step"], "at": START + 900,

@@ -334,9 +334,12 @@ def _spec_offer_loan(ctx: Ctx, player: int) -> dict | None:
             "interest_percents": rules.interest_percents, "terms": rules.terms}
 
 
-def _offer(ctx: Ctx, offer_id: int) -> LoanOffer:
+def _offer(ctx: Ctx, offer_id: int, party: int | None = None) -> LoanOffer:
+    """The open loan offer ``offer_id``; with ``party``, only if that seat is its lender or
+    borrower (to anyone else an offer between two others does not exist: offers are
+    private)."""
     for offer in ctx.s.loan_offers:
-        if offer.id == offer_id:
+        if offer.id == offer_id and party in (None, offer.lender, offer.borrower):
             return offer
     raise IllegalAction(f"there is no open loan offer {offer_id}")
 
@@ -350,7 +353,7 @@ accept_loan = action_rule(AcceptLoan, "free")
 
 @accept_loan.checker
 def _check_accept_loan(ctx: Ctx, a: AcceptLoan) -> None:
-    offer = _offer(ctx, a.offer)
+    offer = _offer(ctx, a.offer, a.player)
     if _counterparty(offer) != a.player:
         raise IllegalAction("only the player the offer was made to can accept it")
     flow.require_seated(ctx, offer.proposer)
@@ -386,9 +389,7 @@ decline_loan = action_rule(DeclineLoan, "free")
 
 @decline_loan.checker
 def _check_decline_loan(ctx: Ctx, a: DeclineLoan) -> None:
-    offer = _offer(ctx, a.offer)
-    if a.player not in (offer.lender, offer.borrower):
-        raise IllegalAction("that loan offer is not yours")
+    _offer(ctx, a.offer, a.player)
 
 
 @decline_loan.performer

@@ -146,9 +146,11 @@ def _spec_propose(ctx: Ctx, player: int) -> dict | None:
             "max_insurance_held": len(ctx.s.players)}
 
 
-def _trade(ctx: Ctx, trade_id: int) -> TradeOffer:
+def _trade(ctx: Ctx, trade_id: int, party: int | None = None) -> TradeOffer:
+    """The open offer ``trade_id``; with ``party``, only if that seat proposed it or received
+    it (to anyone else an offer between two others does not exist: offers are private)."""
     for offer in ctx.s.trades:
-        if offer.id == trade_id:
+        if offer.id == trade_id and party in (None, offer.proposer, offer.to):
             return offer
     raise IllegalAction(f"there is no open trade offer {trade_id}")
 
@@ -158,7 +160,7 @@ accept = action_rule(AcceptTrade, "free")
 
 @accept.checker
 def _check_accept(ctx: Ctx, a: AcceptTrade) -> None:
-    offer = _trade(ctx, a.trade)
+    offer = _trade(ctx, a.trade, a.player)
     if offer.to != a.player:
         raise IllegalAction("only the player the offer was made to can accept it")
     flow.require_seated(ctx, offer.proposer)
@@ -209,9 +211,7 @@ decline = action_rule(DeclineTrade, "free")
 
 @decline.checker
 def _check_decline(ctx: Ctx, a: DeclineTrade) -> None:
-    offer = _trade(ctx, a.trade)
-    if a.player not in (offer.proposer, offer.to):
-        raise IllegalAction("that trade offer is not yours")
+    _trade(ctx, a.trade, a.player)
 
 
 @decline.performer
