@@ -465,6 +465,36 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     expect(page.get_by_test_id("account-email")).to_have_text(address)
     screenshot(page, "account-page")
 
+    # A mistyped current password is an error on this page (401 bad_credentials), not the end
+    # of the session: still signed in, the token still works.
+    token = page.evaluate("JSON.parse(localStorage.getItem('mtaa.session')).token")
+    page.fill("#current-password", "not my secret")
+    page.fill("#new-password", "another secret")
+    with page.expect_response(re.compile(r"/account/password$")) as answer:
+        page.get_by_role("button", name="Change password").click()
+    assert answer.value.status == 401
+    expect(page.locator("#security-error")).to_have_text("That is not your current password.")
+    # The protected account's new address needs the password: the form will not send it empty.
+    page.fill("#email", f"new-{address}")
+    expect(page.locator("#email-password")).to_have_js_property("required", True)
+    page.fill("#email-password", "")
+    page.get_by_role("button", name="Save email").click()
+    assert page.evaluate("document.getElementById('email-password').validity.valueMissing")
+    page.fill("#email-password", "not my secret")
+    with page.expect_response(re.compile(r"/account/email$")) as answer:
+        page.get_by_role("button", name="Save email").click()
+    assert answer.value.status == 401
+    expect(page.locator("#email-error")).to_have_text("That is not your current password.")
+    assert page.url.endswith("#/account")
+    expect(page.get_by_test_id("account-handle")).to_have_text(f"@{name}")
+    assert page.evaluate("JSON.parse(localStorage.getItem('mtaa.session')).token") == token
+    status, me = stack("GET", "/account", token=token)
+    assert status == 200 and me["email"] == address  # nothing changed
+    # Chromium logs each refused request as a console error: exactly these two are expected.
+    refused = [e for e in pages.errors if "status of 401" in e]
+    assert len(refused) == 2, pages.errors
+    pages.errors[:] = [e for e in pages.errors if e not in refused]
+
     # Signed out, the password forgotten: a link by email.
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.get_by_text("Forgot your password?").click()
