@@ -518,10 +518,14 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     exported = json.loads(download.value.path().read_text())
     assert exported["account"]["handle"] == name and exported["account"]["email"] == address
 
-    # The danger zone.
+    # The danger zone: the handle typed again, in any case (as the server compares it).
     page.locator("#delete-account").click()
-    page.fill("#confirm-text", name)
-    page.get_by_role("button", name="Delete my account forever").click()
+    confirm = page.get_by_role("button", name="Delete my account forever")
+    page.fill("#confirm-text", name[:-1])
+    expect(confirm).to_be_disabled()
+    page.fill("#confirm-text", f" {name.upper()} ")
+    expect(confirm).to_be_enabled()
+    confirm.click()
     expect(page.locator("#handle")).to_be_visible()
     status, claimed = stack("POST", "/sessions", {"handle": name})
     assert status == 201 and claimed["created"] is True
