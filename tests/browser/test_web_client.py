@@ -273,6 +273,13 @@ def test_the_guide_is_generated_from_the_engines_data(pages, stack):
     row = page.locator('tr[data-tile="Eastleigh"] td')
     expect(row).to_have_text(["25,000", "1,000", "12,500", "22,500", "137,500"])
     expect(page.get_by_text("Your MansaX deposit gets doubled.")).to_be_visible()
+    # The guide's idle rule (5 minutes, a live table) next to this service's: each table sets
+    # its own idle timeout. Rulesets go by their readable names.
+    expect(page.get_by_test_id("idle-turns")).to_have_text(
+        "each table sets its own idle timeout, shown in its lobby: a turn left idle that long is "
+        "ended by the table. The guide's live table ends an idle turn after 5 minutes.")
+    expect(page.locator("#guide-ruleset option")).to_have_text(
+        ["Mtaani (current rules)", "Mtaani (classic rules)"])
     assert_accessible(page)
     screenshot(page, "guide")
     # The classic preset: 500,000 salary, SGR's fee 10,000.
@@ -370,8 +377,11 @@ def test_lobby_bots_chat_and_account_deletion(pages, stack):
 
     a.get_by_test_id("new-game").click()
     a.select_option("#table-size", "4")
+    a.select_option("#idle-timeout", label="1 hour")
     a.get_by_role("button", name="Create lobby").click()
     expect(a.get_by_role("heading", name=f"{a_name}'s lobby")).to_be_visible()
+    expect(a.get_by_test_id("lobby-facts")).to_have_text(
+        "Mtaani (current rules) · 4 seats · waiting · an idle turn ends after 1 hour")
     a.locator("#add-bot-1").click()
     expect(a.get_by_test_id("seat-1")).to_contain_text("bot")
     a.locator("#add-bot-2").click()

@@ -220,3 +220,11 @@ export function guide(ruleset = "mtaani") {
   }
   return guides.get(ruleset);
 }
+/**
+ * Readable ruleset names by id ({"mtaani": "Mtaani (current rules)", ...}): the rules files'
+ * own titles, from the guide data. The one place screens get them; `{}` when the server cannot
+ * say, and a screen then shows the id.
+ */
+export async function rulesetTitles() {
+  try { return (await guide()).ruleset_titles || {}; } catch { return {}; }
+}

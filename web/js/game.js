@@ -658,7 +658,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     const v = st.view;
     const link = `${location.origin}${location.pathname}#/game/${st.id}`;
     const out = [
-      h("p", {}, `${v.seats.length} seats · ${v.ruleset} · version ${v.version}`),
+      h("p", {}, `${v.seats.length} seats · ${st.guide?.ruleset_titles?.[v.ruleset] || v.ruleset} · version ${v.version}`),
       h("div", { class: "row" },
         h("button", { type: "button", onclick: async () => notify(await copyText(link) ? "Game link copied" : link) }, "Copy game link"),
         h("a", { class: "button", href: "#/" }, "Dashboard"),

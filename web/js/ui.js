@@ -60,6 +60,17 @@ export function ago(seconds) {
   return `${Math.floor(diff / 86400)} d ago`;
 }
 
+/** A length of time for people: 300 -> "5 minutes", 86400 -> "1 day", 5400 -> "90 minutes". */
+export function duration(seconds) {
+  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+    if (seconds >= size && seconds % size === 0) {
+      const n = seconds / size;
+      return `${n} ${unit}${n === 1 ? "" : "s"}`;
+    }
+  }
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
+
 /** Decode the three entities the chat service escapes, for display as plain text. */
 export const unescapeHtml = (text) =>
   text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
