@@ -95,6 +95,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
       let more = true;
       const fresh = [];
       while (more) {
+        const before = st.after;
         const page = await api.events(st.id, st.after, 500);
         for (const e of page.events) {
           if (e.seq === undefined || e.seq > st.lastSeq) {
@@ -103,7 +104,9 @@ export function mountGame(root, gameId, { demo = false } = {}) {
           }
         }
         st.after = Math.max(st.after, page.next_after);
-        more = page.more && page.events.length > 0;
+        // A page may be short (even empty) after a long run of hidden items: go on while the
+        // log does and the pages move forward.
+        more = page.more && st.after > before;
       }
       st.events.push(...fresh);
       if (react) reactTo(fresh);
