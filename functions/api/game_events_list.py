@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from service import pipeline, presence
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import EventsOut
-from service.views import game_access, public_events, viewer_seat
+from service.views import events_page, game_access, viewer_seat
 
 router = Router()
 
@@ -25,11 +25,10 @@ def list_events(
     game = store.load(game_id)
     game_access(game, me.account_id)
     presence.touch(game_id, me.account_id)
-    items = store.events(game_id, after, limit)
-    last = items[-1]["seq"] if items else after
-    events = public_events(items, game.record.ruleset, viewer_seat(game, me.account_id))
-    return json_response({"events": events, "next_after": last,
-                          "more": bool(items) and last < int(game.record.event_count)})
+    page = events_page(lambda start, count: store.events(game_id, start, count),
+                       game.record.ruleset, viewer_seat(game, me.account_id), after, limit,
+                       int(game.record.event_count))
+    return json_response(page)
 
 
 app = make_app(router)

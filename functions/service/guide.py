@@ -10,7 +10,11 @@ Only Mtaani rulesets have a guide so far; the shape is::
      "tiles": [{index, name, kind, set, side, base_fee, mortgage, unit_cost, purchase,
                 unmortgage_cost, unit_refund, fees: [fee with 0..max units], set_fee}],
      "cards": {"mtaani": [...], "mathree": [...]}, "events": [...],
-     "rulesets": [names of every ruleset]}
+     "rulesets": [names of every ruleset],
+     "ruleset_titles": {name: readable title, e.g. "Mtaani (current rules)"}}
+
+``ruleset_titles`` is the one place clients read a ruleset's readable name from (the titles in
+the rules files), so a ruleset id such as ``mtaani-classic`` never has to be shown.
 
 Extra sections the edition file gains later (global events, special cards) are passed through
 under their own names, so the page can show them without a change here.
@@ -53,6 +57,11 @@ def _tile(book: Any, index: int) -> dict[str, Any]:
     return out
 
 
+def ruleset_titles() -> dict[str, str]:
+    """Every ruleset's readable title by name (the name itself where a ruleset has none)."""
+    return {name: engine.get_ruleset(name).title or name for name in engine.rulesets()}
+
+
 @cache
 def guide(name: str) -> dict[str, Any]:
     """The guide of ruleset ``name``; raises :class:`NotFound` for an unknown ruleset or one
@@ -78,6 +87,7 @@ def guide(name: str) -> dict[str, Any]:
         "tiles": [_tile(book, i) for i in range(book.size)],
         "cards": {"mtaani": edition["mtaani_cards"], "mathree": edition["mathree_cards"]},
         "rulesets": engine.rulesets(),
+        "ruleset_titles": ruleset_titles(),
     }
     for key, value in edition.items():
         if key not in known:

@@ -119,9 +119,18 @@ def _integral_numbers(value: Any) -> Any:
 class JsonApiResolver(APIGatewayHttpResolver):
     """The HTTP API resolver. Before validation: a body declared as anything but JSON is 415
     (every body of this API is JSON; validation would try, and fail, to parse a form), a body
-    that is not UTF-8 or not a JSON object is 422, and integral numbers are made ints."""
+    that is not UTF-8 or not a JSON object is 422, and integral numbers are made ints.
+
+    ``reads_body=False``: the routes read no body, so one sent anyway is dropped unread (the
+    one-click opt-out link, which mail clients POST as a form) rather than refused."""
+
+    def __init__(self, *args: Any, reads_body: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reads_body = reads_body
 
     def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        if not self.reads_body:
+            event = {**event, "body": None, "isBase64Encoded": False}
         headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
         correlation_id = headers.get("x-correlation-id") or (
             event.get("requestContext") or {}).get("requestId")
@@ -161,9 +170,10 @@ class JsonApiResolver(APIGatewayHttpResolver):
                 "body": json.dumps(body), "isBase64Encoded": False}
 
 
-def make_app(*routers: Router) -> APIGatewayHttpResolver:
-    """A resolver with validation, the given routers and the shared exception handlers."""
-    app = JsonApiResolver(enable_validation=True)
+def make_app(*routers: Router, reads_body: bool = True) -> APIGatewayHttpResolver:
+    """A resolver with validation, the given routers and the shared exception handlers
+    (``reads_body``: see :class:`JsonApiResolver`)."""
+    app = JsonApiResolver(enable_validation=True, reads_body=reads_body)
     for router in routers:
         app.include_router(router)
 

@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import logging
 import os
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -153,6 +154,11 @@ def account_email(account_id: str) -> str | None:
     return (record.email or None) if record is not None else None
 
 
+OPT_OUT_LINK_PART = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What an opt-out link's account id (``acc_`` and 16 URL-safe characters) and token (32) are
+made of, with room to spare."""
+
+
 def unsubscribe_url(account_id: str) -> str:
     """The one-click link that turns turn emails off (its token is stored with the settings)."""
     item = NotificationSettingsRecord.get(account_id)
@@ -161,7 +167,10 @@ def unsubscribe_url(account_id: str) -> str:
 
 
 def unsubscribe(account_id: str, token: str) -> bool:
-    """Turn turn emails off for the holder of a valid opt-out link; ``False`` for a bad link."""
+    """Turn turn emails off for the holder of a valid opt-out link; ``False`` for a bad link
+    (also one whose parts could never be an account id or a token: not looked up)."""
+    if not (OPT_OUT_LINK_PART.fullmatch(account_id) and OPT_OUT_LINK_PART.fullmatch(token)):
+        return False
     try:
         item = NotificationSettingsRecord.get(account_id)
     except DoesNotExist:

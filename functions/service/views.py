@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,6 +20,10 @@ from service.errors import Forbidden, NotFound
 from service.storage import StoredGame
 
 INTERNAL_EVENTS = frozenset({"ActionApplied", "EventBatch"})
+EVENT_PAGE_READS = 5
+"""How many reads of the log one page of events may take: the first of ``limit`` items, the
+others of at least :data:`EVENT_READ_MORE` (hidden items are often many in a row)."""
+EVENT_READ_MORE = 100
 
 
 def viewer_seat(game: StoredGame, account_id: str | None) -> int | None:
@@ -153,6 +158,36 @@ def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None
         if shown is not None:
             out.append(shown)
     return out
+
+
+def events_page(read: Callable[[int, int], list[dict[str, Any]]], ruleset: str, viewer: int | None,
+                after: int, limit: int, total: int) -> dict[str, Any]:
+    """One page of the event log as ``viewer`` may see it (:func:`public_events`): up to
+    ``limit`` visible events with ``seq > after``, oldest first, as the body of
+    ``GET /games/{id}/events`` (``{"events", "next_after", "more"}``).
+
+    Hidden items (internal bookkeeping, others' private offers) do not count toward ``limit``:
+    while the page has room and the log goes on, further items are read (``read(after, n)``
+    gives at most ``n`` stored items after sequence number ``after``, oldest first), at most
+    :data:`EVENT_PAGE_READS` times, so a page can be short (even empty) only after that many
+    reads, with ``more`` true. ``next_after`` is the sequence number of the last stored item
+    this page covers (pass it back as ``after``): at or past its last event, before the next
+    page's first; ``total`` is the log's length (its last sequence number), so ``more`` says
+    whether items are left after it."""
+    events: list[dict[str, Any]] = []
+    cursor = after
+    for reads in range(EVENT_PAGE_READS):
+        count = limit if reads == 0 else max(limit, EVENT_READ_MORE)
+        items = read(cursor, count)
+        for item in items:
+            shown = public_events([item], ruleset, viewer)
+            if shown and len(events) == limit:
+                break  # no room: this item starts the next page
+            events.extend(shown)
+            cursor = int(item["seq"])
+        if len(events) == limit or len(items) < count:
+            break
+    return {"events": events, "next_after": cursor, "more": cursor < total}
 
 
 def etag_of(body: Any) -> str:

@@ -273,6 +273,13 @@ def test_the_guide_is_generated_from_the_engines_data(pages, stack):
     row = page.locator('tr[data-tile="Eastleigh"] td')
     expect(row).to_have_text(["25,000", "1,000", "12,500", "22,500", "137,500"])
     expect(page.get_by_text("Your MansaX deposit gets doubled.")).to_be_visible()
+    # The guide's idle rule (5 minutes, a live table) next to this service's: each table sets
+    # its own idle timeout. Rulesets go by their readable names.
+    expect(page.get_by_test_id("idle-turns")).to_have_text(
+        "each table sets its own idle timeout, shown in its lobby: a turn left idle that long is "
+        "ended by the table. The guide's live table ends an idle turn after 5 minutes.")
+    expect(page.locator("#guide-ruleset option")).to_have_text(
+        ["Mtaani (current rules)", "Mtaani (classic rules)"])
     assert_accessible(page)
     screenshot(page, "guide")
     # The classic preset: 500,000 salary, SGR's fee 10,000.
@@ -370,8 +377,11 @@ def test_lobby_bots_chat_and_account_deletion(pages, stack):
 
     a.get_by_test_id("new-game").click()
     a.select_option("#table-size", "4")
+    a.select_option("#idle-timeout", label="1 hour")
     a.get_by_role("button", name="Create lobby").click()
     expect(a.get_by_role("heading", name=f"{a_name}'s lobby")).to_be_visible()
+    expect(a.get_by_test_id("lobby-facts")).to_have_text(
+        "Mtaani (current rules) · 4 seats · waiting · an idle turn ends after 1 hour")
     a.locator("#add-bot-1").click()
     expect(a.get_by_test_id("seat-1")).to_contain_text("bot")
     a.locator("#add-bot-2").click()
@@ -465,6 +475,36 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     expect(page.get_by_test_id("account-email")).to_have_text(address)
     screenshot(page, "account-page")
 
+    # A mistyped current password is an error on this page (401 bad_credentials), not the end
+    # of the session: still signed in, the token still works.
+    token = page.evaluate("JSON.parse(localStorage.getItem('mtaa.session')).token")
+    page.fill("#current-password", "not my secret")
+    page.fill("#new-password", "another secret")
+    with page.expect_response(re.compile(r"/account/password$")) as answer:
+        page.get_by_role("button", name="Change password").click()
+    assert answer.value.status == 401
+    expect(page.locator("#security-error")).to_have_text("That is not your current password.")
+    # The protected account's new address needs the password: the form will not send it empty.
+    page.fill("#email", f"new-{address}")
+    expect(page.locator("#email-password")).to_have_js_property("required", True)
+    page.fill("#email-password", "")
+    page.get_by_role("button", name="Save email").click()
+    assert page.evaluate("document.getElementById('email-password').validity.valueMissing")
+    page.fill("#email-password", "not my secret")
+    with page.expect_response(re.compile(r"/account/email$")) as answer:
+        page.get_by_role("button", name="Save email").click()
+    assert answer.value.status == 401
+    expect(page.locator("#email-error")).to_have_text("That is not your current password.")
+    assert page.url.endswith("#/account")
+    expect(page.get_by_test_id("account-handle")).to_have_text(f"@{name}")
+    assert page.evaluate("JSON.parse(localStorage.getItem('mtaa.session')).token") == token
+    status, me = stack("GET", "/account", token=token)
+    assert status == 200 and me["email"] == address  # nothing changed
+    # Chromium logs each refused request as a console error: exactly these two are expected.
+    refused = [e for e in pages.errors if "status of 401" in e]
+    assert len(refused) == 2, pages.errors
+    pages.errors[:] = [e for e in pages.errors if e not in refused]
+
     # Signed out, the password forgotten: a link by email.
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.get_by_text("Forgot your password?").click()
@@ -488,10 +528,14 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     exported = json.loads(download.value.path().read_text())
     assert exported["account"]["handle"] == name and exported["account"]["email"] == address
 
-    # The danger zone.
+    # The danger zone: the handle typed again, in any case (as the server compares it).
     page.locator("#delete-account").click()
-    page.fill("#confirm-text", name)
-    page.get_by_role("button", name="Delete my account forever").click()
+    confirm = page.get_by_role("button", name="Delete my account forever")
+    page.fill("#confirm-text", name[:-1])
+    expect(confirm).to_be_disabled()
+    page.fill("#confirm-text", f" {name.upper()} ")
+    expect(confirm).to_be_enabled()
+    confirm.click()
     expect(page.locator("#handle")).to_be_visible()
     status, claimed = stack("POST", "/sessions", {"handle": name})
     assert status == 201 and claimed["created"] is True

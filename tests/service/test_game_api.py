@@ -3,6 +3,7 @@ idempotency, the event log and concurrent writers."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 
@@ -118,12 +119,92 @@ def test_the_event_log_pages_in_order(api):
     api.call("POST", f"/games/{game_id}/roll", token=token)
     page = api.call("GET", f"/games/{game_id}/events?after=0&limit=2", token=token)
     assert page.status == 200
-    assert [e["seq"] for e in page.body["events"]] == [1]  # seq 2 is the internal ActionApplied
-    assert page.body["more"] is True
+    # seq 2 is the internal ActionApplied: skipped, it does not take a place on the page.
+    assert [e["seq"] for e in page.body["events"]] == [1, 3]
+    assert page.body["next_after"] == 3 and page.body["more"] is True
     rest = api.call("GET", f"/games/{game_id}/events?after={page.body['next_after']}", token=token)
     types = [e["type"] for e in rest.body["events"]]
-    assert types == ["DiceRolled", "Moved", "DecisionPending"]
+    assert types == ["Moved", "DecisionPending"]
     assert rest.body["more"] is False
+
+
+def pages_of(api, game_id: str, token: str, limit: int) -> list[dict]:
+    """Every page of the event log for ``token``'s holder, ``limit`` events at a time."""
+    pages, after = [], 0
+    while True:
+        page = api.ok("GET", f"/games/{game_id}/events?after={after}&limit={limit}", None, token)
+        pages.append(page)
+        assert page["next_after"] >= after
+        if not page["more"]:
+            return pages
+        assert page["next_after"] > after  # every page moves on
+        after = page["next_after"]
+
+
+def test_hidden_log_items_do_not_take_places_on_a_page(api):
+    """Three players: A's trade and loan offers to B (private to the two of them) and the
+    internal bookkeeping items are in the log but not in C's pages, and no page comes back short
+    while there is more to show (before, a page of C's could even be empty with more: true)."""
+    game_id, ((_, a), (_, b), (_, c)) = api.new_game(3)
+    for _ in range(3):
+        offered = api.ok("POST", f"/games/{game_id}/propose-trade",
+                         {"to": 1, "give": {"cash": 10_000}, "get": {"cash": 0}}, a)
+        trade = next(e["trade"] for e in offered["events"] if e["type"] == "TradeOffered")
+        api.ok("POST", f"/games/{game_id}/decline-trade", {"trade": trade}, b)
+    api.ok("POST", f"/games/{game_id}/offer-loan",
+           {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
+    api.ok("POST", f"/games/{game_id}/roll", None, a)
+    logs = {who: api.ok("GET", f"/games/{game_id}/events?limit=500", None, token)
+            for who, token in (("A", a), ("C", c))}
+    seen = {who: [e["seq"] for e in log["events"]] for who, log in logs.items()}
+    assert "TradeOffered" in [e["type"] for e in logs["A"]["events"]]
+    assert "TradeOffered" not in [e["type"] for e in logs["C"]["events"]]
+    assert set(seen["C"]) < set(seen["A"])
+    total = api.ok("GET", f"/games/{game_id}/events?after={seen['A'][-1]}", None, a)["next_after"]
+    for who, token in (("A", a), ("C", c)):
+        for limit in (1, 2, 3):
+            pages = pages_of(api, game_id, token, limit)
+            # Full pages until the last, which holds what is left; together, the whole log.
+            assert all(len(p["events"]) == limit for p in pages[:-1]), (who, limit)
+            assert 1 <= len(pages[-1]["events"]) <= limit, (who, limit)
+            assert [e["seq"] for p in pages for e in p["events"]] == seen[who], (who, limit)
+            # A page's next_after is at or past its last event (past hidden items it read) and
+            # before the next page's first; the last page's is the log's last item.
+            for page, following in itertools.pairwise(pages):
+                assert page["events"][-1]["seq"] <= page["next_after"] < following["events"][0]["seq"]
+            assert pages[-1]["next_after"] == total
+
+
+def test_a_page_of_the_log_reads_a_bounded_number_of_hidden_items():
+    """Hidden items are read past only so far (views.EVENT_PAGE_READS reads: ``limit`` items,
+    then views.EVENT_READ_MORE at a time): then the page is returned, short, with ``more`` and
+    a ``next_after`` past them; the next page goes on from there."""
+    from service import views
+
+    assert (views.EVENT_PAGE_READS, views.EVENT_READ_MORE) == (5, 100)
+    log = [{"seq": n, "step": n, "at": 0, "type": "ActionApplied"} for n in range(1, 501)]
+    log += [{"seq": 501, "step": 501, "at": 0, "type": "TurnEnded", "player": 0},
+            {"seq": 502, "step": 501, "at": 0, "type": "ActionApplied"}]
+    reads = []
+
+    def read(after, count):
+        reads.append((after, count))
+        return [e for e in log if e["seq"] > after][:count]
+
+    # 4 + 4 x 100 hidden items read, none to show: an empty page that says there is more.
+    page = views.events_page(read, "mtaani", None, 0, 4, 502)
+    assert reads == [(0, 4), (4, 100), (104, 100), (204, 100), (304, 100)]
+    assert page == {"events": [], "next_after": 404, "more": True}
+    reads.clear()
+    page = views.events_page(read, "mtaani", None, 404, 4, 502)
+    assert page == {"events": [log[500]], "next_after": 502, "more": False}
+    assert reads == [(404, 4), (408, 100)]  # the last read came back short: the log ended
+    # A page that fills up within a read stops at its last event: the next one starts the
+    # next page.
+    log = [{"seq": n, "step": n, "at": 0, "type": "ActionApplied"} for n in range(1, 4)]
+    log += [{"seq": n, "step": n, "at": 0, "type": "TurnEnded", "player": 0} for n in range(4, 11)]
+    page = views.events_page(read, "mtaani", None, 0, 3, 10)
+    assert page == {"events": log[3:6], "next_after": 6, "more": True}
 
 
 def test_two_concurrent_rolls_apply_exactly_once(api):

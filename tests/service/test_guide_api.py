@@ -36,6 +36,10 @@ def test_the_guide_prints_the_guides_own_figures(api):
     texts = [c["text"] for c in guide["cards"]["mtaani"]]
     assert "Your MansaX deposit gets doubled." in texts
     assert "mtaani-classic" in guide["rulesets"]
+    # Readable names for every ruleset, from the rules files' titles (the web client shows
+    # these, never the ids).
+    assert guide["ruleset_titles"] == {"mtaani": "Mtaani (current rules)",
+                                       "mtaani-classic": "Mtaani (classic rules)"}
 
 
 def test_the_classic_preset_has_its_own_figures(api):

@@ -190,6 +190,37 @@ def test_turn_emails_go_only_to_players_who_opted_in_with_a_one_click_opt_out(ap
     assert api.ok("GET", "/account/notifications", None, b)["turn_emails"] is False
 
 
+def test_the_opt_out_link_is_documented_and_any_link_answers_a_page(api):
+    """GET and POST /notifications/unsubscribe are in /openapi.json, without sign-in, answering
+    HTML; whatever the link holds (nothing, a mangled or huge id, a token with characters no
+    token has, a body of any kind on a POST) it is a 404 page, never a 5xx. (A parameter given
+    twice is a malformed request: 422, the one JSON error shape, as the document says.)"""
+    from api.openapi import document
+
+    operations = document()["paths"]["/notifications/unsubscribe"]
+    assert set(operations) == {"get", "post"}
+    for operation in operations.values():
+        assert operation["security"] == []
+        assert [p["name"] for p in operation["parameters"]] == ["account", "token"]
+        for status in ("200", "404"):
+            assert set(operation["responses"][status]["content"]) == {"text/html"}
+    links = ["", "?account=acc_x", "?token=abc", "?account=acc_x&token=",
+             "?account=acc_x&token=%C3%A9t%C3%A9", f"?account={'a' * 5000}&token=abc",
+             "?account=acc_%00&token=abc"]
+    for link in links:
+        for method, raw, kind in (("GET", None, None), ("POST", b"List-Unsubscribe=One-Click",
+                                  "application/x-www-form-urlencoded"),
+                                  ("POST", b"\xff\xfe", "application/octet-stream"),
+                                  ("POST", b"[1, 2]", "application/json")):
+            reply = api.call(method, "/notifications/unsubscribe" + link, raw=raw,
+                             headers={"content-type": kind} if kind else None)
+            assert reply.status == 404, (method, link, reply.body)
+            assert reply.headers["content-type"].startswith("text/html")
+            assert "not valid" in reply.body
+    twice = api.call("GET", "/notifications/unsubscribe?account=acc_x&account=acc_y&token=abc")
+    assert twice.status == 422 and twice.error == "invalid_request"
+
+
 def test_quiet_hours_hold_notifications_until_they_end_in_the_players_time_zone(api, push_service):
     sent, _, _ = push_service
     # 20:30 UTC is 23:30 in Nairobi (UTC+3): inside B's quiet hours, 22:00-07:00.

@@ -17,6 +17,30 @@ function urlBase64ToUint8Array(text) {
   return Uint8Array.from(raw, (ch) => ch.charCodeAt(0));
 }
 
+/**
+ * A form's own error line (an alert next to its fields, kept until the next attempt) and a
+ * runner like busy() that fills it: a wrong current password (401 `bad_credentials`) leaves the
+ * session as it was, so the error belongs on this page, not on the sign-in screen.
+ */
+function formErrors(id) {
+  const line = h("p", { class: "alert", id, role: "alert", hidden: true });
+  return {
+    line,
+    run(button, fn) {
+      line.hidden = true;
+      return busy(button, async () => {
+        try {
+          return await fn();
+        } catch (err) {
+          line.textContent = err.code === "bad_credentials" ? "That is not your current password." : err.message;
+          line.hidden = false;
+          throw err;
+        }
+      });
+    },
+  };
+}
+
 export async function mountAccount(root) {
   const me = api.session.get();
   let info = { handle: me.handle, protected: undefined };
@@ -38,24 +62,25 @@ export async function mountAccount(root) {
 
   function securityCard() {
     if (!canPassword) return h("section", { class: "card" }, h("h2", {}, "Security"), unavailable("Setting a password"));
-    const current = h("input", { id: "current-password", type: "password", autocomplete: "current-password" });
+    const current = h("input", { id: "current-password", type: "password", autocomplete: "current-password", required: Boolean(info.protected) });
     const next = h("input", { id: "new-password", type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128, required: true });
     const save = h("button", { type: "submit", class: "primary" }, info.protected ? "Change password" : "Set password");
+    const errors = formErrors("security-error");
     const form = h("form", { class: "stack", onsubmit: (e) => {
       e.preventDefault();
-      busy(save, async () => {
+      errors.run(save, async () => {
         info = await api.setPassword(next.value, current.value || undefined);
         notify("Password saved. Your other sessions were signed out.");
         render();
       });
     } },
     info.protected ? [h("label", { for: "current-password" }, "Current password"), current] : null,
-    h("label", { for: "new-password" }, "New password (8 to 128 characters)"), next, save);
+    h("label", { for: "new-password" }, "New password (8 to 128 characters)"), next, errors.line, save);
     const remove = info.protected ? h("button", { type: "button", onclick: async (e) => {
       const button = e.currentTarget;
       if (!current.value) { notify("Enter your current password to remove it.", "error"); current.focus(); return; }
       if (await confirmDialog({ title: "Remove the password?", body: "Anyone could then claim your handle.", confirmLabel: "Remove password", danger: true })) {
-        busy(button, async () => { info = await api.removePassword(current.value); notify("Password removed."); render(); });
+        errors.run(button, async () => { info = await api.removePassword(current.value); notify("Password removed."); render(); });
       }
     } }, "Remove password") : null;
     return h("section", { class: "card stack", "aria-labelledby": "security-title" }, h("h2", { id: "security-title" }, "Security"), form, remove);
@@ -67,9 +92,13 @@ export async function mountAccount(root) {
       info.email ? h("p", {}, "Reset links go to ", h("strong", { "data-testid": "account-email" }, info.email), ".") : null];
     if (canEmail) {
       const email = h("input", { id: "email", type: "email", autocomplete: "email", maxlength: 254, value: info.email || "" });
+      // A protected account confirms a new address with its password (the server refuses it
+      // otherwise); clearing the field removes the email, which needs no password.
       const password = info.protected
-        ? h("input", { id: "email-password", type: "password", autocomplete: "current-password" }) : null;
+        ? h("input", { id: "email-password", type: "password", autocomplete: "current-password", required: Boolean(email.value) }) : null;
+      if (password) email.addEventListener("input", () => { password.required = email.value.trim() !== ""; });
       const save = h("button", { type: "submit" }, "Save email");
+      const errors = formErrors("email-error");
       const remove = info.email ? h("button", { type: "button", onclick: () => busy(remove, async () => {
         info = await api.removeEmail();
         notify("Email removed. Reset links already sent no longer work.");
@@ -77,14 +106,14 @@ export async function mountAccount(root) {
       }) }, "Remove email") : null;
       parts.push(h("form", { class: "stack", onsubmit: (e) => {
         e.preventDefault();
-        busy(save, async () => {
+        errors.run(save, async () => {
           info = email.value ? await api.setEmail(email.value, password?.value || undefined) : await api.removeEmail();
           notify(email.value ? "Email saved." : "Email removed.");
           render();
         });
       } }, h("label", { for: "email" }, "Email"), email,
       password ? [h("label", { for: "email-password" }, "Your password (to confirm a new address)"), password] : null,
-      h("div", { class: "row wrap" }, save, remove)));
+      errors.line, h("div", { class: "row wrap" }, save, remove)));
     } else {
       parts.push(unavailable("Adding an email"));
     }

@@ -30,8 +30,16 @@ export const session = {
 };
 
 let onUnauthorized = () => {};
-/** Called (once per 401) when the token is no longer accepted. */
+/** Called (once per such 401) when the token is no longer accepted: the session has ended. */
 export function setUnauthorizedHandler(fn) { onUnauthorized = fn; }
+
+/**
+ * Whether a 401 means the session itself has ended (code `unauthorized`: a missing, unknown,
+ * expired or revoked token, or a deleted account). A wrong current password on the Account
+ * page is also a 401, `bad_credentials`, but the session stays valid: that one is only an error
+ * to show. A 401 without the service's error shape (a proxy's) counts as an ended session.
+ */
+const sessionEnded = (status, code) => status === 401 && (!code || code === "unauthorized");
 
 async function request(method, path, { body, headers = {}, auth = true, etag } = {}) {
   const init = { method, headers: { ...headers }, cache: "no-store" };
@@ -56,7 +64,7 @@ async function request(method, path, { body, headers = {}, auth = true, etag } =
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
-    if (response.status === 401 && auth && token) onUnauthorized();
+    if (auth && token && sessionEnded(response.status, error.code)) onUnauthorized();
     const { code, message, ...details } = error;
     throw new ApiError(response.status, code || `http_${response.status}`,
       message || (data && data.message) || `The server answered ${response.status}.`, details);
@@ -211,4 +219,12 @@ export function guide(ruleset = "mtaani") {
     guides.set(ruleset, pending);
   }
   return guides.get(ruleset);
+}
+/**
+ * Readable ruleset names by id ({"mtaani": "Mtaani (current rules)", ...}): the rules files'
+ * own titles, from the guide data. The one place screens get them; `{}` when the server cannot
+ * say, and a screen then shows the id.
+ */
+export async function rulesetTitles() {
+  try { return (await guide()).ruleset_titles || {}; } catch { return {}; }
 }

@@ -95,6 +95,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
       let more = true;
       const fresh = [];
       while (more) {
+        const before = st.after;
         const page = await api.events(st.id, st.after, 500);
         for (const e of page.events) {
           if (e.seq === undefined || e.seq > st.lastSeq) {
@@ -103,7 +104,9 @@ export function mountGame(root, gameId, { demo = false } = {}) {
           }
         }
         st.after = Math.max(st.after, page.next_after);
-        more = page.more && page.events.length > 0;
+        // A page may be short (even empty) after a long run of hidden items: go on while the
+        // log does and the pages move forward.
+        more = page.more && st.after > before;
       }
       st.events.push(...fresh);
       if (react) reactTo(fresh);
@@ -658,7 +661,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     const v = st.view;
     const link = `${location.origin}${location.pathname}#/game/${st.id}`;
     const out = [
-      h("p", {}, `${v.seats.length} seats · ${v.ruleset} · version ${v.version}`),
+      h("p", {}, `${v.seats.length} seats · ${st.guide?.ruleset_titles?.[v.ruleset] || v.ruleset} · version ${v.version}`),
       h("div", { class: "row" },
         h("button", { type: "button", onclick: async () => notify(await copyText(link) ? "Game link copied" : link) }, "Copy game link"),
         h("a", { class: "button", href: "#/" }, "Dashboard"),

@@ -4,10 +4,10 @@
 
 import * as api from "./api.js";
 import { cell, describeSpecial, setColor } from "./board.js";
-import { fill, h, money, num } from "./ui.js";
+import { duration, fill, h, money, num } from "./ui.js";
 
 const KIND_TITLES = { estate: "Estates", fast_food: "Fast Food", transport: "Transport", utility: "Utilities", comms: "Comms" };
-const SHOWN = new Set(["ruleset", "title", "edition", "rules", "sets", "tiles", "cards", "rulesets"]);
+const SHOWN = new Set(["ruleset", "title", "edition", "rules", "sets", "tiles", "cards", "rulesets", "ruleset_titles"]);
 
 export async function mountGuide(root, name) {
   fill(root, h("p", { class: "muted" }, "Loading the guide…"));
@@ -22,7 +22,7 @@ export async function mountGuide(root, name) {
   const r = g.rules;
   const m = (n) => money(n, c);
   const choose = h("select", { id: "guide-ruleset", onchange: (e) => { location.hash = `/guide/${e.target.value}`; } },
-    g.rulesets.map((n) => h("option", { value: n, selected: n === g.ruleset }, n)));
+    g.rulesets.map((n) => h("option", { value: n, selected: n === g.ruleset }, g.ruleset_titles?.[n] || n)));
 
   const byKind = {};
   for (const set of g.sets) (byKind[set.kind] ||= []).push(set);
@@ -49,7 +49,11 @@ export async function mountGuide(root, name) {
         h("dt", {}, "Board"), h("dd", {}, `${g.edition.board_size} tiles on a ${g.edition.board_size / 4 + 1} by ${g.edition.board_size / 4 + 1} square loop`),
         h("dt", {}, "Bank reserves (ATM pool)"), h("dd", {}, m(r.deal.pool)),
         h("dt", {}, "Dice"), h("dd", {}, `${r.dice.count} dice of ${r.dice.sides} sides; doubles give another turn`),
-        h("dt", {}, "Idle turns"), h("dd", {}, `a live table ends an idle turn after ${r.idle.live_timeout_seconds / 60} minutes`))),
+        // The rule's figure is the guide's, for a live table; on this service each table is
+        // created with its own idle timeout (POST /lobbies), shown in its lobby.
+        h("dt", {}, "Idle turns"), h("dd", { "data-testid": "idle-turns" },
+          "each table sets its own idle timeout, shown in its lobby: a turn left idle that long is ended by the table. "
+          + `The guide's live table ends an idle turn after ${duration(r.idle.live_timeout_seconds)}.`))),
     h("section", { class: "card", "aria-labelledby": "g-board" }, h("h2", { id: "g-board" }, "The board"), miniBoard),
     h("section", { class: "card", "aria-labelledby": "g-special" }, h("h2", { id: "g-special" }, "Special tiles"),
       h("dl", { class: "facts" }, uniqueSpecial(g).map((t) => [h("dt", {}, t.name), h("dd", {}, describeSpecial(g, t))]))),

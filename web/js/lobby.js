@@ -3,7 +3,7 @@
 // (older servers) "New game" deals a table straight from handles (POST /games).
 
 import * as api from "./api.js";
-import { busy, confirmDialog, copyText, fill, go, h, notify } from "./ui.js";
+import { busy, confirmDialog, copyText, duration, fill, go, h, notify } from "./ui.js";
 
 function optionsField(idPrefix) {
   const area = h("textarea", { id: `${idPrefix}-options`, rows: 3, spellcheck: "false", placeholder: '{"max_turns": 200}' });
@@ -20,20 +20,25 @@ function optionsField(idPrefix) {
 
 async function rulesetSelect(id) {
   let names = ["mtaani", "mtaani-classic"];
-  try { names = (await api.guide("mtaani")).rulesets; } catch { /* keep the defaults */ }
-  return h("select", { id }, names.map((n) => h("option", { value: n }, n === "mtaani" ? "Mtaani (current rules)" : n === "mtaani-classic" ? "Mtaani (classic rules)" : n)));
+  try { names = (await api.guide()).rulesets; } catch { /* keep the defaults */ }
+  const titles = await api.rulesetTitles();
+  return h("select", { id }, names.map((n) => h("option", { value: n }, titles[n] || n)));
 }
 
 export async function mountNewGame(root) {
   const ruleset = await rulesetSelect("ruleset");
   if (await api.supports("POST", "/lobbies")) {
     const size = h("select", { id: "table-size" }, [2, 3, 4].map((n) => h("option", { value: n, selected: n === 4 }, `${n} seats`)));
+    const idle = h("select", { id: "idle-timeout" },
+      h("option", { value: "" }, "The server's default"),
+      [300, 3600, 86400, 604800].map((s) => h("option", { value: s }, s === 300 ? `${duration(s)} (a live table)` : duration(s))));
     const isPublic = h("input", { type: "checkbox", id: "make-public" });
     const button = h("button", { type: "submit", class: "primary" }, "Create lobby");
     const form = h("form", { class: "card narrow stack", onsubmit: (e) => {
       e.preventDefault();
       busy(button, async () => {
         const body = { table_size: Number(size.value), ruleset: ruleset.value };
+        if (idle.value) body.idle_timeout_seconds = Number(idle.value);
         if (isPublic.checked) {
           const ok = await confirmDialog({ title: "Make this lobby public?", confirmLabel: "Make it public",
             body: "Anyone with the link can then join. A public lobby is reached through its link, not listed on dashboards." });
@@ -47,6 +52,7 @@ export async function mountNewGame(root) {
     h("h1", {}, "New game"),
     h("label", { for: "ruleset" }, "Edition and rules"), ruleset,
     h("label", { for: "table-size" }, "Table size"), size,
+    h("label", { for: "idle-timeout" }, "End an idle turn after"), idle,
     h("label", { class: "switch" }, isPublic, "Make this lobby public"),
     h("p", { class: "muted" }, "Lobbies are private by default: only invited handles can find and join them."),
     button);
@@ -85,6 +91,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
   // What the owner is typing survives the lobby's refreshes (every 2 s, and after each change).
   const draft = { handle: "", role: "player" };
   const options = optionsField("start");
+  const titles = await api.rulesetTitles();
 
   if (!(await api.supports("GET", "/lobbies/{lobby_id}"))) {
     // No lobby API: the id is a game's (the Table panel links here).
@@ -137,7 +144,9 @@ export async function mountLobby(root, lobbyId, inviteToken) {
     const parts = [
       h("div", { class: "row spread" }, h("h1", {}, `${lobby.owner.name}'s lobby`),
         h("span", { class: "pill" }, lobby.public ? "Public" : "Private")),
-      h("p", { class: "muted" }, `${lobby.ruleset} · ${lobby.table_size} seats · ${lobby.status}`),
+      h("p", { class: "muted", "data-testid": "lobby-facts" },
+        `${titles[lobby.ruleset] || lobby.ruleset} · ${lobby.table_size} seats · ${lobby.status}`,
+        lobby.idle_timeout_seconds ? ` · an idle turn ends after ${duration(lobby.idle_timeout_seconds)}` : ""),
       h("section", { class: "card", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), seats),
     ];
     if (owner && waiting) {

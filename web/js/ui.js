@@ -60,6 +60,17 @@ export function ago(seconds) {
   return `${Math.floor(diff / 86400)} d ago`;
 }
 
+/** A length of time for people: 300 -> "5 minutes", 86400 -> "1 day", 5400 -> "90 minutes". */
+export function duration(seconds) {
+  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+    if (seconds >= size && seconds % size === 0) {
+      const n = seconds / size;
+      return `${n} ${unit}${n === 1 ? "" : "s"}`;
+    }
+  }
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
+
 /** Decode the three entities the chat service escapes, for display as plain text. */
 export const unescapeHtml = (text) =>
   text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
@@ -89,10 +100,12 @@ export async function busy(button, fn) {
 }
 
 /**
- * A modal confirmation (<dialog>). `requireText`: the user must type it exactly to confirm.
+ * A modal confirmation (<dialog>). `requireText`: the user must type it to confirm, in any case
+ * and with surrounding spaces ignored (as the server compares a handle typed to confirm).
  * Resolves true when confirmed.
  */
 export function confirmDialog({ title, body, confirmLabel = "Confirm", danger = false, requireText = null }) {
+  const typed = (text) => text.trim().toLowerCase() === String(requireText).trim().toLowerCase();
   return new Promise((resolve) => {
     const input = requireText
       ? h("input", { type: "text", id: "confirm-text", autocomplete: "off", spellcheck: "false",
@@ -107,11 +120,11 @@ export function confirmDialog({ title, body, confirmLabel = "Confirm", danger = 
       input,
       h("div", { class: "row end" }, cancel, ok));
     const dialog = h("dialog", { "aria-labelledby": "confirm-title", class: "confirm" }, form);
-    if (input) input.addEventListener("input", () => { ok.disabled = input.value !== requireText; });
+    if (input) input.addEventListener("input", () => { ok.disabled = !typed(input.value); });
     cancel.addEventListener("click", () => dialog.close("cancel"));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      if (requireText && input.value !== requireText) return;
+      if (requireText && !typed(input.value)) return;
       dialog.close("ok");
     });
     dialog.addEventListener("close", () => { resolve(dialog.returnValue === "ok"); dialog.remove(); });
