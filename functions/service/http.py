@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -19,12 +20,19 @@ from pynamodb.exceptions import PynamoDBException
 
 import engine
 from service import accounts, observability
-from service.errors import ApiError
+from service.errors import ApiError, Unprocessable
 
 log = observability.logger
 MAX_BODY_BYTES = 16 * 1024
-"""The largest request body accepted (413 beyond). The biggest legitimate bodies (trade
-offers, chat messages) are well under 2 KB; API Gateway's own limit is 10 MB."""
+"""The largest request body accepted, in bytes (413 beyond): the UTF-8 bytes of a text body,
+the decoded bytes of a base64-encoded one. The biggest legitimate bodies (trade offers, chat
+messages) are well under 2 KB; API Gateway's own limit is 10 MB."""
+MAX_BODY_DEPTH = 32
+"""The deepest nesting of objects and arrays accepted in a body, the body object itself being
+level 1 (422 beyond). The deepest legitimate body (a lobby's scripted start options) has 4."""
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest magnitude of a number in a body (422 beyond): the integers every JSON reader
+represents exactly (RFC 7493, I-JSON, section 2.2). No field of this API needs more."""
 
 ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.InvalidAction: 422,
@@ -104,22 +112,80 @@ def _is_json(content_type: str) -> bool:
     return kind == "application/json" or kind.endswith("+json")
 
 
-def _integral_numbers(value: Any) -> Any:
-    """``value`` with every integral JSON number as an int (``702.0`` -> ``702``): JSON has one
-    number type, and request models validate strictly (no ``"5"`` for 5, no ``0`` for false)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _integral_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_integral_numbers(v) for v in value]
-    return value
+def _refuse_number(text: str) -> Any:
+    """``parse_constant`` of :func:`read_json_body` (``NaN``, ``Infinity``, ``-Infinity``)."""
+    raise Unprocessable(f"the body has a number that is not finite ({text})")
+
+
+def _json_float(text: str) -> float | int:
+    number = float(text)
+    if not math.isfinite(number):
+        _refuse_number(text)
+    if number.is_integer():
+        return _json_int(str(int(number)))
+    return number
+
+
+def _json_int(text: str) -> int:
+    # Check the length first: converting thousands of digits is slow, and past 4,300 digits
+    # Python refuses (a ValueError).
+    if len(text.lstrip("-")) > len(str(MAX_SAFE_INTEGER)) or abs(int(text)) > MAX_SAFE_INTEGER:
+        raise Unprocessable(f"the body has a number larger than {MAX_SAFE_INTEGER:,} in size")
+    return int(text)
+
+
+def _depth(value: Any) -> int:
+    """How deeply objects and arrays nest in ``value`` (0 for a scalar), counted without
+    recursion and only up to ``MAX_BODY_DEPTH + 1``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_BODY_DEPTH:
+            break
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _too_deep() -> Unprocessable:
+    return Unprocessable(f"the body is nested too deeply (objects and arrays {MAX_BODY_DEPTH} "
+                        "levels deep at most)")
+
+
+def read_json_body(text: str) -> Any:
+    """The JSON value of a request body, with every integral number an int (``702.0`` ->
+    ``702``: JSON has one number type, and request models validate strictly, so no ``"5"`` for
+    5 and no ``0`` for false).
+
+    Raises :class:`Unprocessable` (422) for text that is not JSON, for ``NaN``/``Infinity`` and
+    numbers beyond :data:`MAX_SAFE_INTEGER` in size, and for nesting deeper than
+    :data:`MAX_BODY_DEPTH`.
+    """
+    try:
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_refuse_number)
+    except RecursionError:  # deeper than the parser goes
+        raise _too_deep() from None
+    except json.JSONDecodeError as exc:
+        raise Unprocessable(f"the body is not valid JSON ({exc.msg} at line {exc.lineno} "
+                            f"column {exc.colno})") from None
+    if _depth(data) > MAX_BODY_DEPTH:
+        raise _too_deep()
+    return data
 
 
 class JsonApiResolver(APIGatewayHttpResolver):
-    """The HTTP API resolver. Before validation: a body declared as anything but JSON is 415
-    (every body of this API is JSON; validation would try, and fail, to parse a form), a body
-    that is not UTF-8 or not a JSON object is 422, and integral numbers are made ints."""
+    """The HTTP API resolver. Before routing, the body is checked once for every route: over
+    :data:`MAX_BODY_BYTES` it is 413; declared as anything but ``application/json`` it is 415
+    (every body of this API is JSON; validation would try, and fail, to parse a form); not UTF-8,
+    not JSON (:func:`read_json_body`) or not a JSON object it is 422. What the routes see is
+    that object re-serialised."""
 
     def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
@@ -130,28 +196,31 @@ class JsonApiResolver(APIGatewayHttpResolver):
 
     def _resolve_json(self, event: dict[str, Any], context: Any,
                  headers: dict[str, str]) -> dict[str, Any]:
-        if len(event.get("body") or "") > MAX_BODY_BYTES:
+        body = event.get("body") or ""
+        if event.get("isBase64Encoded"):  # API Gateway base64-encodes bodies that are not text
+            try:
+                raw = base64.b64decode(body, validate=True)
+            except ValueError:
+                return self._refuse(422, "invalid_request", "the body is not valid base64")
+        else:
+            raw = body.encode("utf-8", "surrogatepass")
+        if len(raw) > MAX_BODY_BYTES:
             return self._refuse(413, "payload_too_large",
                                 f"the body is larger than {MAX_BODY_BYTES} bytes")
         content_type = headers.get("content-type")
-        if event.get("body") and content_type and not _is_json(content_type):
+        if raw and content_type and not _is_json(content_type):
             return self._refuse(415, "unsupported_media_type",
                                 "send the body as JSON (content-type: application/json)")
-        if event.get("body") and event.get("isBase64Encoded"):
-            try:  # API Gateway base64-encodes bodies that are not UTF-8 text
-                text = base64.b64decode(event["body"]).decode("utf-8")
-            except (ValueError, UnicodeDecodeError):
-                return self._refuse(422, "invalid_request", "the body is not UTF-8 JSON")
-            event = {**event, "body": text, "isBase64Encoded": False}
-        if event.get("body"):
+        if raw:
             try:
-                data = json.loads(event["body"])
-            except ValueError:
-                data = ...  # not JSON: validation answers 422
-            if data is not ... and data is not None:
-                if not isinstance(data, dict):
-                    return self._refuse(422, "invalid_request", "the body must be a JSON object")
-                event = {**event, "body": json.dumps(_integral_numbers(data))}
+                data = read_json_body(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                return self._refuse(422, "invalid_request", "the body is not UTF-8 JSON")
+            except Unprocessable as exc:
+                return self._refuse(422, exc.code, exc.message)
+            if data is not None and not isinstance(data, dict):
+                return self._refuse(422, "invalid_request", "the body must be a JSON object")
+            event = {**event, "body": json.dumps(data), "isBase64Encoded": False}
         return super().resolve(event, context)
 
     @staticmethod

@@ -1,0 +1,99 @@
+"""The HTTP layer every route shares (service/http.py): what a body must be before a handler
+sees it, and the one error shape of every 4xx, whatever the route."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+DEEP = ('{"a":' + "[" * 1000 + "]" * 1000 + "}").encode()
+"""A JSON object nested 1,000 levels deep."""
+HUGE_NUMBER = ('{"handle":1' + "0" * 4300 + "}").encode()
+"""An integer literal of 4,301 digits (past Python's int-from-string limit)."""
+
+
+def _routes(api) -> list[tuple[str, str]]:
+    """``(method, path)`` of every template route a JSON resolver answers (path parameters
+    filled with ``x``); the one-click opt-out link reads no body and answers HTML."""
+    out = []
+    for _, method, template, _, _, fn in api.routes.table:
+        if fn.handler.endswith("notifications_unsubscribe.handler"):
+            continue
+        out.append((method, re.sub(r"\{[^}]+\}", "x", template)))
+    return sorted(set(out))
+
+
+def assert_error(reply, status: int, code: str) -> str:
+    """``reply`` is ``status`` in the project's error shape with ``code``; returns the message."""
+    assert reply.status == status, (reply.status, reply.body)
+    assert isinstance(reply.body, dict) and set(reply.body) == {"error"}, reply.body
+    assert reply.body["error"]["code"] == code, reply.body
+    message = reply.body["error"]["message"]
+    assert isinstance(message, str) and message
+    return message
+
+
+@pytest.mark.parametrize("body, words", [(DEEP, "nested"), (HUGE_NUMBER, "number")],
+                         ids=["deep", "huge-number"])
+def test_a_deeply_nested_body_or_a_huge_number_is_422_on_every_route(api, body, words):
+    routes = _routes(api)
+    assert ("POST", "/sessions") in routes and ("POST", "/games/x/take-loan") in routes
+    for method, path in routes:
+        reply = api.call(method, path, raw=body)
+        message = assert_error(reply, 422, "invalid_request")
+        assert words in message, (method, path, message)
+
+
+def test_numbers_that_are_not_finite_or_too_large_are_422_and_sane_ones_pass(api):
+    for raw in (b'{"handle": NaN}', b'{"handle": Infinity}', b'{"handle": 1e400}',
+                b'{"handle": 9007199254740992}', b'{"handle": -1e25}'):
+        message = assert_error(api.call("POST", "/sessions", raw=raw), 422, "invalid_request")
+        assert "number" in message, (raw, message)
+    _, token = api.sign_in()
+    lobby = api.call("POST", "/lobbies", raw=b'{"table_size": 3.0, "idle_timeout_seconds": 3600}',
+                     token=token)
+    assert lobby.status == 201 and lobby.body["table_size"] == 3, lobby.body
+
+
+def test_nesting_up_to_the_limit_is_read_and_one_level_more_is_422(api):
+    from service.http import MAX_BODY_DEPTH
+
+    _, token = api.sign_in()
+
+    def nested(levels: int) -> bytes:  # the object itself is level 1
+        inner = "[" * (levels - 1) + "]" * (levels - 1)
+        return ('{"text": ' + inner + "}").encode()
+
+    # At the limit the body reaches validation (a list is not a chat text); past it, not.
+    at_limit = api.call("POST", "/lobbies", raw=nested(MAX_BODY_DEPTH), token=token)
+    assert "nested" not in assert_error(at_limit, 422, "invalid_request")
+    assert "nested" in assert_error(api.call("POST", "/lobbies", raw=nested(MAX_BODY_DEPTH + 1),
+                                             token=token), 422, "invalid_request")
+
+
+def test_the_body_limit_counts_utf8_bytes_not_characters(api):
+    from service.http import MAX_BODY_BYTES
+
+    _, token = api.sign_in()
+    # 6,000 euro signs: 6,000 characters but 18,000 bytes of UTF-8.
+    wide = ('{"table_size": 2, "pad": "' + "€" * 6000 + '"}').encode()
+    assert len(wide.decode()) < MAX_BODY_BYTES < len(wide)
+    assert_error(api.call("POST", "/lobbies", raw=wide, token=token), 413, "payload_too_large")
+    # 13,000 bytes that are not UTF-8 arrive base64-encoded (17,336 characters): they are
+    # within the limit, and refused for what they are.
+    binary = b"\xff" * 13_000
+    message = assert_error(api.call("POST", "/lobbies", raw=binary, token=token), 422,
+                           "invalid_request")
+    assert "UTF-8" in message
+    over = b"\xff" * (MAX_BODY_BYTES + 1)
+    assert_error(api.call("POST", "/lobbies", raw=over, token=token), 413, "payload_too_large")
+
+
+def test_a_body_that_is_not_json_is_422_on_every_route_even_those_without_a_body(api):
+    game_id, seats = api.new_game(2)
+    owner = seats[0][1]
+    for path in (f"/games/{game_id}/save", f"/games/{game_id}/roll", "/sessions"):
+        reply = api.call("POST", path, raw=b'{"x": ', token=owner)
+        assert "not valid JSON" in assert_error(reply, 422, "invalid_request"), path
+    assert api.ok("GET", f"/games/{game_id}", None, owner)["version"] == 1
