@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -261,13 +262,22 @@ def make_app(*routers: Router) -> APIGatewayHttpResolver:
 
     @app.exception_handler(RequestValidationError)
     def _validation_error(exc: RequestValidationError) -> Response:
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = f"{where}: {first.get('msg', 'invalid request')}" if where else first.get("msg", "invalid request")
-        return error_response(422, "invalid_request", message)
+        return error_response(422, "invalid_request", validation_message(exc.errors()))
 
     return app
+
+
+def validation_message(errors: Sequence[Any]) -> str:
+    """The message of a 422 for pydantic validation ``errors``: the first error, naming where
+    it is (``confirm_handle: Field required``, ``give.cash: ...``, ``query.limit: ...``); a
+    route's body missing altogether is ``a JSON body is required``."""
+    first = errors[0] if errors else {}
+    loc = [str(p) for p in first.get("loc", ())]
+    text = first.get("msg", "invalid request")
+    if loc == ["body"] and first.get("type") == "missing":
+        return "a JSON body is required"
+    where = ".".join(p for p in loc if p != "body")
+    return f"{where}: {text}" if where else text
 
 
 def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:

@@ -90,6 +90,20 @@ def test_the_body_limit_counts_utf8_bytes_not_characters(api):
     assert_error(api.call("POST", "/lobbies", raw=over, token=token), 413, "payload_too_large")
 
 
+def test_validation_messages_name_the_field_or_ask_for_a_body(api):
+    _, token = api.sign_in()
+    for raw in (None, b"null"):
+        reply = api.call("DELETE", "/account", raw=raw, token=token)
+        assert assert_error(reply, 422, "invalid_request") == "a JSON body is required"
+    reply = api.call("DELETE", "/account", {}, token=token)
+    assert assert_error(reply, 422, "invalid_request") == "confirm_handle: Field required"
+    reply = api.call("DELETE", "/account", {"confirm_handle": 5}, token=token)
+    assert assert_error(reply, 422, "invalid_request").startswith("confirm_handle: ")
+    reply = api.call("GET", "/games/x/events?limit=abc", token=token)
+    assert assert_error(reply, 422, "invalid_request").startswith("query.limit: ")
+    assert api.call("GET", "/account", token=token).status == 200  # nothing was erased
+
+
 def test_a_body_that_is_not_json_is_422_on_every_route_even_those_without_a_body(api):
     game_id, seats = api.new_game(2)
     owner = seats[0][1]
