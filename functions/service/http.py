@@ -14,6 +14,7 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.exceptions import ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import BaseModel, ConfigDict, Field
@@ -109,8 +110,10 @@ def _engine_status(exc: engine.EngineError) -> int:
 
 
 def _is_json(content_type: str) -> bool:
-    kind = content_type.split(";", 1)[0].strip().lower()
-    return kind == "application/json" or kind.endswith("+json")
+    """Whether ``content_type`` declares plain JSON (``application/json``, any parameters, any
+    case). Other ``+json`` types are not: they carry their own semantics (problem details, merge
+    patches, JSON-LD), which no route implements."""
+    return content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
 def _refuse_number(text: str) -> Any:
@@ -186,7 +189,8 @@ class JsonApiResolver(APIGatewayHttpResolver):
     :data:`MAX_BODY_BYTES` it is 413; declared as anything but ``application/json`` it is 415
     (every body of this API is JSON; validation would try, and fail, to parse a form); not UTF-8,
     not JSON (:func:`read_json_body`) or not a JSON object it is 422. What the routes see is
-    that object re-serialised."""
+    that object re-serialised, declared ``application/json`` (so Powertools never answers 415
+    in its own shape). Every other error answers in the one error shape too."""
 
     def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
@@ -222,6 +226,10 @@ class JsonApiResolver(APIGatewayHttpResolver):
             if data is not None and not isinstance(data, dict):
                 return self._refuse(422, "invalid_request", "the body must be a JSON object")
             event = {**event, "body": json.dumps(data), "isBase64Encoded": False}
+        # What the routes see is JSON (or nothing), whatever the client called it.
+        others = {k: v for k, v in (event.get("headers") or {}).items()
+                  if k.lower() != "content-type"}
+        event = {**event, "headers": {**others, "content-type": "application/json"}}
         return super().resolve(event, context)
 
     @staticmethod
@@ -264,7 +272,23 @@ def make_app(*routers: Router) -> APIGatewayHttpResolver:
     def _validation_error(exc: RequestValidationError) -> Response:
         return error_response(422, "invalid_request", validation_message(exc.errors()))
 
+    @app.exception_handler(ServiceError)
+    def _powertools_error(exc: ServiceError) -> Response:
+        # Powertools' own HTTP errors (a path no route matches is its NotFoundError); no code
+        # of ours raises them, and none may become a 5xx other than a 503.
+        if 400 <= exc.status_code < 500:
+            return error_response(exc.status_code,
+                                  POWERTOOLS_CODES.get(exc.status_code, "bad_request"), str(exc.msg))
+        log.error("answering 503 for %s: %s", type(exc).__name__, exc.msg)
+        return error_response(503, "unavailable", "the request could not be served",
+                              {"Retry-After": "1"})
+
     return app
+
+
+POWERTOOLS_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found",
+                    413: "payload_too_large"}
+"""Powertools' HTTP error status -> our ``code`` (``bad_request`` otherwise)."""
 
 
 def validation_message(errors: Sequence[Any]) -> str:

@@ -3,6 +3,7 @@ sees it, and the one error shape of every 4xx, whatever the route."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -88,6 +89,43 @@ def test_the_body_limit_counts_utf8_bytes_not_characters(api):
     assert "UTF-8" in message
     over = b"\xff" * (MAX_BODY_BYTES + 1)
     assert_error(api.call("POST", "/lobbies", raw=over, token=token), 413, "payload_too_large")
+
+
+@pytest.mark.parametrize("content_type", ["application/problem+json",
+                                          "application/merge-patch+json", "text/plain",
+                                          "application/x-www-form-urlencoded",
+                                          "application/jsonx"])
+def test_a_body_not_declared_as_json_is_415_in_the_error_shape(api, content_type):
+    _, token = api.sign_in()
+    reply = api.call("POST", "/lobbies", {"table_size": 2}, token=token,
+                     headers={"content-type": content_type})
+    assert "application/json" in assert_error(reply, 415, "unsupported_media_type")
+
+
+def test_json_with_parameters_or_in_capitals_is_read_as_json(api):
+    _, token = api.sign_in()
+    for content_type in ("application/json; charset=utf-8", "Application/JSON"):
+        reply = api.call("POST", "/lobbies", {"table_size": 2}, token=token,
+                         headers={"content-type": content_type})
+        assert reply.status == 201, (content_type, reply.body)
+    # No body: what it was called does not matter; the route says a body is required.
+    reply = api.call("DELETE", "/account", None, token=token,
+                     headers={"content-type": "text/plain"})
+    assert assert_error(reply, 422, "invalid_request") == "a JSON body is required"
+
+
+def test_a_path_the_function_has_no_route_for_is_404_in_the_error_shape(api):
+    """API Gateway sends each function only its own routes; should a path still reach one
+    that its resolver does not match, Powertools' 404 answers in the one shape too."""
+    from local.stack import call_handler, http_v2_event
+    from tests.apiclient import Reply
+
+    fn = api.invoker.by_id["GamesGetFunction"]
+    event = http_v2_event("GET", "/games/x/elsewhere", "", {}, b"", "GET /games/{game_id}",
+                          {"game_id": "x"}, "127.0.0.1")
+    result = call_handler(fn, event)
+    assert_error(Reply(result["statusCode"], result["headers"], json.loads(result["body"])),
+                 404, "not_found")
 
 
 def test_validation_messages_name_the_field_or_ask_for_a_body(api):
