@@ -15,6 +15,7 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import ServiceError
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import BaseModel, ConfigDict, Field
@@ -283,6 +284,7 @@ def make_app(*routers: Router) -> APIGatewayHttpResolver:
         return error_response(503, "unavailable", "the request could not be served",
                               {"Retry-After": "1"})
 
+    app.use([refuse_body_where_none_is_taken])
     return app
 
 
@@ -302,6 +304,18 @@ def validation_message(errors: Sequence[Any]) -> str:
         return "a JSON body is required"
     where = ".".join(p for p in loc if p != "body")
     return f"{where}: {text}" if where else text
+
+
+def refuse_body_where_none_is_taken(app: APIGatewayHttpResolver,
+                                    next_middleware: NextMiddleware) -> Response:
+    """Middleware: a route without a request body answers 422 to a body other than ``{}``
+    (like an unknown field; a client sending one expects it to count)."""
+    route = app.context.get("_route")
+    body = app.current_event.body  # checked and re-serialised by JsonApiResolver
+    if (route is not None and not route.dependant.body_params and body
+            and json.loads(body) not in (None, {})):
+        raise Unprocessable("this route takes no body (send none, or {})")
+    return next_middleware(app)
 
 
 def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:

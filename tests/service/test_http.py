@@ -149,3 +149,15 @@ def test_a_body_that_is_not_json_is_422_on_every_route_even_those_without_a_body
         reply = api.call("POST", path, raw=b'{"x": ', token=owner)
         assert "not valid JSON" in assert_error(reply, 422, "invalid_request"), path
     assert api.ok("GET", f"/games/{game_id}", None, owner)["version"] == 1
+
+
+def test_routes_without_a_body_refuse_one_and_take_none_or_an_empty_object(api):
+    game_id, seats = api.new_game(2)
+    owner = seats[0][1]
+    reply = api.call("POST", f"/games/{game_id}/save", {"version": 1}, token=owner)
+    assert "no body" in assert_error(reply, 422, "invalid_request")
+    assert api.ok("GET", f"/games/{game_id}", None, owner)["status"] == "active"
+    assert api.ok("POST", f"/games/{game_id}/save", {}, owner)["status"] == "saved"
+    assert api.ok("POST", f"/games/{game_id}/resume", None, owner)["status"] == "active"
+    reply = api.call("GET", f"/games/{game_id}", {"seat": 1}, token=owner)
+    assert "no body" in assert_error(reply, 422, "invalid_request")
