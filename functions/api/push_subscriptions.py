@@ -25,7 +25,8 @@ class PushSubscriptionIn(BaseModel):
     """What ``PushSubscription.toJSON()`` gives."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
-    endpoint: str = Field(min_length=10, max_length=1000, pattern=r"^https?://")
+    endpoint: str = Field(min_length=10, max_length=1000,
+                          description="the push service's URL: https on a public host")
     keys: SubscriptionKeys
     expirationTime: int | None = None
 

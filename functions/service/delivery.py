@@ -8,6 +8,12 @@ the deployment's secret ``vapid`` (:mod:`service.secrets`: the SSM SecureString
 ``SNS_PLATFORM_APPLICATIONS`` (JSON: platform -> application ARN); emails come from the
 deployment's one sender, ``EMAIL_SENDER`` (template parameter ``EmailSender``), as reset links do.
 
+Web Push posts to a URL a client gave (the browser's push service), so the URL is checked when
+it is subscribed and again before each send (:func:`endpoint_refusal`): https on a public host
+name, no redirects followed. ``PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS`` (comma-separated hosts)
+exempts a local push service from the check; only the local stack's tests set it, never
+template.yaml.
+
 Heavy imports (pywebpush pulls in requests and aiohttp) happen inside the functions that need
 them (AWS-NOTES: cold starts).
 """
@@ -15,13 +21,16 @@ them (AWS-NOTES: cold starts).
 from __future__ import annotations
 
 import base64
+import ipaddress
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +55,69 @@ class Message:
     def push_payload(self) -> str:
         return json.dumps({"title": self.title, "body": self.body, "url": self.url,
                            "tag": self.tag, "game_id": self.game_id}, separators=(",", ":"))
+
+
+INSECURE_HOSTS_VARIABLE = "PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS"
+"""The environment variable naming hosts (comma-separated, e.g. ``127.0.0.1``) Web Push may post
+to over plain http and whatever their address: a push service on the test machine. Set only for
+the local stack's tests; a deployment never sets it (template.yaml does not)."""
+SPECIAL_USE_DOMAINS = ("localhost", "local", "internal", "home.arpa")
+"""Domains that never name a public host (RFC 6761 ``localhost``, RFC 6762 ``local``, ICANN's
+``internal``, RFC 8375 ``home.arpa``): an endpoint in them is refused."""
+
+
+def endpoint_refusal(endpoint: str) -> str | None:
+    """Why Web Push must not post to ``endpoint`` (a subscription's push-service URL), or
+    ``None`` when it may. Browsers' push services are https URLs on public host names
+    (``fcm.googleapis.com``, ``updates.push.services.mozilla.com``, ``*.notify.windows.com``,
+    ``web.push.apple.com``); anything else would let a client make the service post wherever it
+    likes (SSRF): plain http, user info, an IP literal that is not a global address (loopback,
+    private, link-local, shared, reserved; IPv4-mapped IPv6 included), ``localhost`` and the
+    other :data:`SPECIAL_USE_DOMAINS`, a single-label name and a name ending in a number
+    (``127.1``, which resolvers read as an address); a name that is not plain ASCII letters,
+    digits, hyphens and dots (IDNA would map ``127。0。0。1`` to an address). Hosts in :data:`INSECURE_HOSTS_VARIABLE`
+    are exempt. A public name that resolves to a private address is not caught here (no DNS
+    lookup is made): docs/operations.md."""
+    if re.search(r"[\x00-\x20\x7f\\]", endpoint):
+        return "must be a plain URL (no spaces, control characters or backslashes)"
+    try:
+        url = urlsplit(endpoint)
+        url.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        return "is not a valid URL"
+    host = (url.hostname or "").rstrip(".")
+    if url.scheme not in ("https", "http") or not host:
+        return "must be an https URL with a host"
+    if url.username is not None or url.password is not None:
+        return "must not carry a user name or password"
+    if host in _insecure_hosts():
+        return None
+    if url.scheme != "https":
+        return "must be an https URL"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if address is not None:
+        mapped = getattr(address, "ipv4_mapped", None)
+        if not (mapped or address).is_global:
+            return "must not be a loopback, private, link-local or reserved address"
+        return None
+    if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)*", host):
+        return "must be a public host name (ASCII letters, digits, hyphens and dots)"
+    labels = host.split(".")
+    if any(host == d or host.endswith("." + d) for d in SPECIAL_USE_DOMAINS):
+        return f"must be a public host ({host} is not)"
+    if len(labels) < 2:
+        return "must be a public host name (a single-label name is not)"
+    if re.fullmatch(r"(0x[0-9a-f]*|[0-9]+)", labels[-1]):
+        return "must be a public host name (it ends in a number, like an address)"
+    return None
+
+
+def _insecure_hosts() -> set[str]:
+    raw = os.environ.get(INSECURE_HOSTS_VARIABLE, "")
+    return {h.strip().lower().strip("[]").rstrip(".") for h in raw.split(",") if h.strip()}
 
 
 @dataclass(frozen=True)
@@ -98,19 +170,31 @@ def vapid_keys() -> VapidKeys | None:
 
 def send_web_push(subscription: dict[str, Any], message: Message) -> str:
     """Send ``message`` to one browser subscription (``{"endpoint", "keys": {"p256dh",
-    "auth"}}``). Returns ``"sent"``, ``"gone"`` (the push service answered 404/410: delete the
-    subscription) or ``"failed"`` (logged)."""
+    "auth"}}``). Returns ``"sent"``, ``"gone"`` (the push service answered 404/410, or the
+    endpoint is one :func:`endpoint_refusal` refuses, e.g. stored before that check: delete the
+    subscription) or ``"failed"`` (logged; a redirect is not followed and counts as failed)."""
+    refusal = endpoint_refusal(subscription.get("endpoint", ""))
+    if refusal:
+        log.warning("web push endpoint refused (it %s): the subscription is dropped", refusal)
+        return "gone"
     keys = vapid_keys()
     if keys is None:
         return "failed"
+    import requests
     from py_vapid import Vapid
     from pywebpush import WebPushException, webpush
 
     try:
-        webpush(subscription, data=message.push_payload(),
-                vapid_private_key=Vapid.from_raw(keys.private_key.encode()),
-                vapid_claims={"sub": keys.subject},  # a fresh dict: webpush changes it
-                ttl=WEB_PUSH_TTL, timeout=10)
+        with requests.Session() as session:
+            session.max_redirects = 0  # a push service answers; it never sends us elsewhere
+            webpush(subscription, data=message.push_payload(),
+                    vapid_private_key=Vapid.from_raw(keys.private_key.encode()),
+                    vapid_claims={"sub": keys.subject},  # a fresh dict: webpush changes it
+                    ttl=WEB_PUSH_TTL, timeout=10, requests_session=session)
+    except requests.TooManyRedirects:
+        log.warning("web push to %s answered a redirect (not followed)",
+                    subscription.get("endpoint", "")[:60])
+        return "failed"
     except WebPushException as exc:
         response = exc.response
         if response is not None and response.status_code in GONE:
