@@ -33,9 +33,6 @@ messages) are well under 2 KB; API Gateway's own limit is 10 MB."""
 MAX_BODY_DEPTH = 32
 """The deepest nesting of objects and arrays accepted in a body, the body object itself being
 level 1 (422 beyond). The deepest legitimate body (a lobby's scripted start options) has 4."""
-MAX_SAFE_INTEGER = 2**53 - 1
-"""The largest magnitude of a number in a body (422 beyond): the integers every JSON reader
-represents exactly (RFC 7493, I-JSON, section 2.2). No field of this API needs more."""
 
 ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.InvalidAction: 422,
@@ -123,20 +120,23 @@ def _refuse_number(text: str) -> Any:
 
 
 def _json_float(text: str) -> float | int:
+    """``parse_float`` of :func:`read_json_body`: an integral number becomes an int; one too
+    large for a float (``1e400``) is refused."""
     number = float(text)
     if not math.isfinite(number):
         _refuse_number(text)
-    if number.is_integer():
-        return _json_int(str(int(number)))
-    return number
+    return int(number) if number.is_integer() else number
 
 
 def _json_int(text: str) -> int:
-    # Check the length first: converting thousands of digits is slow, and past 4,300 digits
-    # Python refuses (a ValueError).
-    if len(text.lstrip("-")) > len(str(MAX_SAFE_INTEGER)) or abs(int(text)) > MAX_SAFE_INTEGER:
-        raise Unprocessable(f"the body has a number larger than {MAX_SAFE_INTEGER:,} in size")
-    return int(text)
+    """``parse_int`` of :func:`read_json_body`. Python converts at most
+    ``sys.get_int_max_str_digits()`` digits (4,300): a longer literal is refused here. Smaller
+    numbers are for each field's own bounds (they are in the OpenAPI document)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise Unprocessable(f"the body has a number of {len(text):,} digits, too many to "
+                            "read") from None
 
 
 def _depth(value: Any) -> int:
@@ -168,9 +168,9 @@ def read_json_body(text: str) -> Any:
     ``702``: JSON has one number type, and request models validate strictly, so no ``"5"`` for
     5 and no ``0`` for false).
 
-    Raises :class:`Unprocessable` (422) for text that is not JSON, for ``NaN``/``Infinity`` and
-    numbers beyond :data:`MAX_SAFE_INTEGER` in size, and for nesting deeper than
-    :data:`MAX_BODY_DEPTH`.
+    Raises :class:`Unprocessable` (422) for text that is not JSON, for ``NaN``/``Infinity``, a
+    number too large for a float or an integer of more digits than Python converts, and for
+    nesting deeper than :data:`MAX_BODY_DEPTH`.
     """
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float,

@@ -46,12 +46,16 @@ def test_a_deeply_nested_body_or_a_huge_number_is_422_on_every_route(api, body, 
         assert words in message, (method, path, message)
 
 
-def test_numbers_that_are_not_finite_or_too_large_are_422_and_sane_ones_pass(api):
-    for raw in (b'{"handle": NaN}', b'{"handle": Infinity}', b'{"handle": 1e400}',
-                b'{"handle": 9007199254740992}', b'{"handle": -1e25}'):
+def test_numbers_that_are_not_finite_or_too_long_are_422_and_the_rest_reach_the_fields(api):
+    for raw in (b'{"handle": NaN}', b'{"handle": Infinity}', b'{"handle": -Infinity}',
+                b'{"handle": 1e400}', b'{"handle": -' + b"9" * 4301 + b"}"):
         message = assert_error(api.call("POST", "/sessions", raw=raw), 422, "invalid_request")
-        assert "number" in message, (raw, message)
+        assert "number" in message, (raw[:30], message)
     _, token = api.sign_in()
+    # Large numbers the OpenAPI schema allows are the fields' business: the message names it.
+    for raw in (b'{"table_size": 1541545518267370240}', b'{"table_size": 1e300}'):
+        reply = api.call("POST", "/lobbies", raw=raw, token=token)
+        assert assert_error(reply, 422, "invalid_request").startswith("table_size: "), raw
     lobby = api.call("POST", "/lobbies", raw=b'{"table_size": 3.0, "idle_timeout_seconds": 3600}',
                      token=token)
     assert lobby.status == 201 and lobby.body["table_size"] == 3, lobby.body
