@@ -10,7 +10,7 @@ deployment's one sender, ``EMAIL_SENDER`` (template parameter ``EmailSender``), 
 
 Web Push posts to a URL a client gave (the browser's push service), so the URL is checked when
 it is subscribed and again before each send (:func:`endpoint_refusal`): https on a public host
-name, no redirects followed. ``PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS`` (comma-separated hosts)
+name (:data:`PUSH_ENDPOINT_PATTERN`), no redirects followed. ``PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS`` (comma-separated hosts)
 exempts a local push service from the check; only the local stack's tests set it, never
 template.yaml.
 
@@ -59,60 +59,66 @@ class Message:
 
 INSECURE_HOSTS_VARIABLE = "PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS"
 """The environment variable naming hosts (comma-separated, e.g. ``127.0.0.1``) Web Push may post
-to over plain http and whatever their address: a push service on the test machine. Set only for
-the local stack's tests; a deployment never sets it (template.yaml does not)."""
+to over plain http, addresses included: a push service on the test machine. Set only for the
+local stack's tests; a deployment never sets it (template.yaml does not)."""
 SPECIAL_USE_DOMAINS = ("localhost", "local", "internal", "home.arpa")
 """Domains that never name a public host (RFC 6761 ``localhost``, RFC 6762 ``local``, ICANN's
 ``internal``, RFC 8375 ``home.arpa``): an endpoint in them is refused."""
+_PORT = r"(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
+PUSH_ENDPOINT_PATTERN = (
+    "^https://"
+    + r"(?!(?:[a-z0-9-]+\.)*(?:" + "|".join(d.replace(".", r"\.") for d in SPECIAL_USE_DOMAINS)
+    + r")(?:[:/?#]|$))"
+    + r"(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*"
+    + rf"(?::{_PORT})?"
+    + r"(?:[/?#][!-\[\]-~]*)?$"
+)
+"""What a Web Push endpoint must be (:func:`endpoint_refusal`; also the OpenAPI ``pattern`` of
+``endpoint``): https; a host name of two labels or more (lower case ASCII letters, digits,
+hyphens) whose last label begins with a letter, so no IP literal of any form (``127.0.0.1``,
+``[::1]``, ``127.1``, ``2130706433``, ``0x7f.0x1``), no single-label name and no user info;
+not in :data:`SPECIAL_USE_DOMAINS`; an optional port; then printable ASCII (no spaces, no
+backslashes). Every browser's push service fits (``fcm.googleapis.com``,
+``updates.push.services.mozilla.com``, ``*.notify.windows.com``, ``web.push.apple.com``)."""
 
 
 def endpoint_refusal(endpoint: str) -> str | None:
     """Why Web Push must not post to ``endpoint`` (a subscription's push-service URL), or
-    ``None`` when it may. Browsers' push services are https URLs on public host names
-    (``fcm.googleapis.com``, ``updates.push.services.mozilla.com``, ``*.notify.windows.com``,
-    ``web.push.apple.com``); anything else would let a client make the service post wherever it
-    likes (SSRF): plain http, user info, an IP literal that is not a global address (loopback,
-    private, link-local, shared, reserved; IPv4-mapped IPv6 included), ``localhost`` and the
-    other :data:`SPECIAL_USE_DOMAINS`, a single-label name and a name ending in a number
-    (``127.1``, which resolvers read as an address); a name that is not plain ASCII letters,
-    digits, hyphens and dots (IDNA would map ``127。0。0。1`` to an address). Hosts in :data:`INSECURE_HOSTS_VARIABLE`
-    are exempt. A public name that resolves to a private address is not caught here (no DNS
-    lookup is made): docs/operations.md."""
-    if re.search(r"[\x00-\x20\x7f\\]", endpoint):
-        return "must be a plain URL (no spaces, control characters or backslashes)"
+    ``None`` when it may: it matches :data:`PUSH_ENDPOINT_PATTERN`. Anything else would let a
+    client make the service post wherever it likes (SSRF: the loopback interface, the cloud's
+    metadata address, private networks). Hosts named in :data:`INSECURE_HOSTS_VARIABLE` are
+    exempt (http and addresses allowed). A public name that resolves to a private address is
+    not caught (no DNS lookup is made): docs/operations.md, "Web Push endpoints"."""
+    if re.search(r"[^!-~]|\\", endpoint):
+        return "must be a plain URL (printable ASCII: no spaces, control characters or backslashes)"
     try:
         url = urlsplit(endpoint)
         url.port  # noqa: B018 (raises ValueError for a port that is not a number)
     except ValueError:
         return "is not a valid URL"
-    host = (url.hostname or "").rstrip(".")
-    if url.scheme not in ("https", "http") or not host:
-        return "must be an https URL with a host"
     if url.username is not None or url.password is not None:
         return "must not carry a user name or password"
-    if host in _insecure_hosts():
+    host = (url.hostname or "").rstrip(".")
+    if host and url.scheme in ("https", "http") and host in _insecure_hosts():
         return None
+    if re.fullmatch(PUSH_ENDPOINT_PATTERN, endpoint):
+        return None
+    # Refused: say why in words.
     if url.scheme != "https":
         return "must be an https URL"
+    if not host:
+        return "must name a host"
     try:
-        address = ipaddress.ip_address(host)
+        ipaddress.ip_address(host)
+        return "must name a host, not an IP address"
     except ValueError:
-        address = None
-    if address is not None:
-        mapped = getattr(address, "ipv4_mapped", None)
-        if not (mapped or address).is_global:
-            return "must not be a loopback, private, link-local or reserved address"
-        return None
-    if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)*", host):
-        return "must be a public host name (ASCII letters, digits, hyphens and dots)"
-    labels = host.split(".")
+        pass
     if any(host == d or host.endswith("." + d) for d in SPECIAL_USE_DOMAINS):
         return f"must be a public host ({host} is not)"
-    if len(labels) < 2:
+    if "." not in host:
         return "must be a public host name (a single-label name is not)"
-    if re.fullmatch(r"(0x[0-9a-f]*|[0-9]+)", labels[-1]):
-        return "must be a public host name (it ends in a number, like an address)"
-    return None
+    return ("must be an https URL on a public host name (lower case ASCII letters, digits and "
+            "hyphens; the last label starting with a letter)")
 
 
 def _insecure_hosts() -> set[str]:

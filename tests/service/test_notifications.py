@@ -176,11 +176,13 @@ REFUSED_ENDPOINTS = [
     "https://localhost/b", "https://push.localhost/b", "https://printer.local/b",
     "https://metadata.google.internal/b", "https://metadata/b", "https://127.1/b",
     "https://2130706433/b", "https://0x7f.0x1/b", "https://127\u30020\u30020\u30021/b",
+    "https://8.8.8.8/b", "https://Push.Mtaa.test/b", "https://push.mtaa.test/b\\..\\x",
     "https://user:secret@push.mtaa.test/b", "https://push.mtaa.test:port/b",
     " https://push.mtaa.test/b", "ftp://push.mtaa.test/b", "push.mtaa.test/b",
 ]
-"""Endpoints no browser's push service has: plain http, addresses that are not global,
-names that are not public, user info, malformed URLs."""
+"""Endpoints no browser's push service has: plain http, IP addresses (none is a push service's;
+most reach inside the service's network), names that are not public, user info, malformed
+URLs."""
 PUSH_SERVICE_ENDPOINTS = [
     "https://fcm.googleapis.com/fcm/send/dKx1:APA91bH", "https://web.push.apple.com/QGs8Xw",
     "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
@@ -190,6 +192,13 @@ PUSH_SERVICE_ENDPOINTS = [
 
 
 def test_a_subscription_must_name_an_https_push_service_on_a_public_host(api):
+    from api.openapi import document
+
+    # The OpenAPI document states the rule: what it allows is accepted, the rest refused.
+    schema = document()["components"]["schemas"]["PushSubscriptionIn"]["properties"]["endpoint"]
+    assert schema["pattern"] == delivery.PUSH_ENDPOINT_PATTERN
+    assert [e for e in REFUSED_ENDPOINTS if re.search(schema["pattern"], e)] == []
+    assert all(re.search(schema["pattern"], e) for e in PUSH_SERVICE_ENDPOINTS)
     _, token = api.sign_in()
     me = account_of(api, token)
     for endpoint in REFUSED_ENDPOINTS:
