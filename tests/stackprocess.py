@@ -15,14 +15,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start_stack(parameters: str = "", timeout: float = 60.0) -> tuple[subprocess.Popen, str, str]:
+def start_stack(parameters: str = "", timeout: float = 60.0,
+                environment: dict[str, str] | None = None) -> tuple[subprocess.Popen, str, str]:
     """Start the stack on a free port; returns ``(process, api_url, moto_url)``.
 
-    ``parameters``: template overrides, ``"Name=value,..."`` (``MTAA_PARAMETERS``). Raises
+    ``parameters``: template overrides, ``"Name=value,..."`` (``MTAA_PARAMETERS``);
+    ``environment``: more environment variables for the stack (its functions see them). Raises
     ``AssertionError`` with the stack's output when it does not come up within ``timeout``.
     The caller stops it with :func:`stop_stack`.
     """
-    env = {**os.environ, "PORT": "0", "MTAA_PARAMETERS": parameters,
+    env = {**os.environ, **(environment or {}), "PORT": "0", "MTAA_PARAMETERS": parameters,
            "PYTHONPATH": os.pathsep.join([str(ROOT / "layers/engine"), str(ROOT / "functions"), str(ROOT)])}
     env.pop("AWS_ENDPOINT_URL", None)
     process = subprocess.Popen([sys.executable, "-m", "local"], cwd=ROOT, env=env,

@@ -9,6 +9,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
 from service import notifications
+from service.delivery import PUSH_ENDPOINT_PATTERN
 from service.errors import NotFound
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app, no_content
 
@@ -25,7 +26,9 @@ class PushSubscriptionIn(BaseModel):
     """What ``PushSubscription.toJSON()`` gives."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
-    endpoint: str = Field(min_length=10, max_length=1000, pattern=r"^https?://")
+    endpoint: str = Field(min_length=10, max_length=1000,
+                          description="the push service's URL: https on a public host name",
+                          json_schema_extra={"pattern": PUSH_ENDPOINT_PATTERN})
     keys: SubscriptionKeys
     expirationTime: int | None = None
 

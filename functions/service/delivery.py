@@ -8,6 +8,12 @@ the deployment's secret ``vapid`` (:mod:`service.secrets`: the SSM SecureString
 ``SNS_PLATFORM_APPLICATIONS`` (JSON: platform -> application ARN); emails come from the
 deployment's one sender, ``EMAIL_SENDER`` (template parameter ``EmailSender``), as reset links do.
 
+Web Push posts to a URL a client gave (the browser's push service), so the URL is checked when
+it is subscribed and again before each send (:func:`endpoint_refusal`): https on a public host
+name (:data:`PUSH_ENDPOINT_PATTERN`), no redirects followed. ``PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS`` (comma-separated hosts)
+exempts a local push service from the check; only the local stack's tests set it, never
+template.yaml.
+
 Heavy imports (pywebpush pulls in requests and aiohttp) happen inside the functions that need
 them (AWS-NOTES: cold starts).
 """
@@ -15,13 +21,16 @@ them (AWS-NOTES: cold starts).
 from __future__ import annotations
 
 import base64
+import ipaddress
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +55,75 @@ class Message:
     def push_payload(self) -> str:
         return json.dumps({"title": self.title, "body": self.body, "url": self.url,
                            "tag": self.tag, "game_id": self.game_id}, separators=(",", ":"))
+
+
+INSECURE_HOSTS_VARIABLE = "PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS"
+"""The environment variable naming hosts (comma-separated, e.g. ``127.0.0.1``) Web Push may post
+to over plain http, addresses included: a push service on the test machine. Set only for the
+local stack's tests; a deployment never sets it (template.yaml does not)."""
+SPECIAL_USE_DOMAINS = ("localhost", "local", "internal", "home.arpa")
+"""Domains that never name a public host (RFC 6761 ``localhost``, RFC 6762 ``local``, ICANN's
+``internal``, RFC 8375 ``home.arpa``): an endpoint in them is refused."""
+_PORT = r"(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
+PUSH_ENDPOINT_PATTERN = (
+    "^https://"
+    + r"(?!(?:[a-z0-9-]+\.)*(?:" + "|".join(d.replace(".", r"\.") for d in SPECIAL_USE_DOMAINS)
+    + r")(?:[:/?#]|$))"
+    + r"(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*"
+    + rf"(?::{_PORT})?"
+    + r"(?:[/?#][!-\[\]-~]*)?$"
+)
+"""What a Web Push endpoint must be (:func:`endpoint_refusal`; also the OpenAPI ``pattern`` of
+``endpoint``): https; a host name of two labels or more (lower case ASCII letters, digits,
+hyphens) whose last label begins with a letter, so no IP literal of any form (``127.0.0.1``,
+``[::1]``, ``127.1``, ``2130706433``, ``0x7f.0x1``), no single-label name and no user info;
+not in :data:`SPECIAL_USE_DOMAINS`; an optional port; then printable ASCII (no spaces, no
+backslashes). Every browser's push service fits (``fcm.googleapis.com``,
+``updates.push.services.mozilla.com``, ``*.notify.windows.com``, ``web.push.apple.com``)."""
+
+
+def endpoint_refusal(endpoint: str) -> str | None:
+    """Why Web Push must not post to ``endpoint`` (a subscription's push-service URL), or
+    ``None`` when it may: it matches :data:`PUSH_ENDPOINT_PATTERN`. Anything else would let a
+    client make the service post wherever it likes (SSRF: the loopback interface, the cloud's
+    metadata address, private networks). Hosts named in :data:`INSECURE_HOSTS_VARIABLE` are
+    exempt (http and addresses allowed). A public name that resolves to a private address is
+    not caught (no DNS lookup is made): docs/operations.md, "Web Push endpoints"."""
+    if re.search(r"[^!-~]|\\", endpoint):
+        return "must be a plain URL (printable ASCII: no spaces, control characters or backslashes)"
+    try:
+        url = urlsplit(endpoint)
+        url.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        return "is not a valid URL"
+    if url.username is not None or url.password is not None:
+        return "must not carry a user name or password"
+    host = (url.hostname or "").rstrip(".")
+    if host and url.scheme in ("https", "http") and host in _insecure_hosts():
+        return None
+    if re.fullmatch(PUSH_ENDPOINT_PATTERN, endpoint):
+        return None
+    # Refused: say why in words.
+    if url.scheme != "https":
+        return "must be an https URL"
+    if not host:
+        return "must name a host"
+    try:
+        ipaddress.ip_address(host)
+        return "must name a host, not an IP address"
+    except ValueError:
+        pass
+    if any(host == d or host.endswith("." + d) for d in SPECIAL_USE_DOMAINS):
+        return f"must be a public host ({host} is not)"
+    if "." not in host:
+        return "must be a public host name (a single-label name is not)"
+    return ("must be an https URL on a public host name (lower case ASCII letters, digits and "
+            "hyphens; the last label starting with a letter)")
+
+
+def _insecure_hosts() -> set[str]:
+    raw = os.environ.get(INSECURE_HOSTS_VARIABLE, "")
+    return {h.strip().lower().strip("[]").rstrip(".") for h in raw.split(",") if h.strip()}
 
 
 @dataclass(frozen=True)
@@ -98,19 +176,31 @@ def vapid_keys() -> VapidKeys | None:
 
 def send_web_push(subscription: dict[str, Any], message: Message) -> str:
     """Send ``message`` to one browser subscription (``{"endpoint", "keys": {"p256dh",
-    "auth"}}``). Returns ``"sent"``, ``"gone"`` (the push service answered 404/410: delete the
-    subscription) or ``"failed"`` (logged)."""
+    "auth"}}``). Returns ``"sent"``, ``"gone"`` (the push service answered 404/410, or the
+    endpoint is one :func:`endpoint_refusal` refuses, e.g. stored before that check: delete the
+    subscription) or ``"failed"`` (logged; a redirect is not followed and counts as failed)."""
+    refusal = endpoint_refusal(subscription.get("endpoint", ""))
+    if refusal:
+        log.warning("web push endpoint refused (it %s): the subscription is dropped", refusal)
+        return "gone"
     keys = vapid_keys()
     if keys is None:
         return "failed"
+    import requests
     from py_vapid import Vapid
     from pywebpush import WebPushException, webpush
 
     try:
-        webpush(subscription, data=message.push_payload(),
-                vapid_private_key=Vapid.from_raw(keys.private_key.encode()),
-                vapid_claims={"sub": keys.subject},  # a fresh dict: webpush changes it
-                ttl=WEB_PUSH_TTL, timeout=10)
+        with requests.Session() as session:
+            session.max_redirects = 0  # a push service answers; it never sends us elsewhere
+            webpush(subscription, data=message.push_payload(),
+                    vapid_private_key=Vapid.from_raw(keys.private_key.encode()),
+                    vapid_claims={"sub": keys.subject},  # a fresh dict: webpush changes it
+                    ttl=WEB_PUSH_TTL, timeout=10, requests_session=session)
+    except requests.TooManyRedirects:
+        log.warning("web push to %s answered a redirect (not followed)",
+                    subscription.get("endpoint", "")[:60])
+        return "failed"
     except WebPushException as exc:
         response = exc.response
         if response is not None and response.status_code in GONE:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import base64
 import json
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.exceptions import ServiceError
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,12 +23,16 @@ from pynamodb.exceptions import PynamoDBException
 
 import engine
 from service import accounts, observability
-from service.errors import ApiError
+from service.errors import ApiError, Unprocessable
 
 log = observability.logger
 MAX_BODY_BYTES = 16 * 1024
-"""The largest request body accepted (413 beyond). The biggest legitimate bodies (trade
-offers, chat messages) are well under 2 KB; API Gateway's own limit is 10 MB."""
+"""The largest request body accepted, in bytes (413 beyond): the UTF-8 bytes of a text body,
+the decoded bytes of a base64-encoded one. The biggest legitimate bodies (trade offers, chat
+messages) are well under 2 KB; API Gateway's own limit is 10 MB."""
+MAX_BODY_DEPTH = 32
+"""The deepest nesting of objects and arrays accepted in a body, the body object itself being
+level 1 (422 beyond). The deepest legitimate body (a lobby's scripted start options) has 4."""
 
 ENGINE_STATUS: dict[type[engine.EngineError], int] = {
     engine.InvalidAction: 422,
@@ -100,26 +108,90 @@ def _engine_status(exc: engine.EngineError) -> int:
 
 
 def _is_json(content_type: str) -> bool:
-    kind = content_type.split(";", 1)[0].strip().lower()
-    return kind == "application/json" or kind.endswith("+json")
+    """Whether ``content_type`` declares plain JSON (``application/json``, any parameters, any
+    case). Other ``+json`` types are not: they carry their own semantics (problem details, merge
+    patches, JSON-LD), which no route implements."""
+    return content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
-def _integral_numbers(value: Any) -> Any:
-    """``value`` with every integral JSON number as an int (``702.0`` -> ``702``): JSON has one
-    number type, and request models validate strictly (no ``"5"`` for 5, no ``0`` for false)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _integral_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_integral_numbers(v) for v in value]
-    return value
+def _refuse_number(text: str) -> Any:
+    """``parse_constant`` of :func:`read_json_body` (``NaN``, ``Infinity``, ``-Infinity``)."""
+    raise Unprocessable(f"the body has a number that is not finite ({text})")
+
+
+def _json_float(text: str) -> float | int:
+    """``parse_float`` of :func:`read_json_body`: an integral number becomes an int; one too
+    large for a float (``1e400``) is refused."""
+    number = float(text)
+    if not math.isfinite(number):
+        _refuse_number(text)
+    return int(number) if number.is_integer() else number
+
+
+def _json_int(text: str) -> int:
+    """``parse_int`` of :func:`read_json_body`. Python converts at most
+    ``sys.get_int_max_str_digits()`` digits (4,300): a longer literal is refused here. Smaller
+    numbers are for each field's own bounds (they are in the OpenAPI document)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise Unprocessable(f"the body has a number of {len(text):,} digits, too many to "
+                            "read") from None
+
+
+def _depth(value: Any) -> int:
+    """How deeply objects and arrays nest in ``value`` (0 for a scalar), counted without
+    recursion and only up to ``MAX_BODY_DEPTH + 1``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_BODY_DEPTH:
+            break
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _too_deep() -> Unprocessable:
+    return Unprocessable(f"the body is nested too deeply (objects and arrays {MAX_BODY_DEPTH} "
+                        "levels deep at most)")
+
+
+def read_json_body(text: str) -> Any:
+    """The JSON value of a request body, with every integral number an int (``702.0`` ->
+    ``702``: JSON has one number type, and request models validate strictly, so no ``"5"`` for
+    5 and no ``0`` for false).
+
+    Raises :class:`Unprocessable` (422) for text that is not JSON, for ``NaN``/``Infinity``, a
+    number too large for a float or an integer of more digits than Python converts, and for
+    nesting deeper than :data:`MAX_BODY_DEPTH`.
+    """
+    try:
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_refuse_number)
+    except RecursionError:  # deeper than the parser goes
+        raise _too_deep() from None
+    except json.JSONDecodeError as exc:
+        raise Unprocessable(f"the body is not valid JSON ({exc.msg} at line {exc.lineno} "
+                            f"column {exc.colno})") from None
+    if _depth(data) > MAX_BODY_DEPTH:
+        raise _too_deep()
+    return data
 
 
 class JsonApiResolver(APIGatewayHttpResolver):
-    """The HTTP API resolver. Before validation: a body declared as anything but JSON is 415
-    (every body of this API is JSON; validation would try, and fail, to parse a form), a body
-    that is not UTF-8 or not a JSON object is 422, and integral numbers are made ints.
+    """The HTTP API resolver. Before routing, the body is checked once for every route: over
+    :data:`MAX_BODY_BYTES` it is 413; declared as anything but ``application/json`` it is 415
+    (every body of this API is JSON; validation would try, and fail, to parse a form); not UTF-8,
+    not JSON (:func:`read_json_body`) or not a JSON object it is 422. What the routes see is
+    that object re-serialised, declared ``application/json`` (so Powertools never answers 415
+    in its own shape). Every other error answers in the one error shape too.
 
     ``reads_body=False``: the routes read no body, so one sent anyway is dropped unread (the
     one-click opt-out link, which mail clients POST as a form) rather than refused."""
@@ -139,28 +211,35 @@ class JsonApiResolver(APIGatewayHttpResolver):
 
     def _resolve_json(self, event: dict[str, Any], context: Any,
                  headers: dict[str, str]) -> dict[str, Any]:
-        if len(event.get("body") or "") > MAX_BODY_BYTES:
+        body = event.get("body") or ""
+        if event.get("isBase64Encoded"):  # API Gateway base64-encodes bodies that are not text
+            try:
+                raw = base64.b64decode(body, validate=True)
+            except ValueError:
+                return self._refuse(422, "invalid_request", "the body is not valid base64")
+        else:
+            raw = body.encode("utf-8", "surrogatepass")
+        if len(raw) > MAX_BODY_BYTES:
             return self._refuse(413, "payload_too_large",
                                 f"the body is larger than {MAX_BODY_BYTES} bytes")
         content_type = headers.get("content-type")
-        if event.get("body") and content_type and not _is_json(content_type):
+        if raw and content_type and not _is_json(content_type):
             return self._refuse(415, "unsupported_media_type",
                                 "send the body as JSON (content-type: application/json)")
-        if event.get("body") and event.get("isBase64Encoded"):
-            try:  # API Gateway base64-encodes bodies that are not UTF-8 text
-                text = base64.b64decode(event["body"]).decode("utf-8")
-            except (ValueError, UnicodeDecodeError):
-                return self._refuse(422, "invalid_request", "the body is not UTF-8 JSON")
-            event = {**event, "body": text, "isBase64Encoded": False}
-        if event.get("body"):
+        if raw:
             try:
-                data = json.loads(event["body"])
-            except ValueError:
-                data = ...  # not JSON: validation answers 422
-            if data is not ... and data is not None:
-                if not isinstance(data, dict):
-                    return self._refuse(422, "invalid_request", "the body must be a JSON object")
-                event = {**event, "body": json.dumps(_integral_numbers(data))}
+                data = read_json_body(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                return self._refuse(422, "invalid_request", "the body is not UTF-8 JSON")
+            except Unprocessable as exc:
+                return self._refuse(422, exc.code, exc.message)
+            if data is not None and not isinstance(data, dict):
+                return self._refuse(422, "invalid_request", "the body must be a JSON object")
+            event = {**event, "body": json.dumps(data), "isBase64Encoded": False}
+        # What the routes see is JSON (or nothing), whatever the client called it.
+        others = {k: v for k, v in (event.get("headers") or {}).items()
+                  if k.lower() != "content-type"}
+        event = {**event, "headers": {**others, "content-type": "application/json"}}
         return super().resolve(event, context)
 
     @staticmethod
@@ -202,13 +281,51 @@ def make_app(*routers: Router, reads_body: bool = True) -> APIGatewayHttpResolve
 
     @app.exception_handler(RequestValidationError)
     def _validation_error(exc: RequestValidationError) -> Response:
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = f"{where}: {first.get('msg', 'invalid request')}" if where else first.get("msg", "invalid request")
-        return error_response(422, "invalid_request", message)
+        return error_response(422, "invalid_request", validation_message(exc.errors()))
 
+    @app.exception_handler(ServiceError)
+    def _powertools_error(exc: ServiceError) -> Response:
+        # Powertools' own HTTP errors (a path no route matches is its NotFoundError); no code
+        # of ours raises them, and none may become a 5xx other than a 503.
+        if 400 <= exc.status_code < 500:
+            return error_response(exc.status_code,
+                                  POWERTOOLS_CODES.get(exc.status_code, "bad_request"), str(exc.msg))
+        log.error("answering 503 for %s: %s", type(exc).__name__, exc.msg)
+        return error_response(503, "unavailable", "the request could not be served",
+                              {"Retry-After": "1"})
+
+    app.use([refuse_body_where_none_is_taken])
     return app
+
+
+POWERTOOLS_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found",
+                    413: "payload_too_large"}
+"""Powertools' HTTP error status -> our ``code`` (``bad_request`` otherwise)."""
+
+
+def validation_message(errors: Sequence[Any]) -> str:
+    """The message of a 422 for pydantic validation ``errors``: the first error, naming where
+    it is (``confirm_handle: Field required``, ``give.cash: ...``, ``query.limit: ...``); a
+    route's body missing altogether is ``a JSON body is required``."""
+    first = errors[0] if errors else {}
+    loc = [str(p) for p in first.get("loc", ())]
+    text = first.get("msg", "invalid request")
+    if loc == ["body"] and first.get("type") == "missing":
+        return "a JSON body is required"
+    where = ".".join(p for p in loc if p != "body")
+    return f"{where}: {text}" if where else text
+
+
+def refuse_body_where_none_is_taken(app: APIGatewayHttpResolver,
+                                    next_middleware: NextMiddleware) -> Response:
+    """Middleware: a route without a request body answers 422 to a body other than ``{}``
+    (like an unknown field; a client sending one expects it to count)."""
+    route = app.context.get("_route")
+    body = app.current_event.body  # checked and re-serialised by JsonApiResolver
+    if (route is not None and not route.dependant.body_params and body
+            and json.loads(body) not in (None, {})):
+        raise Unprocessable("this route takes no body (send none, or {})")
+    return next_middleware(app)
 
 
 def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:

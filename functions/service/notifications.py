@@ -46,7 +46,7 @@ from pynamodb.models import Model
 from service import accounts, delivery, timers
 from service.config import settings
 from service.delivery import Message
-from service.errors import ServiceUnavailable
+from service.errors import ServiceUnavailable, Unprocessable
 
 log = logging.getLogger(__name__)
 
@@ -285,6 +285,12 @@ def _subscription_id(endpoint: str) -> str:
 
 
 def add_web_subscription(account_id: str, endpoint: str, p256dh: str, auth: str) -> None:
+    """Store a browser's Web Push subscription. Raises :class:`Unprocessable` (422) for an
+    endpoint Web Push may not post to (:func:`delivery.endpoint_refusal`: https on a public
+    host)."""
+    refusal = delivery.endpoint_refusal(endpoint)
+    if refusal:
+        raise Unprocessable(f"endpoint {refusal}")
     PushSubscriptionRecord(account_id, _subscription_id(endpoint), kind="web", endpoint=endpoint,
                            p256dh=p256dh, auth=auth, created_at=int(time.time())).save()
 

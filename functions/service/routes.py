@@ -5,7 +5,9 @@ path, and :func:`action_app` builds the resolver. The request body is the action
 (never ``player``: the seat comes from the caller's session) plus an optional ``version`` (the
 state version the client saw: a stale one is answered 409 and changes nothing). An
 ``Idempotency-Key`` header makes retries apply once and answer with the first answer's version
-and events (Powertools idempotency on DynamoDB, keyed on game, account and key). Only those are
+and events (Powertools idempotency on DynamoDB, keyed on game, account and key; the request's
+fingerprint is the action's own fields and ``version`` as the client sent them, never the
+fields the service fills in, such as a bribe's minute). Only those are
 cached: events name seats, never people, so the idempotency table holds no handles or account
 ids (an erased account leaves nothing there); the ``game`` part of a replayed answer is the
 game as it is now.
@@ -34,9 +36,13 @@ _applied: dict[str, pipeline.ActionResult] = {}
 
 
 def _perform(intent: dict[str, Any]) -> dict[str, Any]:
-    """Apply the action; the answer's cacheable part: ``{"version", "events"}`` (the events as
-    the caller may see them)."""
-    result = pipeline.act(intent["game_id"], intent["account_id"], intent["action"],
+    """Apply the action: the client's ``intent["action"]`` with the fields named in
+    ``intent["server_fields"]`` filled in now (:data:`SERVER_FIELDS`). Returns the answer's
+    cacheable part: ``{"version", "events"}`` (the events as the caller may see them)."""
+    action = dict(intent["action"])
+    for name in intent.get("server_fields", ()):
+        action.update(SERVER_FIELDS[name]())
+    result = pipeline.act(intent["game_id"], intent["account_id"], action,
                           expected_version=intent.get("version"))
     _applied["result"] = result
     seat = viewer_seat(result.game, intent["account_id"])
@@ -102,7 +108,9 @@ SERVER_FIELDS: dict[str, Callable[[], dict[str, Any]]] = {
     "minute": lambda: {"minute": int(time.time() // 60)},
 }
 """Action fields the service fills in itself, never taken from the request (the wall-clock
-minute of a bribe)."""
+minute of a bribe). They are filled in when the action is applied (:func:`_perform`, inside
+the idempotent call), so an Idempotency-Key's fingerprint is over what the client sent: a retry
+in a later minute replays the first answer."""
 
 
 def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
@@ -127,16 +135,15 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
     router = Router()
     model = request_model(action_cls)
     action_type = action_cls.model_fields["type"].default
-    server_fields = [SERVER_FIELDS[n] for n in action_cls.model_fields if n in SERVER_FIELDS]
+    server_fields = [n for n in action_cls.model_fields if n in SERVER_FIELDS]
 
     def perform(game_id: str, body: BaseModel | None, idempotency_key: str | None) -> ActionOut:
         account = caller(router)
         payload = body.model_dump(exclude_none=True) if body is not None else {}
         version = payload.pop("version", None)
-        for fill in server_fields:
-            payload.update(fill())
         intent = {"game_id": game_id, "account_id": account.account_id,
-                  "action": {"type": action_type, **payload}, "version": version}
+                  "action": {"type": action_type, **payload}, "version": version,
+                  "server_fields": server_fields}
         _applied.clear()
         if idempotency_key:
             intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"

@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+import time_machine
 
 from service.storage import DynamoGameStore
 
@@ -99,6 +100,49 @@ def test_a_retried_request_with_the_same_idempotency_key_applies_once(api):
     assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 2
     reused = api.call("POST", f"/games/{game_id}/roll", {"version": 2}, token=token, headers=headers)
     assert reused.status == 422
+
+
+def test_a_retried_bribe_replays_after_the_minute_has_changed(api):
+    """The service fills in the bribe's wall-clock minute (the guards' mood); the retry of the
+    same request a minute later must replay the first answer, not count as a different request
+    (the Idempotency-Key's fingerprint is over what the client sent)."""
+    # Seat 0 rolls 3+4 onto a Mathree tile and draws "Go to Jail"; seat 1 rolls 1+2 onto
+    # Kibra and declines it; then seat 0, in jail, may bribe.
+    options = {"scripted": {"dice": [[3, 4], [1, 2]], "mathree": ["mistaken-identity"],
+                            "mugging": [False] * 4, "bribe": [False]}}
+    game_id, seats = api.new_game(2, options=options)
+    (_, a), (_, b) = seats
+    api.ok("POST", f"/games/{game_id}/roll", None, a)
+    api.ok("POST", f"/games/{game_id}/end-turn", None, a)
+    for move in ("roll", "decline", "end-turn"):
+        api.ok("POST", f"/games/{game_id}/{move}", None, b)
+    view = api.ok("GET", f"/games/{game_id}", None, a)
+    assert view["state"]["players"][0]["jail_turns"] > 0
+    assert "bribe" in {action["type"] for action in view["legal_actions"]}
+    assert api.call("POST", f"/games/{game_id}/bribe", {"minute": 5}, token=a).status == 422
+    headers = {"idempotency-key": "bribe-1"}
+    start = (int(time.time()) // 60 + 1) * 60 + 5          # 5 seconds into the next minute
+    with time_machine.travel(start, tick=False):
+        first = api.call("POST", f"/games/{game_id}/bribe", {}, token=a, headers=headers)
+    assert first.status == 200, first.body
+    with time_machine.travel(start + 90, tick=False):      # a retry in the minute after
+        retry = api.call("POST", f"/games/{game_id}/bribe", {}, token=a, headers=headers)
+        assert retry.status == 200, retry.body
+        assert (retry.body["version"], retry.body["events"]) == (first.body["version"],
+                                                                first.body["events"])
+        assert api.ok("GET", f"/games/{game_id}", None, a)["version"] == first.body["version"]
+        other = api.call("POST", f"/games/{game_id}/bribe", {"version": view["version"] + 1},
+                         token=a, headers=headers)
+        assert other.status == 422 and "different request" in other.body["error"]["message"]
+    # The bribe was applied once, at the odds of the minute of the first request.
+    import engine
+    from engine.mtaani.flow import Ctx
+    from engine.mtaani.jail import bribe_odds
+
+    state = engine.load_state(DynamoGameStore().load(game_id).record.state)
+    odds = bribe_odds(Ctx(engine.get_ruleset(state.ruleset).book, state), start // 60)
+    offered = [e for e in first.body["events"] if e["type"] == "BribeOffered"]
+    assert [(e["odds"], e["success"]) for e in offered] == [(odds, False)]
 
 
 def test_get_answers_304_to_a_matching_etag(api):

@@ -28,10 +28,15 @@ REGION = "us-east-1"
 DICE = {"scripted": {"dice": [[1, 2], [2, 2], [1, 3], [2, 3], [1, 2], [2, 4]], "mugging": [False] * 6}}
 
 
+INTERNAL = "http://127.0.0.1:9911/internal/admin?delete=all"
+"""An address inside the service's network: nothing may make the service post there."""
+
+
 @pytest.fixture
 def push_service(aws, monkeypatch):
-    """Web Push configured, and every HTTP request pywebpush makes answered here (201, or the
-    status set per endpoint), recorded as ``(url, headers, body)``."""
+    """Web Push configured, and every HTTP request pywebpush makes, to any URL, answered here
+    (201, or the status set per endpoint; a 3xx redirects to :data:`INTERNAL`), recorded as
+    ``(url, headers, body)``."""
     keys = delivery.generate_vapid_keys("mailto:ops@mtaa.test")
     monkeypatch.setenv("VAPID_PUBLIC_KEY", keys.public_key)
     monkeypatch.setenv("VAPID_PRIVATE_KEY", keys.private_key)
@@ -44,11 +49,11 @@ def push_service(aws, monkeypatch):
 
     def answer(request):
         sent.append((request.url, {k.lower(): v for k, v in request.headers.items()}, request.body))
-        return status.get(request.url, 201), {}, b""
+        code = status.get(request.url, 201)
+        return code, ({"location": INTERNAL} if 300 <= code < 400 else {}), b""
 
     with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
-        mock.add_callback(responses.POST, re.compile(r"https://push\.mtaa\.test/.*"),
-                          callback=answer)
+        mock.add_callback(responses.POST, re.compile(r".*"), callback=answer)
         yield sent, status, keys
     delivery.vapid_keys.cache_clear()
 
@@ -162,6 +167,102 @@ def test_a_push_service_answering_500_keeps_the_subscription_and_counts_the_fail
                if line.startswith('{"_aws"')]
     assert {(m.get("channel"), name) for m in metrics for name in ("NotificationsSent", "NotificationsFailed")
             if name in m} == {("web_push", "NotificationsFailed"), ("web_push", "NotificationsSent")}
+
+
+REFUSED_ENDPOINTS = [
+    INTERNAL, "http://push.mtaa.test/b", "https://127.0.0.1/b", "https://[::1]/b",
+    "https://169.254.169.254/latest/meta-data/", "https://[::ffff:169.254.169.254]/b",
+    "https://10.1.2.3/b", "https://192.168.0.1/b", "https://100.64.0.1/b", "https://0.0.0.0/b",
+    "https://localhost/b", "https://push.localhost/b", "https://printer.local/b",
+    "https://metadata.google.internal/b", "https://metadata/b", "https://127.1/b",
+    "https://2130706433/b", "https://0x7f.0x1/b", "https://127\u30020\u30020\u30021/b",
+    "https://8.8.8.8/b", "https://Push.Mtaa.test/b", "https://push.mtaa.test/b\\..\\x",
+    "https://user:secret@push.mtaa.test/b", "https://push.mtaa.test:port/b",
+    " https://push.mtaa.test/b", "ftp://push.mtaa.test/b", "push.mtaa.test/b",
+]
+"""Endpoints no browser's push service has: plain http, IP addresses (none is a push service's;
+most reach inside the service's network), names that are not public, user info, malformed
+URLs."""
+PUSH_SERVICE_ENDPOINTS = [
+    "https://fcm.googleapis.com/fcm/send/dKx1:APA91bH", "https://web.push.apple.com/QGs8Xw",
+    "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+    "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB", "https://push.mtaa.test:8443/b",
+]
+"""What real browsers' push services hand out (and the tests' own push service)."""
+
+
+def test_a_subscription_must_name_an_https_push_service_on_a_public_host(api):
+    from api.openapi import document
+
+    # The OpenAPI document states the rule: what it allows is accepted, the rest refused.
+    schema = document()["components"]["schemas"]["PushSubscriptionIn"]["properties"]["endpoint"]
+    assert schema["pattern"] == delivery.PUSH_ENDPOINT_PATTERN
+    assert [e for e in REFUSED_ENDPOINTS if re.search(schema["pattern"], e)] == []
+    assert all(re.search(schema["pattern"], e) for e in PUSH_SERVICE_ENDPOINTS)
+    _, token = api.sign_in()
+    me = account_of(api, token)
+    for endpoint in REFUSED_ENDPOINTS:
+        reply = api.call("POST", "/push/subscriptions", Browser(endpoint).subscription(), token)
+        assert reply.status == 422 and reply.error == "invalid_request", (endpoint, reply.body)
+        assert reply.body["error"]["message"].startswith("endpoint "), reply.body
+    assert notifications.subscriptions(me) == []
+    for endpoint in PUSH_SERVICE_ENDPOINTS:
+        api.ok("POST", "/push/subscriptions", Browser(endpoint).subscription(), token, 204)
+    assert sorted(s.endpoint for s in notifications.subscriptions(me)) == sorted(PUSH_SERVICE_ENDPOINTS)
+
+
+def test_an_operator_may_allow_a_local_push_service_over_http(api, push_service, monkeypatch):
+    """The local stack's tests run a push service on 127.0.0.1 over http: the hosts named in
+    PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS are allowed, and only they."""
+    from local.template import ROOT
+
+    assert delivery.INSECURE_HOSTS_VARIABLE not in (ROOT / "template.yaml").read_text()
+    sent, _, _ = push_service
+    monkeypatch.setenv(delivery.INSECURE_HOSTS_VARIABLE, "127.0.0.1")
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    local = Browser("http://127.0.0.1:9911/b-local")
+    api.ok("POST", "/push/subscriptions", local.subscription(), b, 204)
+    for endpoint in ("http://10.1.2.3/b", "https://localhost/b", "http://push.mtaa.test/b"):
+        reply = api.call("POST", "/push/subscriptions", Browser(endpoint).subscription(), b)
+        assert reply.status == 422, endpoint
+    discard_all()        # (the invitation to the table)
+    sent.clear()
+    pass_turn(api, game_id, a)
+    pump()
+    [(url, _, body)] = sent
+    assert url == local.endpoint and local.read(body)["title"] == "Your turn"
+
+
+def test_a_stored_subscription_to_a_refused_endpoint_is_never_posted_to_and_is_dropped(
+        api, push_service, monkeypatch):
+    """A subscription stored before endpoints were checked is checked again before sending."""
+    sent, _, _ = push_service
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    old, working = Browser(INTERNAL), Browser("https://push.mtaa.test/b-ok")
+    with monkeypatch.context() as before_the_check:
+        before_the_check.setattr(delivery, "endpoint_refusal", lambda endpoint: None)
+        api.ok("POST", "/push/subscriptions", old.subscription(), b, 204)
+    api.ok("POST", "/push/subscriptions", working.subscription(), b, 204)
+    discard_all()        # (the invitation to the table)
+    sent.clear()
+    pass_turn(api, game_id, a)
+    pump()
+    assert [url for url, _, _ in sent] == [working.endpoint]
+    assert [s.endpoint for s in notifications.subscriptions(account_of(api, b))] == [working.endpoint]
+
+
+def test_a_push_service_redirecting_elsewhere_is_not_followed(api, push_service):
+    sent, status, _ = push_service
+    game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
+    redirecting = Browser("https://push.mtaa.test/b-redirecting")
+    status[redirecting.endpoint] = 307           # to INTERNAL
+    api.ok("POST", "/push/subscriptions", redirecting.subscription(), b, 204)
+    discard_all()        # (the invitation to the table)
+    sent.clear()
+    pass_turn(api, game_id, a)
+    pump({"NotifyFunction"})
+    assert [url for url, _, _ in sent] == [redirecting.endpoint]
+    assert len(notifications.subscriptions(account_of(api, b))) == 1   # failed, not gone
 
 
 def test_turn_emails_go_only_to_players_who_opted_in_with_a_one_click_opt_out(api, push_service):
