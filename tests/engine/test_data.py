@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.mtaani.data import load_edition, load_rules, rulebook
 
 DATA = Path(__file__).resolve().parents[2] / "layers/engine/engine/mtaani/data"
@@ -148,3 +149,32 @@ def test_house_values_are_marked_in_the_data(name):
                     "bribe_mood_from_percent", "slow_timeout_seconds"):
             line = next(line for line in text.splitlines() if line.startswith(key))
             assert "# house value" in line, key
+
+
+def test_the_documented_scripted_schema_is_what_both_rulesets_accept():
+    """Every value the API document allows for ``scripted`` is accepted at the deal by the
+    current and the classic rules; a stream it does not name is refused."""
+    import itertools
+
+    from engine.mtaani.data import rulebook
+    from engine.mtaani.ruleset import GameOptions, check_scripted
+
+    schema = GameOptions.model_json_schema()["properties"]["scripted"]
+    assert schema["additionalProperties"] is False
+    script = {}
+    for name, prop in schema["properties"].items():
+        item = prop["items"]
+        if "enum" in item:
+            script[name] = list(item["enum"])
+        elif item["type"] == "boolean":
+            script[name] = [True, False]
+        elif item["type"] == "integer":
+            script[name] = [item["minimum"], item["maximum"]]
+        else:
+            faces = range(item["items"]["minimum"], item["items"]["maximum"] + 1)
+            script[name] = [list(p) for p in itertools.product(faces, repeat=item["minItems"])]
+    assert set(script) >= {"dice", "mtaani", "mathree", "mugging", "arrest_turns"}
+    for name in ("current", "classic"):
+        check_scripted(rulebook(name), script)
+    with pytest.raises(engine.InvalidAction, match="unknown scripted stream"):
+        check_scripted(rulebook("current"), {"weather": [True]})

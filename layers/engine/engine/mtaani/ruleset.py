@@ -41,6 +41,81 @@ from engine.mtaani.state import MtaaniState, Options, Player, Property
 from engine.mtaani.view import view as _view
 
 
+def _streams(book: Rulebook) -> dict[str, tuple[str, Any]]:
+    """The scripted random streams of ``book`` and what each value may be: ``("dice",
+    (count, faces))``, ``("bool", None)``, ``("range", range)`` or ``("choice", set)``."""
+    rules = book.rules
+    out: dict[str, tuple[str, Any]] = {
+        "dice": ("dice", (rules.dice.count, range(1, rules.dice.sides + 1))),
+        "mugging_percent": ("range", range(rules.locals.mugging_min_percent,
+                                           rules.locals.mugging_max_percent + 1)),
+        "arrest_turns": ("range", range(rules.jail.arrest_min_turns, rules.jail.arrest_max_turns + 1)),
+        "mtaani": ("choice", set(book.mtaani_cards)),
+        "mathree": ("choice", set(book.mathree_cards)),
+        "bribe_tile": ("choice", set(book.tiles_of_kind["mathree"])),
+        "idle_deck": ("choice", {"mtaani", "mathree"}),
+        "event_id": ("choice", set(book.events)),
+    }
+    for stream in ("mugging", "arrest", "bribe", "event"):
+        out[stream] = ("bool", None)
+    return out
+
+
+def check_scripted(book: Rulebook, scripted: dict[str, list[Any]]) -> None:
+    """Every scripted stream is known and every value fits it; raises :class:`InvalidAction`
+    naming the first misfit (so a bad script is refused at the deal, not on some later move)."""
+    streams = _streams(book)
+    for stream, values in scripted.items():
+        if stream not in streams:
+            raise InvalidAction(f"unknown scripted stream {stream!r}; known: {', '.join(sorted(streams))}")
+        kind, domain = streams[stream]
+        for value in values:
+            if kind == "dice":
+                count, faces = domain
+                ok = (isinstance(value, list) and len(value) == count
+                      and all(type(v) is int and v in faces for v in value))
+            elif kind == "bool":
+                ok = isinstance(value, bool)
+            elif kind == "range":
+                ok = type(value) is int and value in domain
+            else:
+                ok = isinstance(value, (str, int)) and not isinstance(value, bool) and value in domain
+            if not ok:
+                raise InvalidAction(f"scripted {stream!r}: {value!r} does not fit that stream")
+
+
+def scripted_schema(*books: Rulebook) -> dict[str, Any]:
+    """The JSON Schema of ``scripted`` that every one of ``books`` accepts (the streams they
+    share, each value's type and the values all of them allow), for API documents."""
+    shared = [_streams(b) for b in books]
+    names = set.intersection(*(set(s) for s in shared))
+    fields: dict[str, Any] = {}
+    for name in sorted(names):
+        kinds = [s[name] for s in shared]
+        kind = kinds[0][0]
+        if any(k != kind for k, _ in kinds):
+            continue
+        if kind == "dice":
+            counts = {d[0] for _, d in kinds}
+            if len(counts) != 1:
+                continue
+            count = counts.pop()
+            low = max(d[1].start for _, d in kinds)
+            high = min(d[1].stop - 1 for _, d in kinds)
+            item = {"type": "array", "minItems": count, "maxItems": count,
+                    "items": {"type": "integer", "minimum": low, "maximum": high}}
+        elif kind == "bool":
+            item = {"type": "boolean"}
+        elif kind == "range":
+            item = {"type": "integer", "minimum": max(r.start for _, r in kinds),
+                    "maximum": min(r.stop - 1 for _, r in kinds)}
+        else:
+            allowed = set.intersection(*(set(d) for _, d in kinds))
+            item = {"enum": sorted(allowed, key=str)}
+        fields[name] = {"type": "array", "items": item}
+    return {"type": "object", "properties": fields, "additionalProperties": False}
+
+
 class GameOptions(BaseModel):
     """Options accepted by :meth:`MtaaniRuleset.new_game`.
 
@@ -48,47 +123,16 @@ class GameOptions(BaseModel):
     (``dice``: ``[[3, 4], ...]``; ``mtaani`` / ``mathree``: card ids; ``mugging``, ``arrest``,
     ``bribe``: booleans; ``mugging_percent``, ``arrest_turns``: integers; ``bribe_tile``: a
     Mathree tile). For tests, demos and bug reports; the service refuses it unless the
-    deployment allows scripted games.
+    deployment allows scripted games. Its documented schema (:func:`scripted_schema`) is what
+    both the current and the classic rules accept.
     """
 
     model_config = ConfigDict(extra="forbid")
     max_turns: int | None = Field(None, ge=1, le=100_000)
-    scripted: dict[str, list[Any]] = Field(default_factory=dict)
-
-
-def check_scripted(book: Rulebook, scripted: dict[str, list[Any]]) -> None:
-    """Every scripted stream is known and every value fits it; raises :class:`InvalidAction`
-    naming the first misfit (so a bad script is refused at the deal, not on some later move)."""
-    rules = book.rules
-    faces = range(1, rules.dice.sides + 1)
-    booleans = {"mugging", "arrest", "bribe", "event"}
-    ranges = {
-        "mugging_percent": range(rules.locals.mugging_min_percent, rules.locals.mugging_max_percent + 1),
-        "arrest_turns": range(rules.jail.arrest_min_turns, rules.jail.arrest_max_turns + 1),
-    }
-    choices = {
-        "mtaani": set(book.mtaani_cards),
-        "mathree": set(book.mathree_cards),
-        "bribe_tile": set(book.tiles_of_kind["mathree"]),
-        "idle_deck": {"mtaani", "mathree"},
-        "event_id": set(book.events),
-    }
-    known = {"dice", *booleans, *ranges, *choices}
-    for stream, values in scripted.items():
-        if stream not in known:
-            raise InvalidAction(f"unknown scripted stream {stream!r}; known: {', '.join(sorted(known))}")
-        for value in values:
-            if stream == "dice":
-                ok = (isinstance(value, list) and len(value) == rules.dice.count
-                      and all(type(v) is int and v in faces for v in value))
-            elif stream in booleans:
-                ok = isinstance(value, bool)
-            elif stream in ranges:
-                ok = type(value) is int and value in ranges[stream]
-            else:
-                ok = isinstance(value, (str, int)) and not isinstance(value, bool) and value in choices[stream]
-            if not ok:
-                raise InvalidAction(f"scripted {stream!r}: {value!r} does not fit that stream")
+    scripted: dict[str, list[Any]] = Field(
+        default_factory=dict,
+        json_schema_extra=lambda schema: schema.update(
+            scripted_schema(rulebook("current"), rulebook("classic"))))
 
 
 class MtaaniRuleset(Ruleset):
