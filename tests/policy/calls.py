@@ -9,6 +9,8 @@ Calls made outside a function (test set-up, direct handler calls) are not attrib
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -119,3 +121,16 @@ class Recorder:
             return original(client, operation_name, api_params)
 
         BaseClient._make_api_call = _make_api_call
+
+
+@contextmanager
+def running_as(logical_id: str) -> Iterator[None]:
+    """Attribute the AWS calls made inside to the template function ``logical_id``, as its
+    invocations are (for tests that call a handler directly)."""
+    from local.stack import CURRENT_FUNCTION
+
+    token = CURRENT_FUNCTION.set(logical_id)
+    try:
+        yield
+    finally:
+        CURRENT_FUNCTION.reset(token)

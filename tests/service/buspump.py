@@ -5,6 +5,8 @@ the rules' functions as the local stack does."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import boto3
@@ -61,3 +63,17 @@ def pump(only: set[str] | None = None, rounds: int = 1000) -> dict[str, int]:
         if not moved:
             return counts
     raise AssertionError("the bus never went quiet")
+
+
+@contextmanager
+def travel(when: Any) -> Iterator[Any]:
+    """time-machine's ``travel(when, tick=False)``, taking every bus event put on the queues
+    meanwhile before coming back: moto stops receiving from a queue at a message older than
+    its retention period, which is what a message sent in the past looks like afterwards."""
+    import time_machine
+
+    with time_machine.travel(when, tick=False) as traveller:
+        try:
+            yield traveller
+        finally:
+            discard_all()

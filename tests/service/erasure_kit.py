@@ -16,6 +16,7 @@ import engine
 from local.aws import rule_queue_name
 from local.template import REGION, LocalTemplate
 from service.storage import DynamoGameStore
+from tests.policy.calls import running_as
 from timers import account_erasure, idle_turn
 
 ERASURE_FUNCTION = "AccountErasureFunction"
@@ -44,7 +45,13 @@ def fan_out(account_id: str) -> list[dict]:
     bus would; returns its answers. Insists that the request did publish one."""
     events = deliveries(account_id)
     assert events, "no AccountDeleted event reached the erasure function's rule"
-    return [account_erasure.handler(event, None) for event in events]
+    return [erasure_handler(event) for event in events]
+
+
+def erasure_handler(event: dict, context=None) -> dict:
+    """The erasure function's handler, its AWS calls checked against its role."""
+    with running_as(ERASURE_FUNCTION):
+        return account_erasure.handler(event, context)
 
 
 def play_to_the_end(game_id: str, limit: int = 400) -> None:

@@ -24,9 +24,11 @@ from service.errors import ServiceUnavailable
 from service.lobbies import MembershipRecord
 from service.notifications import NotificationRecord, PushSubscriptionRecord
 from service.storage import GameEventRecord, GameRecord
+from tests.policy.calls import running_as
 from tests.service.buspump import delivered, discard_all, pump
 from tests.service.erasure_kit import (
     deliveries,
+    erasure_handler,
     fan_out,
     fresh_handle,
     play_to_the_end,
@@ -34,7 +36,7 @@ from tests.service.erasure_kit import (
 )
 from tests.service.test_account_email import link_in, mails_to
 from tests.webpush import Browser
-from timers import account_erasure, bot_turn
+from timers import bot_turn
 
 PASSWORD = "erase me please"
 ANONYMOUS = re.compile(r"^Anonymous [A-Z2-9]{6}$")
@@ -250,7 +252,8 @@ def test_the_erasure_audit(api, unthrottled):
     cues = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == ongoing]
     assert cues and cues[-1]["detail"]["seats"] == [0]
     cue = {**cues[-1], "detail": {**cues[-1]["detail"], "bot_delay": 0}}   # no pause in a test
-    assert bot_turn.handler(cue, None)["moves"] >= 1
+    with running_as("BotTurnFunction"):
+        assert bot_turn.handler(cue, None)["moves"] >= 1
     assert api.ok("GET", f"/games/{ongoing}", None, b)["decision"]["player"] != 0
 
     # Lobbies: its seat is free, its own lobby and its saved game are gone, invitations too.
@@ -337,12 +340,12 @@ def test_a_worker_killed_between_two_tables_finishes_when_it_runs_again(api, mon
 
     monkeypatch.setattr(erasure, "anonymise_table", dies_on_the_second_table)
     with pytest.raises(Killed):
-        account_erasure.handler(events[0], None)
+        erasure_handler(events[0], None)
     done = [g for g, _ in games if GameRecord.get(g).seats[1].startswith("anon:")]
     assert len(done) == 1 and ErasureRecord.count(account_id) == 1
     monkeypatch.setattr(erasure, "anonymise_table", real)
     # The event is delivered again (Lambda retries a failed invocation).
-    assert account_erasure.handler(events[0], None)["erasures"][0]["done"] is True
+    assert erasure_handler(events[0], None)["erasures"][0]["done"] is True
     assert_erased_once(api, handle, account_id, games)
 
 
@@ -356,7 +359,7 @@ def test_a_worker_killed_inside_a_table_leaves_no_half_renamed_table(api, monkey
 
     monkeypatch.setattr(pipeline, "amend", dies_before_the_game_is_written)
     with pytest.raises(Killed):
-        account_erasure.handler(events[0], None)
+        erasure_handler(events[0], None)
     # The table it was at has its chat renamed already, and its game not yet.
     renamed = [g for g, token in games
                if not api.ok("GET", f"/games/{g}/chat", None, token)["messages"][0]["text"].endswith(handle)]
@@ -364,7 +367,7 @@ def test_a_worker_killed_inside_a_table_leaves_no_half_renamed_table(api, monkey
     monkeypatch.setattr(pipeline, "amend", real)
     # The hourly sweep finds the unfinished erasure.
     monkeypatch.setattr(erasure, "SWEEP_AFTER", -1)
-    swept = account_erasure.handler({"detail-type": "Scheduled Event", "source": "aws.events",
+    swept = erasure_handler({"detail-type": "Scheduled Event", "source": "aws.events",
                                      "detail": {}}, None)
     assert account_id in [e["account_id"] for e in swept["erasures"]]
     assert_erased_once(api, handle, account_id, games)
@@ -377,7 +380,7 @@ def test_two_deliveries_of_the_same_event_do_no_harm(api):
 
     def deliver():
         try:
-            answers.append(account_erasure.handler(event, None))
+            answers.append(erasure_handler(event, None))
         except Exception as exc:  # reported below
             failures.append(exc)
 
@@ -387,7 +390,7 @@ def test_two_deliveries_of_the_same_event_do_no_harm(api):
     for thread in threads:
         thread.join()
     assert failures == []
-    assert account_erasure.handler(event, None)["erasures"][0] == {
+    assert erasure_handler(event, None)["erasures"][0] == {
         "account_id": account_id, "done": True, "tables": 0}
     assert_erased_once(api, handle, account_id, games)
 
@@ -402,10 +405,10 @@ def test_a_long_fan_out_goes_on_in_a_fresh_invocation(api):
         def get_remaining_time_in_millis():
             return 1_000  # less than the margin: one table, then hand over
 
-    first = account_erasure.handler(event, AlmostOutOfTime())["erasures"][0]
+    first = erasure_handler(event, AlmostOutOfTime())["erasures"][0]
     assert first["done"] is False and first["tables"] == 1
     (next_event,) = deliveries(account_id)
-    account_erasure.handler(next_event, AlmostOutOfTime())
+    erasure_handler(next_event, AlmostOutOfTime())
     fan_out(account_id)
     assert_erased_once(api, handle, account_id, games)
 
@@ -462,14 +465,14 @@ def test_a_table_that_stays_busy_is_left_for_the_sweep_and_the_others_are_done(a
     monkeypatch.setattr(erasure, "anonymise_table", busy_at_one_table)
     announced = []
     monkeypatch.setattr(erasure, "announce", lambda a: announced.append(a) or True)
-    (result,) = account_erasure.handler(events[0], None)["erasures"]
+    (result,) = erasure_handler(events[0], None)["erasures"]
     assert result["done"] is False and result["failed"] == [stuck] and result["tables"] == 2
     assert announced == []          # no tight loop of invocations: the sweep comes back
     assert [GameRecord.get(g).seats[1].startswith("anon:") for g, _ in sorted(games)] == [
         False, True, True]
     monkeypatch.setattr(erasure, "anonymise_table", real)
     monkeypatch.setattr(erasure, "SWEEP_AFTER", -1)
-    account_erasure.handler({"detail-type": "Scheduled Event", "source": "aws.events",
+    erasure_handler({"detail-type": "Scheduled Event", "source": "aws.events",
                              "detail": {}}, None)
     assert_erased_once(api, handle, account_id, games)
 

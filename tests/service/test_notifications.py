@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 import boto3
 import pytest
 import responses
-import time_machine
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.ses.models import ses_backends
 from moto.sns.models import sns_backends
 
 from service import delivery, notifications
-from tests.service.buspump import discard_all, pump
+from tests.policy.calls import running_as
+from tests.service.buspump import discard_all, pump, travel
 from tests.webpush import Browser
 
 REGION = "us-east-1"
@@ -128,7 +128,8 @@ def test_a_turn_reaches_the_players_browsers_and_devices_once_and_no_email_by_de
         "seat": 1, "account_id": account_of(api, b), "actor": "human", "passed": True,
         "event": {"type": "DecisionPending", "player": 1, "kind": "turn",
                   "decision": decision["id"]}}}
-    assert notify.handler(repeat, None) == {account_of(api, b): "repeat"}
+    with running_as("NotifyFunction"):
+        assert notify.handler(repeat, None) == {account_of(api, b): "repeat"}
     assert len(sent) == 1 and len(sns_messages(token)) == before + 1
 
 
@@ -325,7 +326,7 @@ def test_the_opt_out_link_is_documented_and_any_link_answers_a_page(api):
 def test_quiet_hours_hold_notifications_until_they_end_in_the_players_time_zone(api, push_service):
     sent, _, _ = push_service
     # 20:30 UTC is 23:30 in Nairobi (UTC+3): inside B's quiet hours, 22:00-07:00.
-    with time_machine.travel(datetime(2026, 3, 2, 20, 30, tzinfo=UTC), tick=False) as clock:
+    with travel(datetime(2026, 3, 2, 20, 30, tzinfo=UTC)) as clock:
         game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
         browser = Browser("https://push.mtaa.test/b-quiet")
         api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
@@ -344,8 +345,9 @@ def test_quiet_hours_hold_notifications_until_they_end_in_the_players_time_zone(
         from timers import release_held
 
         clock.move_to(release)
-        assert release_held.handler({"account_id": b_id}, None) == {"sent": 1}
-        assert release_held.handler({"account_id": b_id}, None) == {"sent": 0}   # once
+        with running_as("ReleaseHeldFunction"):
+            assert release_held.handler({"account_id": b_id}, None) == {"sent": 1}
+            assert release_held.handler({"account_id": b_id}, None) == {"sent": 0}   # once
         [(_, _, body)] = sent
         assert browser.read(body)["title"] == "Your turn"
 

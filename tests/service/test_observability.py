@@ -7,9 +7,8 @@ import importlib
 import json
 import time
 
-import time_machine
-
 from local.template import LocalTemplate
+from tests.service.buspump import travel
 
 
 def _metrics(out: str) -> list[dict]:
@@ -60,7 +59,7 @@ def test_conflicts_and_stale_timers_are_counted(api, capsys):
     assert reply.status == 409
     assert idle_turn.handler({"game_id": game_id, "decision": 99}, None) == {
         "applied": False, "reason": "moved_on"}
-    with time_machine.travel(time.time() + 10**6, tick=False):   # past the idle deadline
+    with travel(time.time() + 10**6):                              # past the idle deadline
         assert idle_turn.handler({"game_id": game_id, "decision": 1}, None)["applied"] is True
     names = _names(_metrics(capsys.readouterr().out))
     assert "StaleVersions" in names and "StaleTimersIgnored" in names

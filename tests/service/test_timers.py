@@ -11,12 +11,12 @@ from datetime import UTC, datetime
 
 import boto3
 import pytest
-import time_machine
 
 import engine
 from service import seats
 from service.storage import DynamoGameStore
-from tests.service.buspump import delivered, discard_all
+from tests.policy.calls import running_as
+from tests.service.buspump import delivered, discard_all, travel
 from timers import bot_turn, idle_turn, schedule_turn
 
 T0 = datetime(2026, 3, 2, 9, 0, 0, tzinfo=UTC)
@@ -27,7 +27,7 @@ KIBRA, KARE = 3, 44
 @pytest.fixture
 def clock(aws):
     discard_all()
-    with time_machine.travel(T0, tick=False) as traveller:
+    with travel(T0) as traveller:
         yield traveller
 
 
@@ -61,8 +61,9 @@ def test_a_human_decision_gets_one_timer_at_its_deadline_even_when_announced_twi
     [pending] = pending_events(game_id)
     detail = pending["detail"]
     assert (detail["event"]["decision"], detail["actor"], detail["passed"]) == (1, "human", True)
-    first = schedule_turn.handler(pending, None)
-    second = schedule_turn.handler(pending, None)
+    with running_as("TurnSchedulerFunction"):
+        first = schedule_turn.handler(pending, None)
+        second = schedule_turn.handler(pending, None)
     assert first["scheduled"] is True and second["scheduled"] is False
     timer = schedule(first["name"])
     assert timer["ScheduleExpression"] == "at(2026-03-02T09:05:00)"      # deal + 300 s
@@ -162,7 +163,8 @@ def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_
     cues = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
     assert len(cues) == 1 and cues[0]["detail"]["seats"] == [0]
     logged = int(record(game_id).event_count)
-    assert bot_turn.handler(cues[0], None)["stopped"] == "waiting"
+    with running_as("BotTurnFunction"):
+        assert bot_turn.handler(cues[0], None)["stopped"] == "waiting"
     assert record(game_id).decision_seat == 1
     bot_moves = [e["action"]["type"] for e in DynamoGameStore().events(game_id, logged, 500)
                  if e["type"] == "ActionApplied"]
@@ -216,7 +218,8 @@ def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api,
     assert fire(game_id)["reason"] == "counted"                       # the limit: a stand-in
     assert seats.stand_in(record(game_id), 0) == "base"
     [cue] = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
-    bot_turn.handler(cue, None)
+    with running_as("BotTurnFunction"):
+        bot_turn.handler(cue, None)
     state = engine.load_state(record(game_id).state)
     assert not state.players[0].bankrupt and state.props[KARE].mortgaged
     assert state.decision.player == 1 and not state.debts
