@@ -168,7 +168,8 @@ def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_
     assert record(game_id).decision_seat == 1
     bot_moves = [e["action"]["type"] for e in DynamoGameStore().events(game_id, logged, 500)
                  if e["type"] == "ActionApplied"]
-    assert bot_moves[0] == "roll" and bot_moves[-1] == "end_turn" and "timeout" not in bot_moves
+    # (the dice are the seed's: the bot may open with a roll, or in jail with bail or a bribe)
+    assert bot_moves[-1] == "end_turn" and "timeout" not in bot_moves
     # A may not act while the bot plays; A takes the seat back.
     play_out(api, game_id, b, 1)
     refused = api.call("POST", f"/games/{game_id}/end-turn", None, a)
