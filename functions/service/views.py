@@ -148,10 +148,17 @@ def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
 
 def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None) -> list[dict[str, Any]]:
     """Events as ``viewer`` (a seat, or ``None``) may see them: internal bookkeeping removed,
-    events private to other players (their trade and loan offers) left out."""
+    events private to other players (their trade and loan offers) left out, and the events of
+    an ``EventBatch`` item (an action whose events overflowed one transaction) shown in place."""
     rs = engine.get_ruleset(ruleset)
     out = []
     for event in events:
+        if event.get("type") == "EventBatch":
+            # One action's overflow, stored in one log item: its events, under the item's seq.
+            inner = [{**{k: event[k] for k in ("seq", "step", "at") if k in event}, **e}
+                     for e in event.get("events", [])]
+            out.extend(public_events(inner, ruleset, viewer))
+            continue
         if event.get("type") in INTERNAL_EVENTS:
             continue
         shown = rs.event_view(event, viewer)

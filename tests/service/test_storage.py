@@ -54,3 +54,18 @@ def test_state_is_stored_compressed(aws):
                                             Key={"game_id": {"S": "g-zip"}})["Item"]["state"]["B"]
     assert len(raw) < 200
     assert store.load("g-zip").record.state == text
+
+
+def test_an_overflow_batch_shows_its_events_in_place_to_those_who_may_see_them():
+    """An action whose events overflowed one transaction keeps the rest in one EventBatch log
+    item: readers of the log see those events (under the item's seq), private ones only to
+    their parties."""
+    from service.views import public_events
+
+    log = [{"seq": 7, "step": 3, "at": 100, "type": "ActionApplied", "action": {"type": "roll"}},
+           {"seq": 8, "step": 3, "at": 100, "type": "EventBatch", "events": [
+               {"type": "Moved", "player": 0, "to": 5},
+               {"type": "TradeOffered", "trade": 1, "proposer": 0, "to": 1, "private": [0, 1]}]}]
+    assert [e["type"] for e in public_events(log, "mtaani", 1)] == ["Moved", "TradeOffered"]
+    shown = public_events(log, "mtaani", 2)
+    assert shown == [{"seq": 8, "step": 3, "at": 100, "type": "Moved", "player": 0, "to": 5}]
