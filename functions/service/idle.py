@@ -144,7 +144,8 @@ def end_idle(game_id: str, decision_id: int | None = None, *, by: str | None = N
         game.record.decision_at = now
         return pipeline.Amendment([{"type": "IdleDeadlinePassed", "player": decision.player,
                                     "decision": decision.id, "kind": decision.kind},
-                                   *seats.count_idle(game.record, decision.player)])
+                                   *seats.count_idle(game.record, decision.player,
+                                                     debt=decision.kind == "debt")])
 
     try:
         try:

@@ -166,12 +166,15 @@ def access(lobby: LobbyRecord, account_id: str, invite: str | None = None) -> Ac
         return Access(role, seat)
     if lobby.status == "cancelled":
         raise NotFound("this lobby was cancelled")
-    if lobby.public:
-        return Access("visitor", None)
-    if (invite and lobby.status == "waiting" and lobby.invite_hash
-            and hmac.compare_digest(lobby.invite_hash, invite_token_hash(invite))):
+    if lobby.public or holds_link(lobby, invite):
         return Access("visitor", None)
     raise Forbidden("this table is private")
+
+
+def holds_link(lobby: LobbyRecord, invite: str | None) -> bool:
+    """``invite`` is the waiting lobby's current invite-link token."""
+    return bool(invite and lobby.status == "waiting" and lobby.invite_hash
+                and hmac.compare_digest(lobby.invite_hash, invite_token_hash(invite)))
 
 
 # ---------------------------------------------------------------------------- storage
@@ -421,12 +424,11 @@ def cancel(lobby_id: str, me: str) -> None:
 
 def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = None) -> None:
     """Delete a table that will never be played or shown again (a cancelled lobby; an erased
-    owner's lobby or saved game): its chat and presence first, then the lobby and every
-    membership in one transaction with the lobby's version condition (:class:`LostRace` when
-    it changed meanwhile), and ``also``'s items (the game). Stopping half-way leaves the lobby,
-    so a retry finishes the job."""
-    chat.delete_table(lobby.lobby_id)
-    presence.forget_table(lobby.lobby_id)
+    owner's lobby or saved game): the lobby and every membership in one transaction with the
+    lobby's version condition (:class:`LostRace` when it changed meanwhile, e.g. a kickoff:
+    then nothing is deleted), and ``also``'s items (the game); then its chat and presence.
+    Stopping between the two leaves chat nobody can open (no table), which the author's
+    erasure still finds by its author index."""
     members = roles(lobby)
     try:
         with storage.transaction() as tx:
@@ -441,6 +443,8 @@ def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = N
         raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
     except PynamoDBException as exc:
         raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
+    chat.delete_table(lobby.lobby_id)
+    presence.forget_table(lobby.lobby_id)
 
 
 def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
@@ -540,6 +544,9 @@ def join(lobby_id: str, me: str, seat: int | None, invite_token: str | None) -> 
         require_waiting(lobby)
         if standing.seat is not None:
             raise Conflict("you already have a seat at this table")
+        if standing.role == "spectator" and not (lobby.public or holds_link(lobby, invite_token)):
+            raise Forbidden("you are invited to watch this table, not to play: ask the owner "
+                            "for a player's invitation")
         index = _first_empty(lobby, seat)
         seats = list(lobby.seats)
         seats[index] = me

@@ -116,12 +116,20 @@ def note_move(record: GameRecord, before: Any, action: Any, after: Any,
     return events
 
 
-def count_idle(record: GameRecord, seat: int) -> list[dict[str, Any]]:
-    """One more idle deadline for ``seat``; at the table's limit a Base bot takes the seat.
-    Returns the ``SeatHandedToBot`` event when that happens."""
+DEBT_STAND_IN_AFTER = 3
+"""Idle deadlines in a row of an unpaid debt after which a Base bot settles it even at a table
+that never hands seats to bots (``stand_in_after`` 0): only the debtor, or a bot for them,
+can raise the funds or declare bankruptcy, so the table would otherwise wait for ever.
+(House value.)"""
+
+
+def count_idle(record: GameRecord, seat: int, *, debt: bool = False) -> list[dict[str, Any]]:
+    """One more idle deadline for ``seat``; at the table's limit a Base bot takes the seat
+    (for a ``debt``, at :data:`DEBT_STAND_IN_AFTER` when the table set no limit). Returns the
+    ``SeatHandedToBot`` event when that happens."""
     count = streak(record, seat) + 1
     _set_streak(record, seat, count)
-    limit = int(record.stand_in_after or 0)
+    limit = int(record.stand_in_after or 0) or (DEBT_STAND_IN_AFTER if debt else 0)
     if not limit or count < limit or played_by(record, seat) is not None:
         return []
     stand_ins = _map(record.stand_ins)
@@ -134,6 +142,8 @@ def count_idle(record: GameRecord, seat: int) -> list[dict[str, Any]]:
 def take_back(record: GameRecord, seat: int) -> list[dict[str, Any]]:
     """The player at ``seat`` takes it back from their stand-in (:class:`Conflict` when no
     bot stands in). Their idle streak starts again from zero and, if the decision is theirs, its clock too."""
+    if record.status != "active":
+        raise Conflict(f"the game is {record.status}: there is no seat to take back now")
     if stand_in(record, seat) is None:
         raise Conflict("no bot is playing your seat")
     stand_ins = _map(record.stand_ins)

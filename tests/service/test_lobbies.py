@@ -264,3 +264,45 @@ def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api):
     assert api.ok("POST", f"/games/{game_id}/roll", None, owner)["game"]["state"]["players"][0]["position"] == 3
     types = [e["type"] for e in api.ok("GET", f"/games/{game_id}/events", None, owner)["events"]]
     assert types[:3] == ["GameCreated", "GameSaved", "GameResumed"]
+
+
+def test_a_cancel_that_loses_to_the_kickoff_changes_nothing(api, monkeypatch):
+    """The owner's cancel and start race: when the start wins, the refused cancel leaves the
+    table's chat and presence alone (they go only with the lobby)."""
+    from service import lobbies
+    from service.chat import ChatRecord
+    from tests.policy.calls import running_as
+
+    lobby_id, seats = api.new_lobby(2)
+    owner = seats[0][1]
+    owner_id = api.ok("GET", "/account", None, owner)["account_id"]
+    api.ok("POST", f"/games/{lobby_id}/chat", {"text": "kickoff at eight"}, owner, 201)
+    real_load = lobbies.load
+    raced = []
+
+    def started_meanwhile(table_id):
+        lobby = real_load(table_id)
+        if not raced:   # the owner's other tab starts the game right after the cancel read it
+            raced.append(True)
+            with running_as("LobbyStartFunction"):
+                lobbies.start(lobby_id, owner_id, {})
+        return lobby
+
+    monkeypatch.setattr(lobbies, "load", started_meanwhile)
+    refused = api.call("DELETE", f"/lobbies/{lobby_id}", token=owner)
+    assert refused.status == 409
+    monkeypatch.setattr(lobbies, "load", real_load)
+    assert [m.text for m in ChatRecord.query(lobby_id)] == ["kickoff at eight"]
+    assert api.ok("GET", f"/games/{lobby_id}", None, owner)["status"] == "active"
+
+
+def test_an_account_invited_to_watch_may_not_take_a_seat(api):
+    _, owner = api.sign_in()
+    lobby_id = api.ok("POST", "/lobbies", {"table_size": 3}, owner, 201)["lobby_id"]
+    watcher, token = api.sign_in()
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": watcher, "role": "spectator"},
+           owner, 201)
+    refused = api.call("POST", f"/lobbies/{lobby_id}/join", None, token)
+    assert refused.status == 403 and "watch" in refused.body["error"]["message"]
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": watcher}, owner, 201)
+    assert api.ok("POST", f"/lobbies/{lobby_id}/join", None, token)["you"]["role"] == "player"

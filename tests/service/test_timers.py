@@ -242,3 +242,44 @@ def test_a_seated_player_may_end_an_idle_turn_once_its_deadline_has_passed(api, 
     assert ended["game"]["decision"]["player"] == 1
     again = api.call("POST", f"/games/{game_id}/end-idle-turn", {"decision": 1}, b)
     assert again.status == 409                            # moved on: applied once
+
+
+def test_a_debt_at_a_table_that_never_hands_seats_to_bots_is_settled_after_three_deadlines(
+        api, clock):
+    """idle_turns_before_bot 0 keeps turns with their players, but a debt only its debtor can
+    settle: after seats.DEBT_STAND_IN_AFTER (3) deadlines a Base bot raises the funds, so the
+    table never waits for ever."""
+    game_id, (_a, _b) = start(api, idle_turns_before_bot=0)
+    rec = record(game_id)
+    assert rec.stand_in_after == 0
+    state = engine.new_game("mtaani", list(rec.seats), 7, {"scripted": {"dice": [[1, 2]],
+                                                                        "mugging": [False]}})
+    state.props[KIBRA].owner = 1
+    state.props[KARE].owner = 0
+    state.pool += state.players[0].cash - 10
+    state.players[0].cash = 10
+    state, _ = engine.apply(state, {"type": "roll", "player": 0})   # Kibra's fee: a debt
+    put_state(game_id, state)
+    for deadline in (1, 2):
+        clock.shift(300)
+        assert fire(game_id)["reason"] == "counted"
+        assert seats.stand_in(record(game_id), 0) is None, deadline
+    clock.shift(300)
+    assert fire(game_id)["reason"] == "counted"                         # the third: a stand-in
+    assert seats.stand_in(record(game_id), 0) == "base"
+    [cue] = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
+    with running_as("BotTurnFunction"):
+        bot_turn.handler(cue, None)
+    state = engine.load_state(record(game_id).state)
+    assert not state.debts and state.decision.player == 1
+
+
+def test_a_finished_game_has_no_seat_to_take_back(api, clock):
+    game_id, (a, _b) = start(api)
+    rec = record(game_id)
+    rec.stand_ins, rec.status = {"0": "base"}, "finished"
+    rec.save()
+    version = int(record(game_id).version)
+    refused = api.call("DELETE", f"/games/{game_id}/stand-in", None, a)
+    assert refused.status == 409 and "finished" in refused.body["error"]["message"]
+    assert int(record(game_id).version) == version
