@@ -459,6 +459,20 @@ DECISION_PHRASES = {"turn": "roll the dice", "buy": "buy the property or pass",
                     "municipal": "choose a Municipal rule"}
 
 
+OFFER_WINDOW_SECONDS = 3600
+"""At most one trade and one loan offer notification per proposer, recipient and game in this
+time: offers are free to make and withdraw, so a player could otherwise flood another's
+devices (and mailbox, for turn emails) by offering and withdrawing in a loop."""
+
+
+def _idle_turns(count: int) -> str:
+    return "1 idle turn" if count == 1 else f"{count} idle turns"
+
+
+def _offer_window() -> int:
+    return int(time.time()) // OFFER_WINDOW_SECONDS
+
+
 def _link(path: str) -> str:
     return os.environ.get("WEB_URL", "").rstrip("/") + "/#/" + path
 
@@ -518,8 +532,8 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         return {}
     if detail_type == "SeatHandedToBot":
         message = Message("A bot is playing your seat",
-                          f"After {event['idle_turns']} idle turns in a row a Base bot plays for "
-                          "you. Take your seat back on the game screen.", url, tag, game_id)
+                          f"After {_idle_turns(event['idle_turns'])} in a row a Base bot plays "
+                          "for you. Take your seat back on the game screen.", url, tag, game_id)
         return {account_id: notify(account_id, f"{game_id}#standin#{detail['version']}", message,
                                    emailable=True)}
     if detail.get("actor") != "human":
@@ -544,13 +558,13 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         if detail_type == "TradeOffered":
             message = Message("A trade offer is waiting", f"{name} offers you a trade.", url, tag,
                               game_id)
-            key = f"{game_id}#trade#{event['trade']}"
+            key = f"{game_id}#trade#{event['proposer']}#{_offer_window()}"
         else:
             lends = event["lender"] == event["proposer"]
             message = Message("A loan offer is waiting",
                               f"{name} offers to {'lend you' if lends else 'borrow'} "
                               f"{event['amount']:,} SFR at {event['interest_percent']}%.",
                               url, tag, game_id)
-            key = f"{game_id}#loan#{event['offer']}"
+            key = f"{game_id}#loan#{event['proposer']}#{_offer_window()}"
         return {account_id: notify(account_id, key, message, emailable=True)}
     return {}

@@ -278,8 +278,8 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
             raise Forbidden("you do not hold a seat at this table")
         wanted_from = "active" if saved else "saved"
         if record.status != wanted_from:
-            raise Conflict(f"the game is {record.status}; only an {wanted_from} game can be "
-                           + ("saved" if saved else "resumed"))
+            wanted = "an active game can be saved" if saved else "a saved game can be resumed"
+            raise Conflict(f"the game is {record.status}; only {wanted}")
         if not saved:
             seats.start_clock(record, engine.get_ruleset(state.ruleset).decision(state))
             return Amendment([{"type": "GameResumed"}])

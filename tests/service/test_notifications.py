@@ -372,6 +372,15 @@ def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_ser
         ("A loan offer is waiting", f"{a_name} offers to lend you 200,000 SFR at 10%."),
         ("You are invited to a table", f"{a_name} invites you to play a game of Mtaani."),
     ]
+    # Offering, withdrawing and offering again does not flood B: one of each kind an hour.
+    sent.clear()
+    for _ in range(3):
+        trade = api.ok("POST", f"/games/{game_id}/propose-trade",
+                       {"to": 1, "give": {"cash": 1_000}, "get": {"cash": 0}}, a)
+        offer = next(e["trade"] for e in trade["events"] if e["type"] == "TradeOffered")
+        api.ok("POST", f"/games/{game_id}/decline-trade", {"trade": offer}, a)
+    pump()
+    assert sent == []
 
 
 def test_a_revolutions_notice_rides_on_the_next_turn_notification(api, push_service):

@@ -17,8 +17,8 @@ const GROUPS = {
 /** Which dock panel an action belongs to ("turn", "assets", "trade", "loans"). */
 export function groupOf(type) {
   if (GROUPS[type]) return GROUPS[type];
+  if (/loan|borrow|lend|repay|demand/.test(type)) return "loans";  // before trade: offer_loan
   if (/trade|offer/.test(type)) return "trade";
-  if (/loan|borrow|lend|repay|demand/.test(type)) return "loans";
   if (/insurance|card|teleport|zoning|syndicate|injunction|renovat|build|sell|mortgage/.test(type)) return "assets";
   return "turn";
 }
