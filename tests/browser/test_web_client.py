@@ -167,6 +167,8 @@ def test_two_players_play_a_seeded_game_and_watch_each_other(pages, stack):
     a.keyboard.press("ArrowRight")
     expect(a.get_by_role("tab", name="Loans")).to_be_focused()
     expect(a.get_by_role("tab", name="Loans")).to_have_attribute("aria-selected", "true")
+    # The Loans panel offers a player loan (offer_loan belongs to loans, not trades).
+    expect(a.get_by_role("button", name="Offer the loan")).to_be_visible()
     assert_accessible(a)
 
     # Phone portrait: the view mode is remembered on the device; double-tap opens the card.
