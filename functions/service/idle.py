@@ -74,7 +74,7 @@ def schedule(game: StoredGame) -> str | None:
     """Create the deadline timer of the game's pending decision (from its record); returns
     its name, or ``None`` when there is no decision or a timer of that clock already exists."""
     record = game.record
-    due = seats.deadline(record)
+    due = record.idle_deadline()
     if due is None:
         return None
     return schedule_at(game.game_id, int(record.decision_id), int(record.decision_at), due)
@@ -112,7 +112,7 @@ def _check(game: StoredGame, state: BaseModel, decision_id: int | None, by: str 
         seat = pipeline.seat_of(game, by)
         if seat == decision.player and seats.played_by(record, seat) is None:
             raise Conflict("it is your own decision: make your move")
-    due = seats.deadline(record) if record.decision_id == decision.id else None
+    due = record.idle_deadline() if record.decision_id == decision.id else None
     if due is None and by is not None:
         raise Conflict("this decision has no idle deadline")
     if due is not None and now < due:

@@ -22,7 +22,8 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -219,15 +220,24 @@ def save(lobby: LobbyRecord, before: dict[str, str],
     """
     now = int(time.time())
     lobby.updated_at = now
+    with _transaction() as tx:
+        if new:
+            tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
+        else:
+            tx.save(lobby)
+        _membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
+        if also is not None:
+            also(tx)
+
+
+@contextmanager
+def _transaction() -> Iterator[TransactWrite]:
+    """A write transaction of lobby items: a cancelled one (a condition failed: the lobby
+    changed since it was read) is :class:`LostRace`, any other failure
+    :class:`ServiceUnavailable` (nothing was written)."""
     try:
         with storage.transaction() as tx:
-            if new:
-                tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
-            else:
-                tx.save(lobby)
-            _membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
-            if also is not None:
-                also(tx)
+            yield tx
     except TransactWriteError as exc:
         if exc.cause_response_code == "TransactionCanceledException":
             raise LostRace() from exc
@@ -430,19 +440,12 @@ def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = N
     Stopping between the two leaves chat nobody can open (no table), which the author's
     erasure still finds by its author index."""
     members = roles(lobby)
-    try:
-        with storage.transaction() as tx:
-            tx.delete(lobby)
-            for account_id in members:
-                tx.delete(MembershipRecord(account_id, lobby.lobby_id))
-            if also is not None:
-                also(tx)
-    except TransactWriteError as exc:
-        if exc.cause_response_code == "TransactionCanceledException":
-            raise LostRace() from exc
-        raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
-    except PynamoDBException as exc:
-        raise ServiceUnavailable("lobbies are not answering; nothing changed") from exc
+    with _transaction() as tx:
+        tx.delete(lobby)
+        for account_id in members:
+            tx.delete(MembershipRecord(account_id, lobby.lobby_id))
+        if also is not None:
+            also(tx)
     chat.delete_table(lobby.lobby_id)
     presence.forget_table(lobby.lobby_id)
 

@@ -83,12 +83,6 @@ def _set_streak(record: GameRecord, seat: int, value: int) -> None:
     record.idle_streaks = streaks
 
 
-def deadline(record: GameRecord) -> int | None:
-    """When the pending decision becomes idle (Unix seconds), ``None`` without one
-    (:meth:`GameRecord.idle_deadline`)."""
-    return record.idle_deadline()
-
-
 def start_clock(record: GameRecord, decision: Any, now: int | None = None) -> None:
     """Start the idle clock of the engine ``decision`` (``None``: nobody to act)."""
     record.decision_id = None if decision is None else decision.id

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from service.clients import client as _client
@@ -70,8 +70,3 @@ def cancel(name: str) -> bool:
     except client.exceptions.ResourceNotFoundException:
         return False
     return True
-
-
-def deadline(seconds: int, now: datetime | None = None) -> datetime:
-    """``now`` (UTC) plus ``seconds``."""
-    return (now or datetime.now(UTC)) + timedelta(seconds=seconds)

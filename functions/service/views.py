@@ -83,7 +83,7 @@ def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dic
         "seats": seat_entries(seats, names, seats_module.stand_ins(game.record)),
         "decision": None if decision is None else {
             "id": decision.id, "player": decision.player, "kind": decision.kind,
-            "deadline": seats_module.deadline(game.record)
+            "deadline": game.record.idle_deadline()
             if game.record.status == "active" and game.record.decision_id == decision.id else None},
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},

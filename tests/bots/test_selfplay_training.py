@@ -45,7 +45,6 @@ def test_simulate_prints_rates_lengths_and_endings_and_writes_replayable_histori
 
 
 def test_training_makes_a_model_the_bots_can_load(tmp_path):
-    pytest.importorskip("numpy")
     from engine.bots import train
 
     records = [selfplay.play(["advanced", "advanced"], seed, max_turns=120, record=True,

@@ -195,8 +195,9 @@ def put_state(game_id, state):
                decision=(decision.player, decision.kind))
 
 
-def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api, clock):
-    game_id, (_a, _b) = start(api, idle_turns_before_bot=2)
+def owe_a_debt(game_id: str):
+    """Seat 0 (10 SFR in cash, Kare to mortgage) rolls onto seat 1's Kibra and owes its fee:
+    the stored game waits on seat 0's debt. Returns that state."""
     rec = record(game_id)
     state = engine.new_game("mtaani", list(rec.seats), 7, {"scripted": {"dice": [[1, 2]],
                                                                         "mugging": [False]}})
@@ -205,8 +206,14 @@ def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api,
     state.pool += state.players[0].cash - 10
     state.players[0].cash = 10
     state, _ = engine.apply(state, {"type": "roll", "player": 0})   # Kibra's fee: a debt
-    assert (state.decision.player, state.decision.kind) == (0, "debt")
     put_state(game_id, state)
+    return state
+
+
+def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api, clock):
+    game_id, (_a, _b) = start(api, idle_turns_before_bot=2)
+    state = owe_a_debt(game_id)
+    assert (state.decision.player, state.decision.kind) == (0, "debt")
     debt = int(record(game_id).decision_id)
     clock.shift(300)
     assert fire(game_id)["reason"] == "counted"
@@ -250,16 +257,8 @@ def test_a_debt_at_a_table_that_never_hands_seats_to_bots_is_settled_after_three
     settle: after seats.DEBT_STAND_IN_AFTER (3) deadlines a Base bot raises the funds, so the
     table never waits for ever."""
     game_id, (_a, _b) = start(api, idle_turns_before_bot=0)
-    rec = record(game_id)
-    assert rec.stand_in_after == 0
-    state = engine.new_game("mtaani", list(rec.seats), 7, {"scripted": {"dice": [[1, 2]],
-                                                                        "mugging": [False]}})
-    state.props[KIBRA].owner = 1
-    state.props[KARE].owner = 0
-    state.pool += state.players[0].cash - 10
-    state.players[0].cash = 10
-    state, _ = engine.apply(state, {"type": "roll", "player": 0})   # Kibra's fee: a debt
-    put_state(game_id, state)
+    assert record(game_id).stand_in_after == 0
+    owe_a_debt(game_id)
     for deadline in (1, 2):
         clock.shift(300)
         assert fire(game_id)["reason"] == "counted"
