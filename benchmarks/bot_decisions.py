@@ -5,7 +5,7 @@ import statistics
 import time
 
 from engine import bots
-from engine.bots import selfplay
+from engine.mtaani.bots import selfplay
 
 
 def states(games: int = 3) -> list:

@@ -5,7 +5,7 @@ import io
 import pstats
 import time
 
-from engine.bots import selfplay
+from engine.mtaani.bots import selfplay
 
 
 def main(games: int = 20, profiled: int = 5) -> None:

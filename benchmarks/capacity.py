@@ -137,7 +137,7 @@ def main() -> None:
         domain = 0
         while actions < MAX_ACTIONS:
             state = engine.load_state(store.games[game_id].state)
-            decision = engine.get_ruleset("mtaani").decision(state)
+            decision = engine.pending(state)[0]
             if decision is None:
                 break
             # Play as randomplay does (mostly moves that progress the game, so games end).

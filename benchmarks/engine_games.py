@@ -54,9 +54,9 @@ def main(games: int = 30, replayed: int = 10) -> None:
                                 {"max_turns": MAX_TURNS})
         for action in actions:
             t0 = time.process_time()
-            ruleset.legal_actions(state, ruleset.decision(state).player)
+            ruleset.legal_actions(state, ruleset.pending(state)[0].player)
             t1 = time.process_time()
-            state, _ = engine.apply(state, action)
+            state = engine.apply(state, action).state
             apply_cpu += time.process_time() - t1
             legal_cpu += t1 - t0
             steps += 1

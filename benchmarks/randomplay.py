@@ -24,12 +24,12 @@ def random_game(seed: int, players: int = 4, ruleset: str = "mtaani", max_action
                             {"max_turns": max_turns} if max_turns else {})
     count = 0
     while rs.outcome(state) is None and count < max_actions:
-        decision = rs.decision(state)
+        decision = rs.pending(state)[0]
         legal = list(rs.legal_actions(state, decision.player))
         progress = [a for a in legal if a.type in PROGRESS]
         # Raising funds: mostly give up quickly, so random games end.
         action = rng.choice(progress) if progress and rng.random() < 0.85 else rng.choice(legal)
-        state, _ = rs.apply_in_place(state, action)
+        state = rs.apply_in_place(state, action).state
         if record is not None:
             record.append(action)
         count += 1

@@ -162,7 +162,7 @@ def without_storage(moves: int = 2000) -> None:
     game_id = result.game.game_id
     for _ in range(moves):
         state = engine.load_state(store.games[game_id].state)
-        decision = engine.get_ruleset("mtaani").decision(state)
+        decision = engine.pending(state)[0]
         if decision is None:
             result = pipeline.create_game("mtaani", players, {"max_turns": 100_000},
                                           seed=rng.randrange(1 << 30), store=store)

@@ -29,11 +29,11 @@ def main() -> None:
         sizes: dict[int, tuple[int, int]] = {}
         largest = (0, 0)
         while rs.outcome(state) is None and len(sizes) < len(TARGETS):
-            decision = rs.decision(state)
+            decision = rs.pending(state)[0]
             legal = [a for a in rs.legal_actions(state, decision.player)
                      if a.type in PROGRESS and a.type != "declare_bankruptcy"]
             legal = legal or list(rs.legal_actions(state, decision.player))
-            state, _ = rs.apply_in_place(state, rng.choice(legal))
+            state = rs.apply_in_place(state, rng.choice(legal)).state
             now = _sizes(state)
             largest = max(largest, now)
             for target in TARGETS:

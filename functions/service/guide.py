@@ -1,23 +1,14 @@
-"""The game guide as data: everything the guide page and the game screen print about a ruleset
-(board, sets, prices, fees, cards, rule values), built from the engine's own data files so
-every number matches the build (``GET /rulesets/{name}/guide``).
+"""The game guide as data (``GET /rulesets/{name}/guide``): the ruleset's own guide
+(``Ruleset.guide()``, generated from its data files, so every number matches the build) plus
+what every guide carries::
 
-Only Mtaani rulesets have a guide so far; the shape is::
-
-    {"ruleset", "title", "edition": {id, name, currency, board_size, sides},
-     "rules": {every rule value, as in data/rules-*.toml},
-     "sets": [{id, name, kind, tiles: [index, ...]}],
-     "tiles": [{index, name, kind, set, side, base_fee, mortgage, unit_cost, purchase,
-                unmortgage_cost, unit_refund, fees: [fee with 0..max units], set_fee}],
-     "cards": {"mtaani": [...], "mathree": [...]}, "events": [...],
+    {..., "ruleset", "title", "game", "min_players", "max_players",
      "rulesets": [names of every ruleset],
-     "ruleset_titles": {name: readable title, e.g. "Mtaani (current rules)"}}
+     "ruleset_titles": {name: readable title, e.g. "Mtaani (current rules)"},
+     "ruleset_games": {name: its game, e.g. "mtaani"}}
 
 ``ruleset_titles`` is the one place clients read a ruleset's readable name from (the titles in
 the rules files), so a ruleset id such as ``mtaani-classic`` never has to be shown.
-
-Extra sections the edition file gains later (global events, special cards) are passed through
-under their own names, so the page can show them without a change here.
 """
 
 from __future__ import annotations
@@ -29,34 +20,6 @@ import engine
 from service.errors import NotFound
 
 
-def _tile(book: Any, index: int) -> dict[str, Any]:
-    from engine.mtaani import properties as prop
-    from engine.mtaani.flow import Ctx
-
-    ctx = Ctx(book, None)  # the price functions below read the rulebook only
-    tile = book.tiles[index]
-    out: dict[str, Any] = {"index": index, "name": tile.name, "kind": tile.kind, "set": tile.set,
-                           "side": book.side_of[index]}
-    if tile.kind != "property":
-        return out
-    rules = book.rules.property
-    purchase, unit_cost, mortgage = book.purchase[index], book.unit_cost[index], book.mortgage[index]
-    out.update(
-        base_fee=book.base_fee[index],
-        set_fee=book.base_fee[index] * rules.set_fee_multiplier,
-        mortgage=mortgage,
-        unit_cost=unit_cost,
-        purchase=purchase,
-        unmortgage_cost=prop.unmortgage_cost(ctx, index),
-        unit_refund=prop.unit_refund(ctx, index),
-        fees=[book.base_fee[index]] + [
-            prop.unit_fee(purchase, unit_cost, units, rules.unit_fee_divisor)
-            for units in range(1, rules.max_units + 1)
-        ],
-    )
-    return out
-
-
 def ruleset_titles() -> dict[str, str]:
     """Every ruleset's readable title by name (the name itself where a ruleset has none)."""
     return {name: engine.get_ruleset(name).title or name for name in engine.rulesets()}
@@ -64,32 +27,19 @@ def ruleset_titles() -> dict[str, str]:
 
 @cache
 def guide(name: str) -> dict[str, Any]:
-    """The guide of ruleset ``name``; raises :class:`NotFound` for an unknown ruleset or one
-    without a guide."""
+    """The guide of ruleset ``name``; raises :class:`NotFound` for an unknown ruleset."""
     try:
         ruleset = engine.get_ruleset(name)
     except engine.UnknownRuleset as exc:
         raise NotFound(exc.message) from None
-    book = getattr(ruleset, "book", None)
-    if book is None:
-        raise NotFound(f"the {name} ruleset has no guide yet")
-    edition = book.edition.model_dump(mode="json")
-    known = {"id", "name", "currency", "board_size", "sides", "sets", "tiles", "mtaani_cards",
-             "mathree_cards"}
-    body: dict[str, Any] = {
+    return {
+        **ruleset.guide(),
         "ruleset": ruleset.name,
         "title": ruleset.title,
-        "edition": {k: edition[k] for k in ("id", "name", "currency", "board_size", "sides")},
-        "rules": book.rules.model_dump(mode="json"),
-        "sets": [
-            {**s.model_dump(mode="json"), "tiles": book.set_tiles[s.id]} for s in book.edition.sets
-        ],
-        "tiles": [_tile(book, i) for i in range(book.size)],
-        "cards": {"mtaani": edition["mtaani_cards"], "mathree": edition["mathree_cards"]},
+        "game": ruleset.game,
+        "min_players": ruleset.min_players,
+        "max_players": ruleset.max_players,
         "rulesets": engine.rulesets(),
         "ruleset_titles": ruleset_titles(),
+        "ruleset_games": {n: engine.game_of(n) for n in engine.rulesets()},
     }
-    for key, value in edition.items():
-        if key not in known:
-            body.setdefault(key, value)
-    return body

@@ -8,8 +8,7 @@ import pytest
 
 import engine
 from engine import bots
-from engine.bots import selfplay
-from engine.bots.policy import fallback
+from engine.mtaani import bots as mtaani_bots
 from engine.mtaani.actions import (
     AcceptLoan,
     AcceptTrade,
@@ -24,6 +23,8 @@ from engine.mtaani.actions import (
     TakeLoan,
     TradeItems,
 )
+from engine.mtaani.bots import selfplay
+from engine.mtaani.bots.policy import fallback
 from engine.mtaani.state import BankLoan, Debt, LoanOffer, PendingDecision
 from tests.engine.helpers import game
 
@@ -41,7 +42,7 @@ def test_every_choice_in_a_whole_game_is_a_legal_action(kind):
     rs = engine.get_ruleset("mtaani")
     state = engine.new_game("mtaani", [bots.seat_id(kind, 0), bots.seat_id("advanced", 1)], 5,
                             {"max_turns": 120})
-    players = [bots.make(kind, 1), bots.make("advanced", 2)]
+    players = [mtaani_bots.make(kind, 1), mtaani_bots.make("advanced", 2)]
     steps = 0
     types = set()
     while rs.outcome(state) is None:
@@ -50,10 +51,10 @@ def test_every_choice_in_a_whole_game_is_a_legal_action(kind):
             if seat not in waiting:
                 assert bots.choose(state, seat, kind, 1) is None  # nothing to decide
         seat = waiting[0]
-        action = bots.decide(players[seat], state, seat, strict=True)
+        action = mtaani_bots.decide(players[seat], state, seat, strict=True)
         assert action in rs.legal_actions(state, seat)
         types.add(action.type)
-        state, _ = rs.apply_in_place(state, action)
+        state = rs.apply_in_place(state, action).state
         steps += 1
     assert steps > 100
     assert {"roll", "end_turn", "buy"} <= types
@@ -83,7 +84,7 @@ def test_seat_ids_name_the_kind():
 def test_base_buys_what_it_lands_on_and_advanced_builds_on_a_complete_set():
     # Seat 0 rolls 2 + 4 = 6: Kinoo (100,000... purchase = 2 x 30,000 mortgage = 60,000).
     state = game(dice=[[2, 4]])
-    state, _ = engine.apply(state, bots.choose(state, 0, "base", 1))
+    state = engine.apply(state, bots.choose(state, 0, "base", 1)).state
     assert state.decision.kind == "buy" and state.decision.tile == 6
     assert bots.choose(state, 0, "base", 1).type == "buy"
 
@@ -166,14 +167,14 @@ def test_fallback_prefers_ending_the_turn_and_saying_no():
 
 
 def test_a_broken_bot_falls_back_instead_of_stalling_the_table():
-    class Broken(bots.make("base", 1).__class__):
+    class Broken(mtaani_bots.make("base", 1).__class__):
         def on_turn(self, t, legal):
             raise KeyError("a bug")
 
     state = game()
-    assert bots.decide(Broken(1), state, 0) == Roll(player=0)
+    assert mtaani_bots.decide(Broken(1), state, 0) == Roll(player=0)
     with pytest.raises(KeyError):
-        bots.decide(Broken(1), state, 0, strict=True)
+        mtaani_bots.decide(Broken(1), state, 0, strict=True)
 
 
 def test_self_play_is_seeded_and_its_history_replays_to_the_same_outcome():
@@ -194,7 +195,8 @@ def test_a_stored_event_log_makes_the_same_history_record():
     log = [{"type": "GameCreated"}]
     for data in result.history["actions"]:
         action = rs.parse_action(data)
-        state, events = engine.apply(state, action)
+        applied = engine.apply(state, action)
+        state, events = applied.state, applied.events
         log += [{"type": "ActionApplied", "action": action.model_dump(mode="json")}, *events]
     assert selfplay.record_from_log(state, log) == result.history
     with pytest.raises(ValueError, match="completed"):
@@ -250,8 +252,8 @@ def test_advanced_proposes_a_swap_that_completes_a_set_for_each_side():
     # Seat 0 holds Eastleigh and Umoja; seat 1 holds Kibra, Kinoo and Ngara. Swapping Umoja
     # for Kibra completes Eastleigh & Kibra for seat 0 and Kinoo, Umoja & Ngara for seat 1;
     # Umoja (72,000) is worth more than Kibra (32,500), so seat 1 adds the 39,500 difference.
-    from engine.bots.advanced import AdvancedBot
-    from engine.bots.table import Table
+    from engine.mtaani.bots.advanced import AdvancedBot
+    from engine.mtaani.bots.table import Table
 
     state = own(game(), 0, EASTLEIGH, 8)
     own(state, 1, KIBRA, 6, 9)

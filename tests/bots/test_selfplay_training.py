@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from engine.bots import model as mdl
-from engine.bots import selfplay
-from engine.bots.__main__ import main, seats_for, wilson
+from engine.mtaani.bots import model as mdl
+from engine.mtaani.bots import selfplay
+from engine.mtaani.bots.__main__ import main, seats_for, wilson
 
 
 def test_wilson_interval_matches_the_textbook_figures():
@@ -45,10 +45,10 @@ def test_simulate_prints_rates_lengths_and_endings_and_writes_replayable_histori
 
 
 def test_training_makes_a_model_the_bots_can_load(tmp_path):
-    from engine.bots import train
+    from engine.mtaani.bots import train
 
     records = [selfplay.play(["advanced", "advanced"], seed, max_turns=120, record=True,
-                             seat_bots=[__import__("engine.bots.advanced", fromlist=["x"]).AdvancedBot(seed * 2 + i, explore=True)
+                             seat_bots=[__import__("engine.mtaani.bots.advanced", fromlist=["x"]).AdvancedBot(seed * 2 + i, explore=True)
                                         for i in range(2)]).history
                for seed in (1, 2)]
     games = [train.samples(r, every=2) for r in records]

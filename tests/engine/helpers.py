@@ -15,10 +15,19 @@ def game(players: int = 2, seed: int = 7, ruleset: str = "mtaani", **scripted: l
 
 
 def act(state: MtaaniState, type_: str, player: int | None = None, **fields: Any):
-    """Apply action ``type_`` for ``player`` (default: the decision holder)."""
+    """Apply action ``type_`` for ``player`` (default: the decision holder); returns
+    ``(state, events)`` of the :class:`engine.Result`."""
     if player is None:
         player = state.decision.player
-    return engine.apply(state, {"type": type_, "player": player, **fields})
+    result = engine.apply(state, {"type": type_, "player": player, **fields})
+    return result.state, result.events
+
+
+def idle_action(state: MtaaniState):
+    """What the table applies when the pending decision's idle deadline passes (``None``: it
+    cannot decide for the holder): ``engine.deadline_action`` of the first pending decision."""
+    pending = engine.pending(state)
+    return engine.deadline_action(state, pending[0], 0) if pending else None
 
 
 def events_of(events: list[dict[str, Any]], type_: str) -> list[dict[str, Any]]:

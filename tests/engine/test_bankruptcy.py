@@ -13,6 +13,7 @@ from tests.engine.helpers import (
     act,
     events_of,
     game,
+    idle_action,
     legal_types,
     own,
     payments,
@@ -52,7 +53,7 @@ def test_a_payment_larger_than_cash_pauses_the_turn_in_the_raise_funds_state():
 def test_nothing_is_raised_on_the_players_behalf():
     state, _ = owing_kibra_fee()
     assert [state.props[t].units for t in (KINOO, UMOJA, NGARA)] == [1, 1, 1]
-    assert engine.idle_action(state) is None  # the table cannot end a debt decision
+    assert idle_action(state) is None  # the table cannot end a debt decision
     with pytest.raises(engine.IllegalAction, match="only the player"):
         act(state, "timeout", decision=state.decision.id)
 

@@ -8,7 +8,7 @@ no municipal rule chosen.
 """
 
 import engine
-from tests.engine.helpers import act, events_of, game, own, payments, script, set_cash
+from tests.engine.helpers import act, events_of, game, idle_action, own, payments, script, set_cash
 from tests.engine.tables import complete_revolution
 
 KARE, KIBRA = 44, 3
@@ -23,9 +23,10 @@ def test_an_idle_turn_rolls_and_ends_without_any_optional_choice():
     state, _ = act(state, "offer_loan", player=1, to=0, amount=100_000, interest_percent=5, term=1)
     state, _ = act(state, "propose_trade", player=1, to=0, give={"cash": 10_000})
     before = state.model_copy(deep=True)
-    action = engine.idle_action(state)
+    action = idle_action(state)
     assert action.type == "timeout" and action.player == 0
-    state, events = engine.apply(state, action)
+    result = engine.apply(state, action)
+    state, events = result.state, result.events
     # The roll reached a Mathree tile (the Teleport was offered) and the card moved p0 to the
     # Jail tile, just visiting: nothing was bought, paid or played.
     assert [e["type"] for e in events if e["type"] in {"DiceRolled", "SpecialCardOffered",
@@ -45,7 +46,8 @@ def test_an_idle_turn_on_a_renovatable_property_rolls_instead():
     state.players[0].position = KARE
     state.revolutions = 5
     assert "renovate" in engine.legal_actions(state, 0).types()
-    state, events = engine.apply(state, engine.idle_action(state))
+    result = engine.apply(state, idle_action(state))
+    state, events = result.state, result.events
     assert events_of(events, "PropertyRenovated") == [] and state.props[KARE].renovations == 0
     assert events_of(events, "DiceRolled")[0]["dice"] == [1, 2]
 
@@ -60,4 +62,4 @@ def test_a_charge_the_absent_player_cannot_pay_waits_for_them():
     script(state, event=[False])
     state, _ = complete_revolution(state, 1)                   # gridlock: 200,000 each
     assert state.decision.player == 1 and state.decision.kind == "debt"
-    assert engine.idle_action(state) is None                   # no bankruptcy on their behalf
+    assert idle_action(state) is None                   # no bankruptcy on their behalf

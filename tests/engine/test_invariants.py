@@ -22,7 +22,7 @@ from engine.mtaani.actions import ACTION_TYPES
 from engine.mtaani.data import rulebook
 from engine.mtaani.flow import Ctx
 from engine.mtaani.state import MtaaniState
-from tests.engine.helpers import PART1_ACTIONS
+from tests.engine.helpers import PART1_ACTIONS, idle_action
 
 BOOK = rulebook("current")
 RULESET = engine.get_ruleset("mtaani")
@@ -138,7 +138,8 @@ def play(state: MtaaniState, rng: random.Random, steps: int, on_step=None) -> li
         assert legal, "the decision holder has no legal action"
         action = choose(rng, legal)
         before = state.model_copy(deep=True)
-        state, events = RULESET.apply_in_place(state, action)
+        result = RULESET.apply_in_place(state, action)
+        state, events = result.state, result.events
         played.append(action.model_dump())
         check_invariants(before, state, events, total)
         if on_step:
@@ -216,7 +217,7 @@ def check_agreement(state: MtaaniState, rng: random.Random) -> None:
             accepted = False
         if action.type == "timeout":
             # The table's system action: offered through idle_action, not listed for players.
-            assert accepted == (action == engine.idle_action(state)), action
+            assert accepted == (action == idle_action(state)), action
             assert action not in engine.legal_actions(state, action.player)
             continue
         legal = engine.legal_actions(state, action.player) if action.player < len(state.players) else []
@@ -242,7 +243,7 @@ def test_replaying_the_actions_from_the_seed_reproduces_the_game(players, seed):
     actions = play(state, random.Random(seed), steps=400)
     replay = engine.new_game("mtaani", ids, seed)
     for data in actions:
-        replay, _ = engine.apply(replay, data)
+        replay = engine.apply(replay, data).state
     assert engine.dump_state(replay) == engine.dump_state(state)
     # And the stored form round-trips.
     assert engine.load_state(engine.dump_state(state)) == state

@@ -69,7 +69,7 @@ def perft(state, depth: int, types: frozenset[str] | None = None) -> list[int]:
         for action in engine.legal_actions(state, seat):
             if types is not None and action.type not in types:
                 continue
-            child, _ = engine.apply(state, action)
+            child = engine.apply(state, action).state
             counts[0] += 1
             for i, n in enumerate(perft(child, depth - 1, types), start=1):
                 counts[i] += n

@@ -80,7 +80,7 @@ def play(seed: int, players: int, ruleset: str, actions: int, max_turns: int = 1
     for _ in range(actions):
         if rs.outcome(state) is not None:
             break
-        holder = rs.decision(state).player
+        holder = rs.pending(state)[0].player
         active = [i for i, p in enumerate(state.players) if not p.bankrupt]
         seat = holder if rng.random() < 0.8 else rng.choice(active)
         legal = rs.legal_actions(state, seat)
@@ -98,7 +98,7 @@ def play(seed: int, players: int, ruleset: str, actions: int, max_turns: int = 1
         assert allowed or action not in listed
         before = state.model_copy(deep=True)
         try:
-            state, _ = rs.apply_in_place(state, action)
+            state = rs.apply_in_place(state, action).state
         except engine.EngineError:
             assert not allowed, f"{action!r} was legal but apply refused it"
             assert state == before, "a refused action changed the state"

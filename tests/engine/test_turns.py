@@ -7,7 +7,7 @@ play"), worked out by hand here.
 import pytest
 
 import engine
-from tests.engine.helpers import act, drive, events_of, game, total_money
+from tests.engine.helpers import act, drive, events_of, game, idle_action, total_money
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -168,9 +168,10 @@ def test_lapping_the_table_twice_still_counts_one_revolution():
 # ------------------------------------------------------------------------------- idle turns
 def test_the_table_ends_an_idle_turn_by_rolling_declining_and_ending():
     state = game(dice=[[1, 2]], mugging=[False])
-    action = engine.idle_action(state)
+    action = idle_action(state)
     assert (action.type, action.player, action.decision) == ("timeout", 0, state.decision.id)
-    state, events = engine.apply(state, action)
+    result = engine.apply(state, action)
+    state, events = result.state, result.events
     assert [e["type"] for e in events if e["type"] in
             ("TurnTimedOut", "DiceRolled", "PropertyDeclined", "TurnEnded")] == [
         "TurnTimedOut", "DiceRolled", "PropertyDeclined", "TurnEnded"]
@@ -181,7 +182,8 @@ def test_the_table_ends_an_idle_turn_by_rolling_declining_and_ending():
 
 def test_an_idle_turn_plays_out_its_doubles_before_ending():
     state = game(dice=[[3, 3], [1, 2]], mugging=[False, False])
-    state, events = engine.apply(state, engine.idle_action(state))
+    result = engine.apply(state, idle_action(state))
+    state, events = result.state, result.events
     assert len(events_of(events, "DiceRolled")) == 2
     assert state.players[0].position == 9 and state.decision.player == 1
 
@@ -191,14 +193,15 @@ def test_an_idle_fortune_choice_draws_from_a_deck():
     state.players[0].position = 14  # 14 + 5 = Fortune
     state, _ = act(state, "roll")
     assert state.decision.kind == "deck"
-    state, events = engine.apply(state, engine.idle_action(state))
+    result = engine.apply(state, idle_action(state))
+    state, events = result.state, result.events
     assert events_of(events, "DeckChosen")[0]["deck"] in ("mtaani", "mathree")
     assert len(events_of(events, "CardDrawn")) == 1
 
 
 def test_a_stale_timeout_is_refused():
     state = game(dice=[[1, 2]], mugging=[False])
-    stale = engine.idle_action(state)      # for the "turn" decision
+    stale = idle_action(state)      # for the "turn" decision
     state, _ = act(state, "roll")          # the player acted in time: now the "buy" decision
     with pytest.raises(engine.IllegalAction, match="already been made"):
         engine.apply(state, stale)

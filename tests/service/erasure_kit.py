@@ -64,7 +64,7 @@ def play_to_the_end(game_id: str, limit: int = 400) -> None:
         if game.record.status == "finished":
             return
         state = engine.load_state(game.record.state)
-        decision = engine.get_ruleset(state.ruleset).decision(state)
+        decision = engine.pending(state)[0]
         assert idle_turn.fire(game_id, decision.id, now)["applied"]
     raise AssertionError("the game did not end")
 

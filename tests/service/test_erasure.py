@@ -73,7 +73,7 @@ def replayed(game_id: str) -> str:
                             {"max_turns": state.options.max_turns})
     for event in log_of(game_id):
         if event["type"] == "ActionApplied":
-            again, _ = engine.apply(again, event["data"]["action"])
+            again = engine.apply(again, event["data"]["action"]).state
     return engine.dump_state(again)
 
 
@@ -514,5 +514,5 @@ def replayed_archived(store, game_id: str) -> dict:
                             {"max_turns": state.options.max_turns})
     for event in store.events(game_id, 0, 1 << 30):
         if event["type"] == "ActionApplied":
-            again, _ = engine.apply(again, event["action"])
+            again = engine.apply(again, event["action"]).state
     return json.loads(engine.dump_state(again))

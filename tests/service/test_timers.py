@@ -189,7 +189,7 @@ def put_state(game_id, state):
     """Store ``state`` as the game's (a test position), with a fresh idle clock."""
     store = DynamoGameStore()
     game = store.load(game_id)
-    decision = engine.get_ruleset(state.ruleset).decision(state)
+    decision = engine.pending(state)[0]
     seats.start_clock(game.record, decision)
     store.save(game, engine.dump_state(state), "active", [], state.steps,
                decision=(decision.player, decision.kind))
@@ -205,7 +205,7 @@ def owe_a_debt(game_id: str):
     state.props[KARE].owner = 0
     state.pool += state.players[0].cash - 10
     state.players[0].cash = 10
-    state, _ = engine.apply(state, {"type": "roll", "player": 0})   # Kibra's fee: a debt
+    state = engine.apply(state, {"type": "roll", "player": 0}).state   # Kibra's fee: a debt
     put_state(game_id, state)
     return state
 

@@ -180,7 +180,7 @@ def _replay(state: dict, events: list[dict]) -> str:
                                {"max_turns": state["options"]["max_turns"]})
     for event in sorted(events, key=lambda e: e["seq"]):
         if event["type"] == "ActionApplied":
-            replayed, _ = engine.apply(replayed, event["action"])
+            replayed = engine.apply(replayed, event["action"]).state
     return engine.dump_state(replayed)
 
 

@@ -1,56 +1,89 @@
-"""The pure rules engine: state + action + seeded randomness in, new state + events out.
+"""The pure rules engine: state + action (+ ``now`` where a rule needs time) + seeded randomness
+in, new state + events + pending decisions out.
 
-Public interface (every game is a ruleset behind it):
+Public interface (every game is a ruleset behind it, :class:`Ruleset`):
 
 - :func:`new_game` ``(ruleset, players, seed, options) -> state``
 - :func:`legal_actions` ``(state, player) -> LegalActions``
-- :func:`apply` ``(state, action) -> (state, events)``
-- :func:`view` ``(state, viewer) -> dict`` (per-viewer redaction)
-- :func:`parse_action` ``(state_or_ruleset, data) -> action``
-- :func:`get_ruleset` / :func:`rulesets` (the registry)
+- :func:`apply` ``(state, action) -> Result(state, events, pending, outcome)``
+- :func:`pending` ``(state) -> (Decision, ...)`` and :func:`outcome` ``(state) -> Outcome | None``
+- :func:`deadline_action` ``(state, decision, now) -> action | None`` (what the table does)
+- :func:`view` ``(state, viewer) -> dict`` and :func:`redeterminize` ``(state, seat, rng)``
+- :func:`parse_action`, :func:`load_state`, :func:`dump_state`
+- :func:`get_ruleset` / :func:`rulesets` / :func:`games` / :func:`game_of` (the registry)
 
 The engine does no I/O, reads no clock and no global random source. Errors are
 :class:`EngineError` subclasses (all ``ValueError``), split by cause.
 """
 
 from engine.core import (
+    DEADLINE_KINDS,
+    Deadline,
+    Decision,
     EngineError,
+    EventShape,
     GameOver,
     IllegalAction,
     InvalidAction,
     LegalActions,
+    Notice,
     NotYourDecision,
+    Outcome,
+    Result,
     Ruleset,
     UnknownRuleset,
     apply,
+    deadline_action,
     dump_state,
+    game_of,
+    games,
     get_ruleset,
-    idle_action,
     legal_actions,
     load_state,
     new_game,
+    outcome,
     parse_action,
+    pending,
+    redeterminize,
+    ruleset_of,
     rulesets,
+    rulesets_of,
+    stamp,
     view,
 )
 
 __all__ = [
+    "DEADLINE_KINDS",
+    "Deadline",
+    "Decision",
     "EngineError",
+    "EventShape",
     "GameOver",
     "IllegalAction",
     "InvalidAction",
     "LegalActions",
     "NotYourDecision",
+    "Notice",
+    "Outcome",
+    "Result",
     "Ruleset",
     "UnknownRuleset",
     "apply",
+    "deadline_action",
     "dump_state",
+    "game_of",
+    "games",
     "get_ruleset",
-    "idle_action",
     "legal_actions",
     "load_state",
     "new_game",
+    "outcome",
     "parse_action",
+    "pending",
+    "redeterminize",
+    "ruleset_of",
     "rulesets",
+    "rulesets_of",
+    "stamp",
     "view",
 ]

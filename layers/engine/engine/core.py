@@ -1,21 +1,42 @@
-"""Engine interface shared by every ruleset: errors, the registry and the dispatch functions.
+"""Engine interface shared by every ruleset: errors, values, the registry and the dispatch
+functions.
 
-A ruleset (Mtaani current, the Mtaani classic preset, later Mulodi and the city-building game)
-implements :class:`Ruleset`. Game states are pydantic models that carry their ruleset's name in
-``state.ruleset``, so :func:`apply`, :func:`legal_actions` and :func:`view` dispatch on the state.
+A ruleset (Mtaani current, the Mtaani classic preset, Mulodi, Jiji) implements
+:class:`Ruleset`. Game states are objects that carry their ruleset's name in ``state.ruleset``,
+so :func:`apply`, :func:`legal_actions`, :func:`view` and the rest dispatch on the state.
+
+The contract every ruleset keeps (the ruleset kit, ``tests/engine/test_ruleset_kit.py``,
+checks it for every registered ruleset):
+
+- **Pure.** No I/O, no clock, no global random source. Time comes in only as an input: an
+  action that needs it has a ``now`` field (Unix seconds) that the service fills in.
+  Randomness is seeded and carried in the state (:mod:`engine.rng`).
+- **One result.** :meth:`Ruleset.apply` returns a :class:`Result`: the new state, the events,
+  the decisions now pending and the outcome if the game is over. A refused action raises an
+  :class:`EngineError` and leaves the state exactly as it was.
+- **Several pending decisions at once.** A :class:`Decision` is (seat, kind, id, deadline):
+  one in Mtaani, one per target of a Mulodi action card, one per bidder of a Jiji auction.
+- **Deadlines declared by the ruleset.** Each decision says which kind of :class:`Deadline`
+  it has and which table setting sets its length; :meth:`Ruleset.deadline_action` says what
+  the table does when it passes.
+- **Hidden information by construction.** :meth:`Ruleset.view` and :meth:`Ruleset.event_view`
+  build what a seat may see from allow-lists; :meth:`Ruleset.redeterminize` gives a state that
+  looks the same to a seat with everything hidden from it resampled.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 Event = dict[str, Any]
-"""An engine event: a JSON-ready dict with a ``type`` key, written in player terms."""
+"""An engine event: a JSON-ready dict with a ``type`` key, written in player terms. An event
+that lists seats in ``private`` is shown in full only to those seats (see :class:`EventShape`)."""
 
 
 class EngineError(ValueError):
@@ -61,17 +82,89 @@ class GameOver(IllegalAction):
     code = "game_over"
 
 
+# ---------------------------------------------------------------------------- deadlines
+@dataclass(frozen=True, slots=True)
+class DeadlineKind:
+    """What a kind of deadline means to the service.
+
+    ``counts_idle``: the holder was expected to answer, so a deadline passing counts toward
+    their seat's idle streak (a bot stands in after the table's limit); ``hard``: the phase
+    closes at the deadline whether or not its timer has run (the service applies the
+    deadline's action before any later action and shows it in every read after the deadline);
+    a soft deadline lets the holder still act until the table ends the decision.
+    """
+
+    name: str
+    counts_idle: bool
+    hard: bool
+
+
+DEADLINE_KINDS: dict[str, DeadlineKind] = {
+    kind.name: kind for kind in (
+        DeadlineKind("idle_turn", counts_idle=True, hard=False),
+        DeadlineKind("response_window", counts_idle=True, hard=True),
+        DeadlineKind("auction_close", counts_idle=False, hard=True),
+        DeadlineKind("game_clock", counts_idle=False, hard=True),
+        DeadlineKind("offer_expiry", counts_idle=False, hard=True),
+    )
+}
+"""Every kind of deadline a ruleset may declare (see :class:`DeadlineKind`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """When a pending decision stops waiting for its holder.
+
+    ``kind``: a key of :data:`DEADLINE_KINDS`. ``setting``: the table option that sets its
+    length, e.g. ``"idle_timeout_seconds"`` or ``"response_window_seconds"`` (a field of the
+    ruleset's :attr:`Ruleset.table_options`). Exactly one of:
+
+    - ``seconds``: the length, counted by the service from the moment the decision appeared
+      (idle turns, response windows);
+    - ``at``: Unix seconds, when the ruleset fixed the deadline in the state from an action's
+      ``now`` (an auction's close, the end of a game clock, an offer's expiry).
+    """
+
+    kind: str
+    setting: str
+    seconds: int | None = None
+    at: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in DEADLINE_KINDS:
+            raise ValueError(f"unknown deadline kind {self.kind!r}; known: {', '.join(DEADLINE_KINDS)}")
+        if (self.seconds is None) == (self.at is None):
+            raise ValueError("a deadline has either seconds (a length) or at (a time), not both")
+
+    def due(self, since: int) -> int:
+        """When the deadline passes (Unix seconds), for a decision that appeared at ``since``."""
+        return self.at if self.at is not None else since + int(self.seconds or 0)
+
+    @property
+    def counts_idle(self) -> bool:
+        return DEADLINE_KINDS[self.kind].counts_idle
+
+    @property
+    def hard(self) -> bool:
+        return DEADLINE_KINDS[self.kind].hard
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a game waits for: ``player`` (seat) must decide ``kind``.
+    """Something the game waits for: seat ``player`` must (or may) decide ``kind``.
 
-    ``id`` grows by one every time a new decision is created, so a timer or a client can
-    tell whether the decision it knew about is still the pending one.
+    ``id`` is unique within a game (never reused), so a timer or a client can tell whether the
+    decision it knew about is still pending. ``player`` is ``None`` for the table itself (a
+    game clock running out). ``deadline``: when the table stops waiting (``None``: never).
+    ``detail``: what the holder needs to hear about it (who did what to them, the amount),
+    JSON-ready; notifications read it (:meth:`Ruleset.notice`).
     """
 
     id: int
-    player: int
+    player: int | None
     kind: str
+    deadline: Deadline | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +175,44 @@ class Outcome:
     winner: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What :func:`apply` gives back: the new ``state``, the ``events`` the action caused (in
+    order), the decisions ``pending`` now (in the order the game asks them) and the
+    ``outcome`` when the game is over (``None`` while it goes on)."""
+
+    state: Any
+    events: list[Event]
+    pending: tuple[Decision, ...]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class EventShape:
+    """The allow-list of one event type: the ``public`` fields every reader sees, and the
+    ``parties`` fields that only the seats listed in the event's ``private`` key see. An event
+    without ``private`` shows its ``public`` and ``parties`` fields to everyone; one with
+    ``private`` shows others only its ``public`` fields, or nothing when ``public`` is empty.
+    ``type`` is always shown. A field in neither list is never shown (bookkeeping)."""
+
+    public: tuple[str, ...] = ()
+    parties: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A notification's words: ``title`` and ``body`` (plain text, player terms)."""
+
+    title: str
+    body: str
+
+
 class LegalActions(Sequence):
     """The legal actions of one player in one state.
 
     Iteration and ``len`` cover the concrete actions; ``action in legal`` runs the same
     legality check :func:`apply` runs, so it also answers for actions with free parameters
-    (trade offers, loan amounts) that are described by :attr:`specs` rather than listed.
+    (trade offers, loan amounts, bids) that are described by :attr:`specs` rather than listed.
     """
 
     __slots__ = ("_actions", "_check", "specs")
@@ -134,67 +259,184 @@ class LegalActions(Sequence):
 
 
 class Ruleset:
-    """One game's rules behind the engine interface. Subclasses fill in every method."""
+    """One game's rules behind the engine interface. Subclasses fill in every method that
+    raises :class:`NotImplementedError`; the others have working defaults.
+
+    Attributes: ``name`` (the ruleset id, ``"mtaani-classic"``), ``game`` (the game it belongs
+    to: the family whose actions share one action function and one screen, ``"mtaani"``),
+    ``title`` (readable, ``"Mtaani (classic rules)"``), ``min_players`` / ``max_players``,
+    ``actions`` (the action models a player may send, one route each), ``system_actions``
+    (action types only the table applies), ``table_options`` (the pydantic model of the
+    options :meth:`new_game` accepts, with their validation), ``bus_events`` (engine event
+    types the service forwards to the event bus), ``event_shapes`` (the allow-list of every
+    event type, :class:`EventShape`) and ``bot_levels``.
+    """
 
     name: str = ""
+    game: str = ""
     title: str = ""
     min_players: int = 2
     max_players: int = 4
+    actions: tuple[type[BaseModel], ...] = ()
+    system_actions: frozenset[str] = frozenset()
+    table_options: type[BaseModel] | None = None
+    bus_events: frozenset[str] = frozenset()
+    event_shapes: Mapping[str, EventShape] = {}
+    bot_levels: tuple[str, ...] = ("base", "advanced", "smart")
+    short_game_options: Mapping[str, Any] = {}
 
-    def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> BaseModel:
-        """Deal a new game for ``players`` (stable ids, in seat order) from ``seed``."""
+    # ------------------------------------------------------------------ the game
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> Any:
+        """Deal a new game for ``players`` (stable ids, in seat order) from ``seed`` with
+        ``options`` (validated against :attr:`table_options`; :class:`InvalidAction`)."""
         raise NotImplementedError
 
-    def load_state(self, data: dict[str, Any] | str | bytes) -> BaseModel:
-        """Rebuild a state from its JSON form (a dict or JSON text)."""
+    def load_state(self, data: dict[str, Any] | str | bytes) -> Any:
+        """Rebuild a state from its stored JSON form (a dict or JSON text)."""
         raise NotImplementedError
+
+    def dump_state(self, state: Any) -> str:
+        """The compact stored JSON form of ``state`` (secrets included)."""
+        return state.model_dump_json()
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         """Validate an action's JSON form; raises :class:`InvalidAction`."""
         raise NotImplementedError
 
-    def legal_actions(self, state: BaseModel, player: int) -> LegalActions:
+    def legal_actions(self, state: Any, player: int) -> LegalActions:
+        """Every action seat ``player`` may apply now (system actions excluded)."""
         raise NotImplementedError
 
-    def apply(self, state: BaseModel, action: BaseModel) -> tuple[BaseModel, list[Event]]:
+    def apply(self, state: Any, action: BaseModel) -> Result:
+        """Apply ``action`` to a copy of ``state`` (``state`` itself never changes). Raises
+        :class:`InvalidAction` or :class:`IllegalAction` (or a subclass)."""
         raise NotImplementedError
 
-    def view(self, state: BaseModel, viewer: int | None) -> dict[str, Any]:
+    def pending(self, state: Any) -> tuple[Decision, ...]:
+        """The decisions the game waits for now, in the order it asks them (``()`` when over)."""
         raise NotImplementedError
 
-    def decision(self, state: BaseModel) -> Decision | None:
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def deadline_action(self, state: Any, decision: Decision, now: int) -> BaseModel | None:
+        """The action the table applies when ``decision``'s deadline has passed at ``now``
+        (Unix seconds), or ``None`` when the table cannot decide for the holder (the deadline
+        only counts toward the seat's idle streak)."""
+        raise NotImplementedError
+
+    def pause_action(self, state: Any, now: int) -> BaseModel | None:
+        """The table action that stops the game's own clocks when its owner saves (pauses) it
+        at ``now``, or ``None`` when nothing in the state runs on time."""
+        return None
+
+    def resume_action(self, state: Any, now: int) -> BaseModel | None:
+        """The table action that restarts the game's clocks with the time they had left when
+        its owner resumes it at ``now`` (``None``: nothing to restart)."""
+        return None
+
+    # ------------------------------------------------------------------ what each seat sees
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """The state as seat ``viewer`` (``None``: a spectator) may see it, built from an
+        allow-list of what is open to that seat."""
         raise NotImplementedError
 
     def event_view(self, event: Event, viewer: int | None) -> Event | None:
-        """``event`` as ``viewer`` may see it, or ``None`` when it is private to others.
-
-        Events listing their parties in ``private`` are shown only to those seats."""
-        parties = event.get("private")
-        if parties is None:
-            return event
-        if viewer not in parties:
+        """``event`` as ``viewer`` may see it (only allowed fields, :attr:`event_shapes`), or
+        ``None`` when nothing of it is theirs to see."""
+        shape = self.event_shapes.get(event.get("type", ""))
+        if shape is None:
             return None
-        return {k: v for k, v in event.items() if k != "private"}
+        parties = event.get("private")
+        fields = shape.public if parties is not None and viewer not in parties else (
+            shape.public + shape.parties)
+        if parties is not None and viewer not in parties and not shape.public:
+            return None
+        shown = {"type": event["type"]}
+        for name in fields:
+            if name in event:
+                shown[name] = event[name]
+        return shown
 
-    def outcome(self, state: BaseModel) -> Outcome | None:
+    def redeterminize(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A state identical in everything ``seat`` (``None``: a spectator) can see, with
+        everything hidden from it (other hands, deck order, the seed, offers between others)
+        resampled consistently from ``rng``. ``state`` itself is not changed."""
         raise NotImplementedError
 
-    def idle_action(self, state: BaseModel) -> BaseModel | None:
-        """The action "the table" applies when the pending decision's deadline passes."""
+    # ------------------------------------------------------------------ around the game
+    def notice(self, event: Event, seat: int, names: Sequence[str],
+               deadline: str | None = None) -> Notice | None:
+        """What the player at ``seat`` is told about bus event ``event`` of this game (a
+        ``DecisionPending`` of theirs with its :attr:`Decision.detail`, an offer to them, the
+        end), with ``names`` the seats' display names and ``deadline`` the decision's
+        deadline in the reader's words (``"18:00"``); ``None``: nothing to tell."""
+        return None
+
+    def table_news(self, events: list[Event]) -> list[tuple[int, str]]:
+        """Table-wide news in one action's ``events`` that every player hears with their next
+        notification rather than alone: ``(number, text)`` pairs, numbers growing through the
+        game (Mtaani: what each revolution brought)."""
+        return []
+
+    def waiting_seats(self, state: Any) -> list[int]:
+        """Seats the game waits on now (holders of pending decisions, and seats with offers
+        to answer that are not decisions), in the order to ask them."""
+        seen: dict[int, None] = {}
+        for decision in self.pending(state):
+            if decision.player is not None:
+                seen.setdefault(decision.player, None)
+        return list(seen)
+
+    def bot_action(self, state: Any, seat: int, level: str, seed: int) -> BaseModel | None:
+        """The action a bot of ``level`` takes for ``seat`` in ``state`` (already
+        redeterminized for ``seat`` by the caller), or ``None`` when it has nothing to do.
+        Must be legal; see :func:`engine.bots.choose`."""
         raise NotImplementedError
 
+    def guide(self) -> dict[str, Any]:
+        """The guide data of ``GET /rulesets/{name}/guide`` (the rules for players, generated
+        from the ruleset's data)."""
+        raise NotImplementedError
 
-# name -> "module:attribute"; modules are imported on first use to keep cold starts small.
-_KNOWN: dict[str, str] = {
-    "mtaani": "engine.mtaani.ruleset:CURRENT",
-    "mtaani-classic": "engine.mtaani.ruleset:CLASSIC",
+    def secrets(self, state: Any, seat: int | None) -> set[str]:
+        """Text that must appear in nothing ``seat`` reads (its view, the events it is shown)
+        while ``state`` stands: the seed, and whatever else the ruleset can name (the ids of
+        cards in other hands or in the draw pile). The ruleset kit checks it."""
+        return {str(state.seed)}
+
+
+TIME_FIELDS: dict[str, Callable[[int], int]] = {
+    "now": lambda now: now,
+    "minute": lambda now: now // 60,
 }
+"""Action fields the service fills in from its clock (never taken from a request): ``now``
+(Unix seconds) and ``minute`` (minutes since the Unix epoch, the bribe's)."""
+
+
+def stamp(action: BaseModel, now: int) -> BaseModel:
+    """``action`` with its time fields (:data:`TIME_FIELDS`) set from ``now`` (Unix seconds);
+    an action without any is returned as it is."""
+    fields = type(action).model_fields
+    update = {name: fill(now) for name, fill in TIME_FIELDS.items() if name in fields}
+    return action.model_copy(update=update) if update else action
+
+
+_KNOWN: dict[str, tuple[str, str]] = {
+    "mtaani": ("mtaani", "engine.mtaani.ruleset:CURRENT"),
+    "mtaani-classic": ("mtaani", "engine.mtaani.ruleset:CLASSIC"),
+}
+"""Ruleset name -> (its game, ``"module:attribute"``): known without importing the ruleset
+(routing and lobbies), which is imported on first use to keep cold starts small."""
+_GAMES: dict[str, str] = {name: game for name, (game, _) in _KNOWN.items()}
 _LOADED: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
     """Add ``ruleset`` to the registry under ``ruleset.name`` and return it."""
     _LOADED[ruleset.name] = ruleset
+    _GAMES.setdefault(ruleset.name, ruleset.game)
     return ruleset
 
 
@@ -203,21 +445,40 @@ def rulesets() -> list[str]:
     return sorted(set(_KNOWN) | set(_LOADED))
 
 
+def games() -> list[str]:
+    """Every game (the families of rulesets: ``mtaani``, ...), sorted."""
+    return sorted({_GAMES[name] for name in rulesets()})
+
+
+def game_of(name: str) -> str:
+    """The game ruleset ``name`` belongs to (without importing it); :class:`UnknownRuleset`."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(rulesets())}") from None
+
+
+def rulesets_of(game: str) -> list[str]:
+    """The rulesets of ``game``, sorted."""
+    return sorted(name for name in rulesets() if _GAMES[name] == game)
+
+
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset registered as ``name``; raises :class:`UnknownRuleset`."""
     found = _LOADED.get(name)
     if found is not None:
         return found
-    target = _KNOWN.get(name)
-    if target is None:
+    known = _KNOWN.get(name)
+    if known is None:
         raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(rulesets())}")
-    module_name, attr = target.split(":")
+    module_name, attr = known[1].split(":")
     ruleset = getattr(importlib.import_module(module_name), attr)
     return register(ruleset)
 
 
-def _ruleset_of(state: BaseModel) -> Ruleset:
-    return get_ruleset(state.ruleset)  # type: ignore[attr-defined]
+def ruleset_of(state: Any) -> Ruleset:
+    """The ruleset of ``state`` (by its ``ruleset`` field)."""
+    return get_ruleset(state.ruleset)
 
 
 def new_game(
@@ -225,7 +486,7 @@ def new_game(
     players: Sequence[str],
     seed: int,
     options: dict[str, Any] | None = None,
-) -> BaseModel:
+) -> Any:
     """Deal a new game of ``ruleset`` for ``players`` from ``seed``.
 
     Raises :class:`UnknownRuleset` or :class:`InvalidAction` (bad player count or options).
@@ -233,40 +494,55 @@ def new_game(
     return get_ruleset(ruleset).new_game(list(players), seed, dict(options or {}))
 
 
-def legal_actions(state: BaseModel, player: int) -> LegalActions:
+def legal_actions(state: Any, player: int) -> LegalActions:
     """Every action ``player`` (seat) may apply now."""
-    return _ruleset_of(state).legal_actions(state, player)
+    return ruleset_of(state).legal_actions(state, player)
 
 
-def apply(state: BaseModel, action: BaseModel | dict[str, Any]) -> tuple[BaseModel, list[Event]]:
-    """Apply ``action`` to a copy of ``state``; returns ``(new_state, events)``.
+def apply(state: Any, action: BaseModel | dict[str, Any]) -> Result:
+    """Apply ``action`` to a copy of ``state``; returns a :class:`Result`.
 
     ``state`` itself is never changed. Raises :class:`InvalidAction` for a malformed action
     and :class:`IllegalAction` (or a subclass) for one the rules do not allow now.
     """
-    ruleset = _ruleset_of(state)
+    ruleset = ruleset_of(state)
     if isinstance(action, dict):
         action = ruleset.parse_action(action)
     return ruleset.apply(state, action)
 
 
-def view(state: BaseModel, viewer: int | None) -> dict[str, Any]:
+def pending(state: Any) -> tuple[Decision, ...]:
+    """The decisions ``state`` waits for (:meth:`Ruleset.pending`)."""
+    return ruleset_of(state).pending(state)
+
+
+def outcome(state: Any) -> Outcome | None:
+    """How the game of ``state`` ended, or ``None`` (:meth:`Ruleset.outcome`)."""
+    return ruleset_of(state).outcome(state)
+
+
+def view(state: Any, viewer: int | None) -> dict[str, Any]:
     """The state as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
-    return _ruleset_of(state).view(state, viewer)
+    return ruleset_of(state).view(state, viewer)
 
 
-def parse_action(ruleset: str | BaseModel, data: dict[str, Any]) -> BaseModel:
+def redeterminize(state: Any, seat: int | None, rng: random.Random) -> Any:
+    """``state`` with everything hidden from ``seat`` resampled (:meth:`Ruleset.redeterminize`)."""
+    return ruleset_of(state).redeterminize(state, seat, rng)
+
+
+def parse_action(ruleset: str | Any, data: dict[str, Any]) -> BaseModel:
     """Validate ``data`` as an action of ``ruleset`` (a name or a state)."""
-    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else _ruleset_of(ruleset)
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset_of(ruleset)
     return rs.parse_action(data)
 
 
-def idle_action(state: BaseModel) -> BaseModel | None:
-    """The action the table applies for an idle decision (``None`` when nothing applies)."""
-    return _ruleset_of(state).idle_action(state)
+def deadline_action(state: Any, decision: Decision, now: int) -> BaseModel | None:
+    """The table's action when ``decision``'s deadline has passed (:meth:`Ruleset.deadline_action`)."""
+    return ruleset_of(state).deadline_action(state, decision, now)
 
 
-def load_state(data: dict[str, Any] | str | bytes) -> BaseModel:
+def load_state(data: dict[str, Any] | str | bytes) -> Any:
     """Rebuild any ruleset's state from its JSON form (dispatching on ``"ruleset"``)."""
     if isinstance(data, (str, bytes)):
         import json
@@ -277,9 +553,9 @@ def load_state(data: dict[str, Any] | str | bytes) -> BaseModel:
     return get_ruleset(data["ruleset"]).load_state(data)
 
 
-def dump_state(state: BaseModel) -> str:
+def dump_state(state: Any) -> str:
     """The compact JSON form of a state (the stored form; secrets included)."""
-    return state.model_dump_json()
+    return ruleset_of(state).dump_state(state)
 
 
 def first(items: Iterable[Any]) -> Any:

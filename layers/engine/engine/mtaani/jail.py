@@ -119,7 +119,8 @@ def _bribe(ctx: Ctx, a: Bribe) -> None:
     ctx.transfer(a.player, POOL, rules.bribe_cost, "bribe")
     odds = bribe_odds(ctx, a.minute)
     success = rng.chance(s, "bribe", odds)
-    ctx.emit("BribeOffered", player=a.player, odds=odds, success=success)
+    ctx.emit("BribeOffered", player=a.player, odds=odds, mood=guard_mood(ctx, a.minute),
+             success=success)
     s.decision = None
     s.rolled = True
     s.extra_turn = False

@@ -14,7 +14,7 @@ from engine.mtaani.flow import RULES, Ctx, check_action
 SYSTEM_ACTIONS = frozenset({"timeout"})
 """Actions the table (the service's timers) applies, never a player: ``apply`` accepts them
 when valid, but they are neither listed nor ``in`` a player's legal actions; the one that
-applies now is :func:`engine.idle_action`."""
+applies now is :func:`engine.deadline_action`."""
 
 
 def legal_actions(ctx: Ctx, player: int) -> LegalActions:
@@ -46,7 +46,7 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
         if action.player != player:
             raise EngineError("not this player's action")
         if action.type in SYSTEM_ACTIONS:
-            raise EngineError("the table's action, not a player's (see engine.idle_action)")
+            raise EngineError("the table's action, not a player's (see engine.deadline_action)")
         check_action(ctx, action)
 
     return LegalActions(actions, check, specs)

@@ -3,16 +3,21 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core import (
+    Deadline,
     Decision,
     Event,
     InvalidAction,
     LegalActions,
+    Notice,
     Outcome,
+    Result,
     Ruleset,
     register,
 )
@@ -27,6 +32,7 @@ from engine.mtaani import (  # noqa: F401
     events,
     insurance,
     jail,
+    messages,
     municipal,
     properties,
     renovation,
@@ -38,7 +44,12 @@ from engine.mtaani.data import Rulebook, rulebook
 from engine.mtaani.flow import Ctx, advance, check_action, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
 from engine.mtaani.state import MtaaniState, Options, Player, Property
+from engine.mtaani.view import EVENT_SHAPES
 from engine.mtaani.view import view as _view
+
+IDLE_TIMEOUT_SECONDS = 24 * 3600
+"""A table's idle timeout when its lobby sets none (a slow table: a day; the guide's 5 minutes
+is the live-table value). House value."""
 
 
 def _streams(book: Rulebook) -> dict[str, tuple[str, Any]]:
@@ -117,7 +128,12 @@ def scripted_schema(*books: Rulebook) -> dict[str, Any]:
 
 
 class GameOptions(BaseModel):
-    """Options accepted by :meth:`MtaaniRuleset.new_game`.
+    """Options accepted by :meth:`MtaaniRuleset.new_game` (the table options of a Mtaani
+    lobby).
+
+    ``max_turns``: end the game after that many turns (the richest wins). ``idle_timeout_seconds``:
+    how long a decision waits for its holder before the table may end it (guide "Flow of play":
+    5 minutes on a live table; :data:`IDLE_TIMEOUT_SECONDS` when the lobby sets none).
 
     ``scripted``: fixed outcomes per random stream, played in order before the seed takes over
     (``dice``: ``[[3, 4], ...]``; ``mtaani`` / ``mathree``: card ids; ``mugging``, ``arrest``,
@@ -129,6 +145,7 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     max_turns: int | None = Field(None, ge=1, le=100_000)
+    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=60, le=30 * 24 * 3600)
     scripted: dict[str, list[Any]] = Field(
         default_factory=dict,
         json_schema_extra=lambda schema: schema.update(
@@ -137,6 +154,14 @@ class GameOptions(BaseModel):
 
 class MtaaniRuleset(Ruleset):
     """Mtaani on one edition with one set of rule values."""
+
+    game = "mtaani"
+    actions = tuple(cls for name, cls in act.ACTION_TYPES.items() if name != "timeout")
+    system_actions = frozenset({"timeout"})
+    table_options = GameOptions
+    bus_events = frozenset({"TradeOffered", "LoanOffered", "GameFinished"})
+    event_shapes = EVENT_SHAPES
+    short_game_options = {"max_turns": 40}
 
     def __init__(self, rules_name: str):
         self.rules_name = rules_name
@@ -185,7 +210,8 @@ class MtaaniRuleset(Ruleset):
             ruleset=self.name,
             seed=int(seed),
             scripted={k: list(v) for k, v in opts.scripted.items() if v},
-            options=Options(max_turns=opts.max_turns),
+            options=Options(max_turns=opts.max_turns,
+                            idle_timeout_seconds=opts.idle_timeout_seconds),
             players=[Player(id=p, cash=deal.starting_cash) for p in players],
             props={i: Property() for i in book.properties},
             pool=deal.pool,
@@ -211,7 +237,7 @@ class MtaaniRuleset(Ruleset):
     def legal_actions(self, state: MtaaniState, player: int) -> LegalActions:
         return _legal_actions(Ctx(self.book, state), player)
 
-    def apply(self, state: MtaaniState, action: BaseModel) -> tuple[MtaaniState, list[Event]]:
+    def apply(self, state: MtaaniState, action: BaseModel) -> Result:
         """Apply ``action`` to a copy of ``state``. Raises :class:`InvalidAction` or
         :class:`IllegalAction` (``state`` is unchanged either way).
 
@@ -219,7 +245,7 @@ class MtaaniRuleset(Ruleset):
         deep copy, and exactly the state a reload would give)."""
         return self.apply_in_place(MtaaniState.model_validate_json(state.model_dump_json()), action)
 
-    def apply_in_place(self, state: MtaaniState, action: BaseModel) -> tuple[MtaaniState, list[Event]]:
+    def apply_in_place(self, state: MtaaniState, action: BaseModel) -> Result:
         """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots).
 
         The checks run before any change, so a rejected action leaves ``state`` as it was.
@@ -231,14 +257,75 @@ class MtaaniRuleset(Ruleset):
         rule.perform(ctx, action)
         advance(ctx)
         state.steps += 1
-        return state, ctx.events
+        return Result(state, ctx.events, self.pending(state), self.outcome(state))
 
     def view(self, state: MtaaniState, viewer: int | None) -> dict[str, Any]:
         return _view(Ctx(self.book, state), viewer)
 
-    def decision(self, state: MtaaniState) -> Decision | None:
+    def pending(self, state: MtaaniState) -> tuple[Decision, ...]:
+        """The one decision a Mtaani table waits for (``()`` when the game is over), with the
+        table's idle timeout as its deadline (guide "Flow of play": a turn left idle can be
+        ended by the table)."""
         d = state.decision
-        return None if d is None else Decision(id=d.id, player=d.player, kind=d.kind)
+        if d is None or state.termination is not None:
+            return ()
+        detail: dict[str, Any] = {}
+        if d.tile is not None:
+            detail["tile"] = d.tile
+        if d.kind == "debt":
+            owed = next((x for x in state.debts if x.debtor == d.player), None)
+            if owed is not None:
+                detail.update(amount=owed.amount, reason=owed.reason,
+                              creditor="pool" if owed.creditor is None else owed.creditor)
+        deadline = Deadline("idle_turn", "idle_timeout_seconds",
+                            seconds=state.options.idle_timeout_seconds)
+        return (Decision(d.id, d.player, d.kind, deadline, detail),)
+
+    def waiting_seats(self, state: MtaaniState) -> list[int]:
+        """Every seat with a trade or loan offer to answer, then the decision's holder."""
+        from engine.mtaani.bots import waiting_seats
+
+        return waiting_seats(state)
+
+    def redeterminize(self, state: MtaaniState, seat: int | None, rng: random.Random) -> MtaaniState:
+        """``state`` as ``seat`` could imagine it: a fresh seed and no scripted outcomes (so
+        every future die and draw is resampled), each deck's draw pile reshuffled (its
+        contents are known from what was drawn, its order is not), and no trade or loan offers
+        between two other players."""
+        copy = state.model_copy(deep=True)
+        copy.seed = rng.getrandbits(63)
+        copy.scripted = {}
+        for deck in copy.decks.values():
+            rng.shuffle(deck.pile)
+        copy.trades = [t for t in copy.trades if seat in (t.proposer, t.to)]
+        copy.loan_offers = [o for o in copy.loan_offers if seat in (o.lender, o.borrower)]
+        return copy
+
+    def deadline_action(self, state: MtaaniState, decision: Decision, now: int) -> BaseModel | None:
+        """``Timeout`` for the pending decision, or ``None`` when the game waits on a debt
+        (only the debtor can raise funds or declare bankruptcy, guide "Bots and solo play":
+        never declare bankruptcy for an absent player), has moved on, or is over."""
+        d = state.decision
+        if d is None or d.id != decision.id or d.kind == "debt" or state.termination is not None:
+            return None
+        return act.Timeout(player=d.player, decision=d.id)
+
+    def notice(self, event: Event, seat: int, names: Sequence[str],
+               deadline: str | None = None) -> Notice | None:
+        return messages.notice(event, seat, names, deadline)
+
+    def table_news(self, happened: list[Event]) -> list[tuple[int, str]]:
+        return messages.table_news(happened)
+
+    def bot_action(self, state: MtaaniState, seat: int, level: str, seed: int) -> BaseModel | None:
+        from engine.mtaani import bots
+
+        return bots.choose(state, seat, level, seed)
+
+    def guide(self) -> dict[str, Any]:
+        from engine.mtaani.guide import guide
+
+        return guide(self.name, self.title, self.book)
 
     def outcome(self, state: MtaaniState) -> Outcome | None:
         if state.termination is None:
@@ -250,14 +337,6 @@ class MtaaniRuleset(Ruleset):
         at wall-clock ``minute`` (minutes since the Unix epoch, from the service's clock; the
         engine reads none). Source: guide "Jail": "the guards' mood hints at your chances"."""
         return jail.guard_mood(Ctx(self.book, state), minute)
-
-    def idle_action(self, state: MtaaniState) -> BaseModel | None:
-        """``Timeout`` for the pending decision, or ``None`` when the game waits on a debt
-        (only the debtor can raise funds or declare bankruptcy) or is over."""
-        d = state.decision
-        if d is None or d.kind == "debt":
-            return None
-        return act.Timeout(player=d.player, decision=d.id)
 
 
 CURRENT = register(MtaaniRuleset("current"))

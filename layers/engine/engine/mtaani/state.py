@@ -189,6 +189,8 @@ class Options(_Model):
     """Per-table options fixed at the deal."""
 
     max_turns: int | None = Field(None, description="end the game after this many turns (richest wins)")
+    idle_timeout_seconds: int = Field(24 * 3600, description="how long a decision waits for its "
+                                      "holder before the table may end it")
 
 
 class MtaaniState(_Model):

@@ -17,8 +17,8 @@ proposes trades or buys insurance or special cards.
 
 from __future__ import annotations
 
-from engine.bots.policy import Bot, first_of
-from engine.bots.table import Table
+from engine.mtaani.bots.policy import Bot, first_of
+from engine.mtaani.bots.table import Table
 
 BAIL_CASH_MULTIPLE = 5
 """Base pays bail when it holds at least this many times the bail; otherwise it rolls."""

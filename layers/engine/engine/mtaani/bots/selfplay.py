@@ -12,7 +12,7 @@ Self-play records may add ``"explore": [seats]``: seats that bought and built at
 real choice existed (their choices teach the Smart bot's decision models what each is worth).
 
 :func:`record_from_log` builds one from a stored game, :func:`replay` plays one back from
-``new_game(seed)`` + its actions; training (:mod:`engine.bots.train`) reads nothing else, so
+``new_game(seed)`` + its actions; training (:mod:`engine.mtaani.bots.train`) reads nothing else, so
 real games can join self-play games in the training data.
 """
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine import bots
+from engine.mtaani import bots
 
 FORMAT = "mtaa-history/1"
 DEFAULT_MAX_TURNS = {2: 400, 3: 500, 4: 600}
@@ -83,7 +83,7 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
             raise RuntimeError(f"game {seed}: the bot in seat {seat} had no action")
         if record:
             actions.append(action.model_dump(mode="json"))
-        state, _ = rs.apply_in_place(state, action)
+        state = rs.apply_in_place(state, action).state
         count += 1
     outcome = rs.outcome(state)
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,
@@ -112,7 +112,7 @@ def record_from_log(state, log: Sequence[dict[str, Any]]) -> dict[str, Any]:
         raise ValueError("only completed games make history records")
     if getattr(state, "scripted", None):
         raise ValueError("a game with scripted randomness cannot be replayed from its seed")
-    options = {k: v for k, v in state.options.model_dump().items() if v is not None}
+    options = state.options.model_dump(exclude_defaults=True)
     return {
         "format": FORMAT,
         "ruleset": state.ruleset,
@@ -141,7 +141,7 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
     for data in record["actions"]:
         action = rs.parse_action(data)
         yield state, action
-        state, _ = rs.apply_in_place(state, action)
+        state = rs.apply_in_place(state, action).state
     outcome = rs.outcome(state)
     if outcome is None or outcome.winner != record["winner"]:
         raise ValueError(f"replay of game {record['seed']} did not reach its recorded outcome")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
-from engine.bots.table import Table
+from engine.mtaani.bots.table import Table
 from engine.mtaani.state import MtaaniState
 
 SAFE_ORDER = ("end_turn", "roll", "decline", "choose_deck", "pay_bail")

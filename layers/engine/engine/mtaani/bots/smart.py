@@ -4,11 +4,11 @@ Guide, "Bots and solo play": "Smart bots learn from completed games: they evalua
 builds, and loans with a model trained on real play instead of fixed rules."
 
 - **Buy or decline** and **build one more unit or wait**: the model's decision models
-  (:class:`engine.bots.model.Uplift`, fitted on self-play games where explorer seats made these
+  (:class:`engine.mtaani.bots.model.Uplift`, fitted on self-play games where explorer seats made these
   choices at random) estimate how the choice changes the chance of winning from this
   position; the Smart bot buys when that uplift is positive. It builds what the Advanced rules
   build (above the cash reserve), and below the reserve builds the unit with the best fee
-  gain per SFR (leaving :data:`~engine.bots.advanced.OPPORTUNITY_FLOOR`) when the build model
+  gain per SFR (leaving :data:`~engine.mtaani.bots.advanced.OPPORTUNITY_FLOOR`) when the build model
   expects a clear gain (:data:`BUILD_BELOW_RESERVE_UPLIFT`). Letting the build model also veto
   or replace the Advanced builds lost games in self-play (docs/bots.md).
 - **Raising funds**: among the properties outside its complete sets it may mortgage, it
@@ -24,16 +24,16 @@ builds, and loans with a model trained on real play instead of fixed rules."
 
 from __future__ import annotations
 
-from engine.bots import model as mdl
-from engine.bots.advanced import (
+from engine.mtaani.actions import AcceptTrade
+from engine.mtaani.bots import model as mdl
+from engine.mtaani.bots.advanced import (
     OPPORTUNITY_FLOOR,
     AdvancedBot,
     best_build,
     unit_gain,
 )
-from engine.bots.policy import first_of
-from engine.bots.table import Table, scratch
-from engine.mtaani.actions import AcceptTrade
+from engine.mtaani.bots.policy import first_of
+from engine.mtaani.bots.table import Table, scratch
 from engine.mtaani.flow import RULES, Ctx
 from engine.mtaani.state import TradeOffer
 

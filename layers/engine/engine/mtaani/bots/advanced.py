@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bots.base import completes_a_set
-from engine.bots.policy import Bot, first_of
-from engine.bots.table import LANDING_CHANCE_PER_TURN, Table
 from engine.mtaani import properties as prop
+from engine.mtaani.bots.base import completes_a_set
+from engine.mtaani.bots.policy import Bot, first_of
+from engine.mtaani.bots.table import LANDING_CHANCE_PER_TURN, Table
 
 REVOLUTIONS_AHEAD = 10
 """How far ahead (game revolutions) the Advanced bot weighs lasting investments."""

@@ -1,11 +1,11 @@
 """Training the Smart bot's model from completed-game history records (dev tool: needs numpy).
 
-Each record (:mod:`engine.bots.selfplay`) is replayed from its seed; at the start of every
+Each record (:mod:`engine.mtaani.bots.selfplay`) is replayed from its seed; at the start of every
 ``every``-th turn each active seat's position becomes one sample: its :func:`features
-<engine.bots.model.features>` and whether that seat went on to win. A one-hidden-layer network
+<engine.mtaani.bots.model.features>` and whether that seat went on to win. A one-hidden-layer network
 is fitted by full-batch Adam on log loss with L2 weight decay, the games split into training
 and held-out sets (by game, never by sample). The result is the JSON the run-time
-:class:`~engine.bots.model.Model` reads.
+:class:`~engine.mtaani.bots.model.Model` reads.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.bots import model as mdl
-from engine.bots.selfplay import replay
+from engine.mtaani.bots import model as mdl
+from engine.mtaani.bots.selfplay import replay
 from engine.mtaani.flow import Ctx
 
 
@@ -40,8 +40,8 @@ def samples(record: dict[str, Any], every: int = 3) -> Samples:
     turn (every active seat), and decision samples at each random buy or build choice of the
     record's explorer seats (``record["explore"]``)."""
     import engine
-    from engine.bots.advanced import OPPORTUNITY_FLOOR, best_build, unit_gain
-    from engine.bots.table import Table
+    from engine.mtaani.bots.advanced import OPPORTUNITY_FLOOR, best_build, unit_gain
+    from engine.mtaani.bots.table import Table
 
     rs = engine.get_ruleset(record["ruleset"])
     book = rs.book
@@ -92,7 +92,7 @@ def fit_uplift(rows: list[list[float]], labels: list[float], took: list[float], 
                epochs: int = 300, learning_rate: float = 0.02, weight_decay: float = 1e-3,
                seed: int = 0) -> dict[str, Any]:
     """Fit ``logit P(win) = b + w.z + t (c + u.z)`` on randomised choices (module
-    :mod:`engine.bots.model`); returns the decision model's JSON form."""
+    :mod:`engine.mtaani.bots.model`); returns the decision model's JSON form."""
     import numpy as np
 
     x = np.array(rows, dtype=float)

@@ -1,9 +1,9 @@
 """Command line: self-play tables and training the Smart bot's model.
 
-    python -m engine.bots simulate --bots smart,advanced --games 1000 --seed 1 --jobs 2
-    python -m engine.bots simulate --bots base,advanced,advanced,base --games 200 \\
+    python -m engine.mtaani.bots simulate --bots smart,advanced --games 1000 --seed 1 --jobs 2
+    python -m engine.mtaani.bots simulate --bots base,advanced,advanced,base --games 200 \\
         --histories runs/base-adv.jsonl.gz --explore
-    python -m engine.bots train runs/*.jsonl.gz --out layers/engine/engine/bots/smart_model.json
+    python -m engine.mtaani.bots train runs/*.jsonl.gz --out layers/engine/engine/mtaani/bots/smart_model.json
 
 ``simulate`` plays ``--games`` games (seeds ``--seed`` .. ``--seed + games - 1``) with the seat
 kinds of ``--bots`` rotated one seat per game (seat order matters), in ``--jobs`` processes
@@ -27,8 +27,8 @@ import statistics
 import sys
 from collections import Counter
 
-from engine import bots
-from engine.bots import selfplay
+from engine.mtaani import bots
+from engine.mtaani.bots import selfplay
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -138,7 +138,7 @@ def report(kinds: list[str], results: list[selfplay.GameResult]) -> str:
 
 
 def train(args: argparse.Namespace) -> dict:
-    from engine.bots import train as tr
+    from engine.mtaani.bots import train as tr
 
     records = list(tr.read_records(args.histories))
     if not records:
@@ -164,7 +164,7 @@ def train(args: argparse.Namespace) -> dict:
         bar.close()
     data = tr.fit([(g["value"][0], g["value"][1]) for g in games], hidden=args.hidden,
                   epochs=args.epochs, seed=args.seed)
-    from engine.bots import model as mdl
+    from engine.mtaani.bots import model as mdl
 
     names = {"buy": [*mdl.FEATURES, *mdl.BUY_FEATURES], "build": [*mdl.FEATURES, *mdl.BUILD_FEATURES]}
     data["decisions"] = {}
@@ -189,7 +189,7 @@ def train(args: argparse.Namespace) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m engine.bots", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m engine.mtaani.bots", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play bot games and print win rates")
     sim.add_argument("--bots", default="base,advanced", help="seat kinds, comma separated (2-4)")
@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--model", default=None, help="Smart model file (default: the shipped one)")
     tr = sub.add_parser("train", help="fit the Smart bot's model on history records")
     tr.add_argument("histories", nargs="+", help="history record files (.jsonl[.gz])")
-    tr.add_argument("--out", default=str(__import__("engine.bots.model", fromlist=["x"]).MODEL_PATH))
+    tr.add_argument("--out", default=str(__import__("engine.mtaani.bots.model", fromlist=["x"]).MODEL_PATH))
     tr.add_argument("--hidden", type=int, default=16)
     tr.add_argument("--epochs", type=int, default=400)
     tr.add_argument("--every", type=int, default=3, help="sample every N-th turn")

@@ -1,0 +1,267 @@
+"""The ruleset kit: what every registered ruleset must pass (``engine.rulesets()``), so a new game
+is covered by registering it.
+
+- Random legal games (random moves and Base bots, deadlines passing on a virtual clock) reach
+  their end at every seat count the ruleset allows.
+- Replay: the seed and the recorded actions rebuild exactly the same stored state.
+- Legality: every action ``legal_actions`` lists is accepted by ``apply``; other actions (other
+  seats', other types, altered fields) are refused with an ``EngineError`` and leave the state
+  unchanged; a bot only chooses legal actions.
+- Hidden information: ``view(state, s) == view(redeterminize(state, s, rng), s)`` for every seat
+  and the spectator (and the legal actions agree), while redeterminize does change what is
+  hidden; the event log each seat reads is built from the allow-list (every event type and
+  field is declared), and no view or readable event carries the ruleset's secrets (the seed,
+  cards hidden from the reader).
+
+``KIT_GAMES`` (environment) sets the random games per ruleset (default 24, spread over the seat
+counts); ``make bench`` plays many more.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+
+import pytest
+
+import engine
+from tests.engine.kit import Table, play_out, random_step, replay
+
+RULESETS = engine.rulesets()
+GAMES = int(os.environ.get("KIT_GAMES", "24"))
+SPECTATOR = None
+SEED_BASE = 73_910_000_000_000
+"""Seeds of the kit's games: long numbers, so a seed found in a view is a leak, not a price."""
+
+
+def seat_counts(name: str) -> list[int]:
+    rs = engine.get_ruleset(name)
+    return list(range(rs.min_players, rs.max_players + 1))
+
+
+def games_of(name: str) -> list[tuple[int, int]]:
+    """``(players, seed)`` pairs: :data:`GAMES` games spread over the seat counts."""
+    counts = seat_counts(name)
+    return [(counts[i % len(counts)], SEED_BASE + i) for i in range(GAMES)]
+
+
+def dumps(value) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def found(secrets: set[str], text: str) -> list[str]:
+    """The ``secrets`` that appear in ``text`` as whole tokens (not inside a longer word or number)."""
+    return [s for s in secrets if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_ruleset_declares_itself(name):
+    rs = engine.get_ruleset(name)
+    assert rs.name == name and rs.game and rs.title
+    assert engine.game_of(name) == rs.game and name in engine.rulesets_of(rs.game)
+    assert 1 <= rs.min_players <= rs.max_players
+    assert rs.actions and all("type" in cls.model_fields for cls in rs.actions)
+    types = [cls.model_fields["type"].default for cls in rs.actions]
+    assert len(types) == len(set(types)) and not set(types) & rs.system_actions
+    assert rs.table_options is not None
+    rs.table_options.model_validate(dict(rs.short_game_options))
+    assert rs.bus_events <= set(rs.event_shapes)
+    guide = rs.guide()
+    assert isinstance(guide, dict) and json.loads(json.dumps(guide)) == guide
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_seat_counts_outside_the_range_are_refused(name):
+    rs = engine.get_ruleset(name)
+    for count in (rs.min_players - 1, rs.max_players + 1):
+        with pytest.raises(engine.InvalidAction):
+            engine.new_game(name, [f"p{i}" for i in range(count)], 1, dict(rs.short_game_options))
+    with pytest.raises(engine.InvalidAction):
+        engine.new_game(name, ["p0"] * rs.min_players, 1, dict(rs.short_game_options))
+    with pytest.raises(engine.InvalidAction):
+        engine.new_game(name, [f"p{i}" for i in range(rs.min_players)], 1, {"no_such_option": 1})
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_random_games_end_and_replay_from_seed_and_actions(name):
+    endings = set()
+    for players, seed in games_of(name):
+        table = play_out(name, players, seed)
+        outcome = table.ruleset.outcome(table.state)
+        endings.add(outcome.termination)
+        assert outcome.winner is None or 0 <= outcome.winner < players
+        assert table.ruleset.pending(table.state) == ()
+        assert engine.dump_state(replay(table)) == engine.dump_state(table.state), (
+            f"{name} game {seed} did not replay from its seed and actions")
+        # Stored and loaded, the state is the same game.
+        again = engine.load_state(engine.dump_state(table.state))
+        assert engine.dump_state(again) == engine.dump_state(table.state)
+    assert endings
+
+
+def _sampled_states(name: str, count: int = 6, every: int = 7):
+    """Tables in the middle of random games: every ``every`` steps of ``count`` games."""
+    for players, seed in games_of(name)[:count]:
+        table = Table.deal(name, players, seed)
+        rng = random.Random(seed)
+        step = 0
+        while not table.over and step < 1500:
+            random_step(table, rng)
+            step += 1
+            if step % every == 0 and not table.over:
+                yield table, rng
+
+
+def _altered(action, rng: random.Random, players: int):
+    """A nearby action: another seat, or a field changed to another value of its type."""
+    data = action.model_dump(mode="json")
+    fields = [k for k in data if k != "type"]
+    key = rng.choice(fields)
+    value = data[key]
+    if key == "player" or (isinstance(value, int) and not isinstance(value, bool)):
+        data[key] = rng.choice([v for v in range(-1, players + 30) if v != value])
+    elif isinstance(value, bool):
+        data[key] = not value
+    elif isinstance(value, str):
+        data[key] = value + "x"
+    elif isinstance(value, list):
+        data[key] = value[:-1] if value else [0]
+    else:
+        data[key] = None
+    return data
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_listed_actions_apply_and_others_are_refused_leaving_the_state_as_it_was(name):
+    checked = refused = 0
+    for table, rng in _sampled_states(name, count=4, every=11):
+        rs, state = table.ruleset, table.state
+        before = engine.dump_state(state)
+        players = len(table.players)
+        for seat in range(players):
+            legal = rs.legal_actions(state, seat)
+            for action in legal:
+                action = engine.stamp(action, table.now)
+                assert action in legal
+                rs.apply(state, action)  # raises if a listed action is refused
+                checked += 1
+            # Nearby actions that are not listed: refused, with a typed error.
+            listed = {json.dumps(a.model_dump(mode="json"), sort_keys=True) for a in legal}
+            for action in list(legal)[:3]:
+                data = _altered(action, rng, players)
+                if json.dumps(data, sort_keys=True) in listed or data.get("type") in legal.specs:
+                    continue
+                try:
+                    parsed = rs.parse_action(data)
+                except engine.InvalidAction:
+                    refused += 1
+                    continue
+                owner = getattr(parsed, "player", seat)
+                if 0 <= owner < players and parsed in rs.legal_actions(state, owner):
+                    continue
+                with pytest.raises(engine.EngineError):
+                    rs.apply(state, engine.stamp(parsed, table.now))
+                refused += 1
+            # Every action type of the ruleset from a seat that may not use it now.
+            for cls in rs.actions:
+                type_ = cls.model_fields["type"].default
+                if type_ in legal.types():
+                    continue
+                try:
+                    parsed = rs.parse_action({"type": type_, "player": seat})
+                except engine.InvalidAction:
+                    continue
+                with pytest.raises(engine.EngineError):
+                    rs.apply(state, engine.stamp(parsed, table.now))
+                refused += 1
+        with pytest.raises(engine.InvalidAction):
+            rs.parse_action({"type": "no_such_action", "player": 0})
+        assert engine.dump_state(state) == before, "a refused or copied action changed the state"
+    assert checked and refused
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_views_hide_what_redeterminize_resamples(name):
+    changed = 0
+    for table, rng in _sampled_states(name, count=4, every=9):
+        rs, state = table.ruleset, table.state
+        for seat in [*range(len(table.players)), SPECTATOR]:
+            other = rs.redeterminize(state, seat, random.Random(rng.random()))
+            assert dumps(rs.view(other, seat)) == dumps(rs.view(state, seat)), (
+                f"{name}: seat {seat}'s view depends on something hidden from it")
+            if seat is not None:
+                assert ([a.model_dump(mode="json") for a in rs.legal_actions(other, seat)]
+                        == [a.model_dump(mode="json") for a in rs.legal_actions(state, seat)])
+                assert rs.legal_actions(other, seat).specs == rs.legal_actions(state, seat).specs
+            changed += engine.dump_state(other) != engine.dump_state(state)
+            assert engine.dump_state(state) == engine.dump_state(table.state)  # untouched
+    assert changed, f"{name}: redeterminize never changed anything hidden"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_views_and_readable_events_carry_no_secret(name):
+    shapes = engine.get_ruleset(name).event_shapes
+    for players, seed in games_of(name)[:6]:
+        table = Table.deal(name, players, seed)
+        rs = table.ruleset
+        rng = random.Random(seed)
+        read = 0
+        while not table.over and read < 800:
+            secrets = {seat: rs.secrets(table.state, seat)
+                       for seat in [*range(players), SPECTATOR]}
+            before = len(table.log)
+            random_step(table, rng)
+            for event in table.log[before:]:
+                assert event["type"] in shapes, f"{name}: event type {event['type']} has no shape"
+                shape = shapes[event["type"]]
+                undeclared = set(event) - {"type", "private", *shape.public, *shape.parties}
+                assert not undeclared, f"{name}: {event['type']} fields {undeclared} are undeclared"
+                for seat, hidden in secrets.items():
+                    shown = rs.event_view(event, seat)
+                    if shown is None:
+                        continue
+                    if event.get("private") is not None and seat not in event["private"]:
+                        assert not set(shown) & set(shape.parties)
+                    leaked = found(hidden, dumps(shown))
+                    assert not leaked, f"{name}: seat {seat} read {leaked} in {shown}"
+            read += 1
+            if read % 25 == 0:
+                for seat in [*range(players), SPECTATOR]:
+                    leaked = found(rs.secrets(table.state, seat), dumps(rs.view(table.state, seat)))
+                    assert not leaked, f"{name}: seat {seat}'s view shows {leaked}"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_bots_of_every_level_choose_only_legal_actions(name):
+    from engine import bots
+
+    rs = engine.get_ruleset(name)
+    for table, _rng in _sampled_states(name, count=3, every=13):
+        for seat in rs.waiting_seats(table.state):
+            legal = rs.legal_actions(table.state, seat)
+            for level in rs.bot_levels:
+                action = bots.choose(table.state, seat, level, 7)
+                if action is not None:
+                    assert action in legal, (name, level, action)
+                    rs.apply(table.state, engine.stamp(action, table.now))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_deadlines_are_declared_and_the_table_can_act_on_them(name):
+    seen = set()
+    for table, _rng in _sampled_states(name, count=4, every=5):
+        for decision in table.ruleset.pending(table.state):
+            assert decision.player is None or 0 <= decision.player < len(table.players)
+            if decision.deadline is None:
+                continue
+            seen.add(decision.deadline.kind)
+            assert decision.deadline.kind in engine.DEADLINE_KINDS
+            assert decision.deadline.setting in table.ruleset.table_options.model_fields
+            action = table.ruleset.deadline_action(table.state, decision,
+                                                   table.due(decision) or table.now)
+            if action is not None:
+                assert action.type in table.ruleset.system_actions or action in \
+                    table.ruleset.legal_actions(table.state, decision.player)
+    assert seen, f"{name}: no pending decision ever had a deadline"
