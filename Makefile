@@ -57,16 +57,16 @@ JOBS ?= 2
 RUNS := runs
 
 simulate: venv
-	$(PY) -m engine.mtaani.bots simulate --bots smart,advanced --games $(GAMES) --seed 1000000 --jobs $(JOBS)
-	$(PY) -m engine.mtaani.bots simulate --bots smart,advanced --games $(GAMES) --seed 4000000 --jobs $(JOBS)
-	$(PY) -m engine.mtaani.bots simulate --bots advanced,base --games $(GAMES) --seed 2000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 1000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 4000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots advanced,base --games $(GAMES) --seed 2000000 --jobs $(JOBS)
 
 train: venv
 	mkdir -p $(RUNS)
-	$(PY) -m engine.mtaani.bots simulate --bots advanced,advanced --games 1200 --seed 100000 --explore --jobs $(JOBS) --histories $(RUNS)/x-aa.jsonl.gz
-	$(PY) -m engine.mtaani.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
-	$(PY) -m engine.mtaani.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
-	$(PY) -m engine.mtaani.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots advanced,advanced --games 1200 --seed 100000 --explore --jobs $(JOBS) --histories $(RUNS)/x-aa.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
+	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
+	$(PY) -m engine.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
 
 # Upload web/ to a deployed stack's bucket (CloudFront serves it), with config.js pointing at
 # the stack's API: make publish-web STACK=<stack name>
