@@ -7,6 +7,7 @@ import os
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
+import engine
 from service import lobbies, throttle
 from service.http import (
     SIGNED_IN_ERRORS,
@@ -28,8 +29,8 @@ router = Router()
 def create_demo():
     me = caller(router)
     throttle.DEMO.take({"account": me.account_id, "source": source_address(router)})
-    max_turns = int(os.environ.get("DEMO_MAX_TURNS", "0"))
-    result = lobbies.start_demo(me.account_id, {"max_turns": max_turns} if max_turns else None)
+    result = lobbies.start_demo(me.account_id, lobbies.demo_options(
+        engine.DEFAULT_RULESET, int(os.environ.get("DEMO_MAX_TURNS", "0"))))
     return json_response(game_view(result.game, result.state, me.account_id), 201)
 
 

@@ -1,7 +1,8 @@
 """POST /games/{game_id}/end-idle-turn: a seated player ends the pending decision of another
-seat once its idle deadline has passed, as the table's timer would (:func:`service.idle.end_idle`):
-the engine's idle action ends it, or, for a debt, the deadline counts toward the seat's idle
-streak. Guide "Flow of play": "A turn left idle can be ended by the table after 5 minutes"."""
+seat once its deadline has passed, as the table's timer would (:func:`service.deadlines.pass_due`):
+the ruleset's deadline action ends it, or, for a decision the table cannot answer (a Mtaani
+debt), the deadline counts toward the seat's idle streak. Guide "Flow of play": "A turn left
+idle can be ended by the table after 5 minutes"."""
 
 from typing import Annotated
 
@@ -9,7 +10,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
-from service import idle, pipeline
+from service import deadlines, pipeline
 from service.errors import Conflict
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import ActionOut
@@ -35,7 +36,8 @@ class EndIdleRequest(BaseModel):
                                      extra={202: "a bot holds the decision: it was cued again"}))
 def end_idle_turn(game_id: str, body: Annotated[EndIdleRequest | None, Body()] = None):
     me = caller(router)
-    outcome = idle.end_idle(game_id, (body or EndIdleRequest()).decision, by=me.account_id)
+    outcome = deadlines.pass_due(game_id, decision_id=(body or EndIdleRequest()).decision,
+                                 by=me.account_id)
     if outcome.reason == "not_yet":
         raise NotIdleYet("the decision is not idle yet", deadline=outcome.deadline)
     if outcome.reason == "moved_on":
@@ -45,6 +47,8 @@ def end_idle_turn(game_id: str, body: Annotated[EndIdleRequest | None, Body()] =
                if outcome.reason == "saved" else Conflict("the game is over"))
     result = outcome.result or _current(game_id)
     seat = viewer_seat(result.game, me.account_id)
+    if outcome.reason == "counted":
+        deadlines.schedule_pending(result.game)
     body = {"version": result.version,
             "events": public_events(result.events, result.state.ruleset, seat),
             "game": game_view(result.game, result.state, me.account_id)}
@@ -55,7 +59,8 @@ def _current(game_id: str) -> pipeline.ActionResult:
     import engine
 
     game = pipeline.default_store().load(game_id)
-    return pipeline.ActionResult(game, engine.load_state(game.record.state), [])
+    state = engine.load_state(game.record.state)
+    return pipeline.ActionResult(game, state, [], engine.pending(state))
 
 
 app = make_app(router)

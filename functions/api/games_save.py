@@ -1,11 +1,12 @@
 """POST /games/{game_id}/save: save (pause) a game in progress (owner). No move and no
-idle-turn timer acts on it until the owner resumes it."""
+deadline acts on it until the owner resumes it; the game's own clocks (an auction's close, a
+game clock) stop and go on with the time they had left."""
 
 import logging
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from service import idle, pipeline
+from service import deadlines, pipeline
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import game_view
@@ -19,10 +20,10 @@ router = Router()
 def save_game(game_id: str):
     me = caller(router)
     result = pipeline.set_saved(game_id, me.account_id, True)
-    try:  # the pending idle deadline stops with the game
-        idle.cancel(result.game)
+    try:  # the pending deadlines stop with the game
+        deadlines.cancel(result.game)
     except Exception:  # the game is saved; a late timer finds it saved and does nothing
-        log.exception("could not cancel the idle timer of %s", game_id)
+        log.exception("could not cancel the deadline timers of %s", game_id)
     return json_response(game_view(result.game, result.state, me.account_id))
 
 

@@ -1,10 +1,10 @@
 """DELETE /games/{game_id}/stand-in: take your seat back from the Base bot that has played it
 since your idle turns in a row reached the table's limit. Your idle streak starts again, and
-if the decision is yours, so does its idle clock."""
+so do the clocks of the decisions that are yours."""
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from service import idle, pipeline, seats
+from service import deadlines, pipeline, seats
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import game_view
@@ -23,9 +23,7 @@ def take_back_seat(game_id: str):
         return pipeline.Amendment(seats.take_back(game.record, pipeline.seat_of(game, me.account_id)))
 
     result = pipeline.amend(game_id, change)
-    record = result.game.record
-    if record.decision_seat is not None and record.decision_seat == record.seats.index(me.account_id):
-        idle.schedule(result.game)  # the decision is the player's again: it gets its deadline
+    deadlines.schedule_pending(result.game)  # the player's decisions get their deadlines again
     return json_response(game_view(result.game, result.state, me.account_id))
 
 

@@ -1,12 +1,13 @@
 """POST /lobbies: create a lobby (private unless a confirmed public one is asked for); the
 creator owns it and takes seat 0."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
+import engine
 from service import lobbies
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import LobbyOut
@@ -17,9 +18,14 @@ router = Router()
 
 class CreateLobbyRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True,
-                              json_schema_extra=lobbies.PUBLIC_NEEDS_CONFIRMATION)
-    table_size: int = Field(4, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
-    ruleset: Literal["mtaani", "mtaani-classic"] = "mtaani"
+                              json_schema_extra=lambda schema, _: lobbies.lobby_request_schema(
+                                  schema, update=False))
+    table_size: int = Field(4, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS,
+                            description="seats (each ruleset has its own range)")
+    ruleset: lobbies.RulesetName = Field(default_factory=lambda: engine.DEFAULT_RULESET)
+    options: dict[str, Any] | None = Field(
+        None, description="the ruleset's table options (GET /rulesets/{name}/guide: "
+                          "table_options), e.g. Mulodi's response_window_seconds")
     idle_timeout_seconds: int | None = Field(
         None, ge=60, le=7 * 86400, description="idle-turn deadline; default: the deployment's")
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
@@ -36,7 +42,8 @@ def create_lobby(body: Annotated[CreateLobbyRequest | None, Body()] = None):
     lobby = lobbies.create(me.account_id, body.ruleset, body.table_size,
                            body.idle_timeout_seconds, body.public, body.confirm_public,
                            lobbies.TableSettings(body.idle_timeout_seconds,
-                                                 body.idle_turns_before_bot, body.bot_delay_seconds))
+                                                 body.idle_turns_before_bot, body.bot_delay_seconds),
+                           body.options)
     return json_response(lobby_view(lobby, me.account_id), 201)
 
 

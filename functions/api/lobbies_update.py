@@ -1,7 +1,7 @@
 """PATCH /lobbies/{lobby_id}: change a waiting lobby's settings (owner). Going public needs
 ``confirm_public``; visibility locks at kickoff."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
@@ -17,9 +17,12 @@ router = Router()
 
 class UpdateLobbyRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True,
-                              json_schema_extra=lobbies.PUBLIC_NEEDS_CONFIRMATION)
+                              json_schema_extra=lambda schema, _: lobbies.lobby_request_schema(
+                                  schema, update=True))
     table_size: int | None = Field(None, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS)
-    ruleset: Literal["mtaani", "mtaani-classic"] | None = None
+    ruleset: lobbies.RulesetName | None = None
+    options: dict[str, Any] | None = Field(
+        None, description="the ruleset's table options (replace the lobby's)")
     idle_timeout_seconds: int | None = Field(None, ge=60, le=7 * 86400)
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
@@ -36,7 +39,8 @@ def update_lobby(lobby_id: str, body: Annotated[UpdateLobbyRequest, Body()]):
         idle_timeout=body.idle_timeout_seconds, public=body.public,
         confirm_public=body.confirm_public,
         table=lobbies.TableSettings(body.idle_timeout_seconds, body.idle_turns_before_bot,
-                                    body.bot_delay_seconds))
+                                    body.bot_delay_seconds),
+        options=body.options)
     return json_response(lobby_view(lobby, me.account_id))
 
 

@@ -1,13 +1,12 @@
 """POST /lobbies/{lobby_id}/start: kickoff (owner, at least two seated). Deals the game under
 the lobby's id and answers with the owner's view of it."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.mtaani.ruleset import GameOptions
 from service import lobbies
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
@@ -16,16 +15,13 @@ from service.views import game_view
 router = Router()
 
 
-class StartOptions(GameOptions):
-    """Mtaani's table options (``scripted`` only where the deployment allows it)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
 class StartRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    options: StartOptions = Field(default_factory=StartOptions,
-                                 description="Mtaani options, e.g. max_turns")
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="more of the ruleset's table options for this game, over the lobby's "
+                    "(GET /rulesets/{name}/guide: table_options; Mtaani: max_turns, and "
+                    "scripted only where the deployment allows it)")
 
 
 @router.post("/lobbies/<lobby_id>/start", tags=["lobbies"], summary="Start the game",
@@ -33,8 +29,7 @@ class StartRequest(BaseModel):
                                      403, 404, 409))
 def start_game(lobby_id: str, body: Annotated[StartRequest | None, Body()] = None):
     me = caller(router)
-    options = (body or StartRequest()).options.model_dump(exclude_defaults=True)
-    result = lobbies.start(lobby_id, me.account_id, options)
+    result = lobbies.start(lobby_id, me.account_id, (body or StartRequest()).options)
     return json_response(game_view(result.game, result.state, me.account_id), 201)
 
 

@@ -1,4 +1,4 @@
-"""The dashboard: the caller's open lobbies, games in progress (with whose turn it is), saved
+"""The dashboard: the caller's open lobbies, games in progress (with whom the table waits for), saved
 games, games they may watch and recently finished games.
 
 Built from the ``Memberships`` index (one query), then one batch read of the lobbies and one of
@@ -22,8 +22,8 @@ from service.views import seat_entries
 
 MAX_TABLES = 200
 FINISHED_SHOWN = 20
-GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "decision_seat",
-                           "decision_kind", "updated_at", "stand_ins"]
+GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "pending", "updated_at",
+                           "stand_ins"]
 
 
 def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
@@ -68,15 +68,19 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
             continue
         seats = list(game.seats)
         seat = seats.index(account_id) if account_id in seats else None
-        turn = None
-        if game.decision_seat is not None and game.status != "finished":
-            holder = seats[int(game.decision_seat)]
-            turn = {"seat": int(game.decision_seat), "account_id": holder,
-                    "name": names.get(holder, holder), "kind": game.decision_kind or "",
-                    "yours": holder == account_id}
+        waiting = []
+        if game.status != "finished":
+            for w in game.waiting():
+                if w.player is None or not 0 <= w.player < len(seats):
+                    continue
+                holder = seats[w.player]
+                waiting.append({"seat": w.player, "account_id": holder,
+                                "name": names.get(holder, holder), "kind": w.kind,
+                                "yours": holder == account_id})
+        mine = [w for w in waiting if w["yours"]]
         summary = {"game_id": lobby_id, "ruleset": game.ruleset, "status": game.status,
                    "seats": seat_entries(seats, names, stand_ins(game)), "your_seat": seat,
-                   "turn": turn,
+                   "turn": (mine or waiting or [None])[0], "waiting": waiting,
                    "updated_at": int(game.updated_at)}
         if seat is None and role == "spectator":
             if game.status != "finished":

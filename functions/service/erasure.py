@@ -282,7 +282,7 @@ def _archived_seat_change(account_id: str, anonymous: str):
         if account_id in seats:
             seat = seats.index(account_id)
             seats[seat] = anonymous
-            state = renamed(engine.load_state(fields["state"]), seat, account_id, anonymous)
+            state = renamed(engine.load_state(fields["state"]), seat, anonymous)
             fields = {**fields, "seats": seats, "state": engine.dump_state(state)}
         if fields.get("owner") == account_id:
             fields = {**fields, "owner": anonymous}
@@ -304,7 +304,7 @@ def _seat_change(account_id: str, anonymous: str):
         if seat is not None:
             seats[seat] = anonymous
             record.seats = seats
-            state = renamed(state, seat, account_id, anonymous)
+            state = renamed(state, seat, anonymous)
             if record.status != "finished":
                 stand_ins = dict(record.stand_ins.as_dict() if record.stand_ins else {})
                 record.stand_ins = {**stand_ins, str(seat): STAND_IN}
@@ -313,24 +313,14 @@ def _seat_change(account_id: str, anonymous: str):
         lobby = lobbies.load(game.game_id)
         before = {**lobbies.roles(lobby), account_id: "gone"}
         lobbies.forget(lobby, account_id, anonymous)
-        announce_decision = []
-        decision = pipeline.decision_of(state)
-        if record.status == "active" and seat is not None and decision and decision[0] == seat:
-            announce_decision = pipeline.pending_decision_events(state)
+        # A bot plays the seat from now on: the pipeline cues it if the game waits on it.
         return pipeline.Amendment([{"type": "SeatAnonymised", "seat": seat}], state=state,
-                                  also=lobbies.written_with(lobby, before),
-                                  announce=announce_decision)
+                                  also=lobbies.written_with(lobby, before))
 
     return change
 
 
-def renamed(state: BaseModel, seat: int, old_id: str, new_id: str) -> BaseModel:
-    """A copy of ``state`` with seat ``seat``'s occupant id ``old_id`` replaced by ``new_id``
-    (``players[seat].id``, the only place a game state names an account). Raises
-    ``ValueError`` when the seat is not ``old_id``'s."""
-    copy = state.model_copy(deep=True)
-    player = copy.players[seat]
-    if player.id != old_id:
-        raise ValueError(f"seat {seat} is not held by the account being erased")
-    player.id = new_id
-    return copy
+def renamed(state: Any, seat: int, new_id: str) -> Any:
+    """A copy of ``state`` with seat ``seat``'s occupant id replaced by ``new_id``, whatever
+    the ruleset's state looks like (``Ruleset.rename_player``)."""
+    return engine.ruleset_of(state).rename_player(state, seat, new_id)

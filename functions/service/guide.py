@@ -2,13 +2,14 @@
 (``Ruleset.guide()``, generated from its data files, so every number matches the build) plus
 what every guide carries::
 
-    {..., "ruleset", "title", "game", "min_players", "max_players",
+    {..., "ruleset", "title", "game", "game_title", "min_players", "max_players",
+     "table_options": the JSON Schema of the options a lobby of this ruleset takes,
      "rulesets": [names of every ruleset],
      "ruleset_titles": {name: readable title, e.g. "Mtaani (current rules)"},
-     "ruleset_games": {name: its game, e.g. "mtaani"}}
+     "ruleset_games": {name: its game (whose moves share one route prefix and one screen)}}
 
 ``ruleset_titles`` is the one place clients read a ruleset's readable name from (the titles in
-the rules files), so a ruleset id such as ``mtaani-classic`` never has to be shown.
+the rules files), so a ruleset id never has to be shown.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ def guide(name: str) -> dict[str, Any]:
         "ruleset": ruleset.name,
         "title": ruleset.title,
         "game": ruleset.game,
+        "game_title": ruleset.game_title,
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
+        "table_options": ruleset.table_options.model_json_schema(),
         "rulesets": engine.rulesets(),
         "ruleset_titles": ruleset_titles(),
         "ruleset_games": {n: engine.game_of(n) for n in engine.rulesets()},

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 from pynamodb.attributes import (
@@ -50,8 +51,11 @@ from service.errors import (
 )
 
 log = logging.getLogger(__name__)
-RULESETS = ("mtaani", "mtaani-classic")
-MIN_SEATS, MAX_SEATS = 2, 4
+MIN_SEATS, MAX_SEATS = 2, 8
+"""Bounds of any table's size in requests; each ruleset's own range is checked too
+(``Ruleset.min_players`` / ``max_players``)."""
+MAX_OPTIONS_BYTES = 4000
+"""Largest JSON of a lobby's table options (the ruleset's ``table_options``)."""
 MAX_INVITES = 20
 """Pending invitations (players and spectators, each) a lobby holds at most."""
 ROLE_RANK = {"owner": 4, "player": 3, "spectator": 2, "invited": 1}
@@ -74,6 +78,56 @@ PUBLIC_NEEDS_CONFIRMATION = {
     "then": {"properties": {"confirm_public": {"const": True}}, "required": ["confirm_public"]},
 }
 """JSON Schema of the rule "public: true needs confirm_public: true" (request models)."""
+LOBBY_SETTINGS_IN_OPTIONS = frozenset({"idle_timeout_seconds"})
+"""Table options a lobby sets as its own fields (with the service's bounds), never in
+``options``."""
+
+
+def _inline(schema: Any, defs: dict[str, Any]) -> Any:
+    """``schema`` with its ``$ref``s to ``defs`` replaced by what they name."""
+    if isinstance(schema, dict):
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            return _inline(defs[ref.rsplit("/", 1)[1]], defs)
+        return {k: _inline(v, defs) for k, v in schema.items() if k != "$defs"}
+    if isinstance(schema, list):
+        return [_inline(v, defs) for v in schema]
+    return schema
+
+
+def options_schema(ruleset: str) -> dict[str, Any]:
+    """The JSON Schema of a lobby's ``options`` for ``ruleset``: its ``table_options`` without
+    the settings a lobby sets as its own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)."""
+    import engine
+
+    rs = engine.get_ruleset(ruleset)
+    full = rs.table_options.model_json_schema()
+    schema = _inline(full, full.get("$defs", {}))
+    schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
+                            if k not in LOBBY_SETTINGS_IN_OPTIONS}
+    schema["description"] = f"the table options of {rs.title}"
+    schema.pop("title", None)
+    return schema
+
+
+def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
+    """``json_schema_extra`` of the lobby create and update requests: "public needs
+    confirm_public", and for each ruleset named in the request (or, for a new lobby, the
+    default one) its seat range and its ``options``. Built only when the document is (the
+    rulesets load then, not at a cold start)."""
+    import engine
+
+    rules: list[dict[str, Any]] = [PUBLIC_NEEDS_CONFIRMATION]
+    for name in engine.rulesets():
+        rs = engine.get_ruleset(name)
+        then = {"properties": {
+            "table_size": {"minimum": rs.min_players, "maximum": rs.max_players},
+            "options": {"anyOf": [options_schema(name), {"type": "null"}]}}}
+        rules.append({"if": {"properties": {"ruleset": {"const": name}}, "required": ["ruleset"]},
+                      "then": then})
+        if name == engine.DEFAULT_RULESET and not update:
+            rules.append({"if": {"not": {"required": ["ruleset"]}}, "then": then})
+    schema["allOf"] = rules
 
 
 class LobbyRecord(Model):
@@ -88,6 +142,7 @@ class LobbyRecord(Model):
     ruleset = UnicodeAttribute()
     table_size = NumberAttribute()
     idle_timeout = NumberAttribute(null=True)
+    options = UnicodeAttribute(null=True)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
     public = BooleanAttribute(default=False)
@@ -315,6 +370,24 @@ def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
         lobby.invite_hash = None
 
 
+def _ruleset_names() -> Any:
+    import engine
+
+    return Literal[tuple(engine.rulesets())]  # type: ignore[valid-type]
+
+
+RulesetName = Annotated[_ruleset_names(), Field(description="a ruleset of the registry")]
+"""Request field type of a ruleset name (the registry's names, as an enum in /openapi.json)."""
+
+
+def demo_options(ruleset: str, max_turns: int) -> dict[str, Any]:
+    """A demo game's options: the deployment's turn cap where the ruleset has one."""
+    import engine
+
+    known = engine.get_ruleset(ruleset).table_options.model_fields
+    return {"max_turns": max_turns} if max_turns and "max_turns" in known else {}
+
+
 MAX_IDLE_TURNS_BEFORE_BOT = 20
 MAX_BOT_DELAY = 30
 IdleTurnsBeforeBot = Annotated[int | None, Field(
@@ -363,27 +436,69 @@ def game_settings(lobby: LobbyRecord) -> dict:
     }
 
 
-def check_settings(ruleset: str | None, table_size: int | None, idle_timeout: int | None) -> None:
-    if ruleset is not None and ruleset not in RULESETS:
-        raise Unprocessable(f"ruleset must be one of {', '.join(RULESETS)}")
-    if table_size is not None and not MIN_SEATS <= table_size <= MAX_SEATS:
-        raise Unprocessable(f"table_size must be {MIN_SEATS} to {MAX_SEATS}")
+def check_settings(ruleset: str, table_size: int, idle_timeout: int | None,
+                   options: dict[str, Any] | None = None) -> None:
+    """Refuse (:class:`Unprocessable`) a ruleset the registry does not know, a table size
+    outside its seat range, an idle timeout outside 1 minute to 7 days and table options its
+    ``table_options`` refuses."""
+    import engine
+
+    if ruleset not in engine.rulesets():
+        raise Unprocessable(f"ruleset must be one of {', '.join(engine.rulesets())}")
+    rs = engine.get_ruleset(ruleset)
+    if not rs.min_players <= table_size <= rs.max_players:
+        raise Unprocessable(f"table_size must be {rs.min_players} to {rs.max_players} for "
+                            f"{rs.title}")
     if idle_timeout is not None and not 60 <= idle_timeout <= 7 * 86400:
         raise Unprocessable("idle_timeout_seconds must be 60 to 604800")
+    if options:
+        table_options(ruleset, options)
+
+
+def table_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` checked against the ruleset's ``table_options`` (only the fields given are
+    kept); raises :class:`Unprocessable` naming the first misfit."""
+    from pydantic import ValidationError
+
+    import engine
+
+    if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
+        raise Unprocessable(f"options are limited to {MAX_OPTIONS_BYTES} bytes")
+    rs = engine.get_ruleset(ruleset)
+    try:
+        rs.table_options.model_validate(options)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "options"
+        raise Unprocessable(f"options.{where}: {first.get('msg')}") from None
+    try:  # and as the deal will read them (what a field's type alone cannot say)
+        engine.new_game(ruleset, [f"p{i}" for i in range(rs.min_players)], 0, dict(options))
+    except engine.EngineError as exc:
+        raise Unprocessable(exc.message) from None
+    return dict(options)
+
+
+def lobby_options(lobby: LobbyRecord) -> dict[str, Any]:
+    """The lobby's table options (the ruleset's, as the owner set them)."""
+    return json.loads(lobby.options) if lobby.options else {}
 
 
 # ---------------------------------------------------------------------------- operations
 def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
-           confirm_public: bool, table: TableSettings | None = None) -> LobbyRecord:
-    """A new waiting lobby owned by ``owner``, who takes seat 0."""
-    check_settings(ruleset, table_size, idle_timeout)
+           confirm_public: bool, table: TableSettings | None = None,
+           options: dict[str, Any] | None = None) -> LobbyRecord:
+    """A new waiting lobby owned by ``owner``, who takes seat 0. ``options``: the ruleset's
+    table options (``Ruleset.table_options``: response windows, auction windows, a game
+    clock...)."""
+    check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
     table.check()
     now = int(time.time())
     lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
                         table_size=table_size, idle_timeout=idle_timeout, public=False,
                         status="waiting", seats=[owner] + [""] * (table_size - 1), invited=[],
-                        spectators=[], created_at=now, updated_at=now)
+                        spectators=[], created_at=now, updated_at=now,
+                        options=json.dumps(options) if options else None)
     _set_public(lobby, public, confirm_public)
     table.apply(lobby)
     try:
@@ -395,16 +510,33 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
 
 def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: int | None,
                     idle_timeout: int | None, public: bool | None,
-                    confirm_public: bool, table: TableSettings | None = None) -> LobbyRecord:
-    check_settings(ruleset, table_size, idle_timeout)
+                    confirm_public: bool, table: TableSettings | None = None,
+                    options: dict[str, Any] | None = None) -> LobbyRecord:
+    """Change a waiting lobby's settings (owner). A new ruleset drops table options it does
+    not know; ``options`` replace the table options."""
     table = table or TableSettings()
     table.check()
 
     def edit(lobby: LobbyRecord) -> None:
         require_owner(lobby, me)
         require_waiting(lobby)
-        if ruleset is not None:
-            lobby.ruleset = ruleset
+        new_ruleset = ruleset or lobby.ruleset
+        kept = options if options is not None else lobby_options(lobby)
+        if ruleset is not None and options is None:
+            import engine
+
+            known = engine.get_ruleset(new_ruleset).table_options.model_fields
+            kept = {k: v for k, v in kept.items() if k in known}
+        try:
+            check_settings(new_ruleset, table_size if table_size is not None
+                           else int(lobby.table_size), idle_timeout, kept)
+        except Unprocessable as exc:
+            if ruleset is not None:
+                raise
+            # The request names no ruleset: what it asks does not fit the lobby's.
+            raise Conflict(f"{exc.message} (this lobby's ruleset)") from None
+        lobby.ruleset = new_ruleset
+        lobby.options = json.dumps(kept) if kept else None
         if table_size is not None:
             _resize(lobby, table_size)
         if idle_timeout is not None:
@@ -494,7 +626,8 @@ def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
 
     try:
         bus.publish("LobbyInvitation", {"lobby_id": lobby.lobby_id, "account_id": who,
-                                        "role": role, "owner": lobby.owner})
+                                        "role": role, "owner": lobby.owner,
+                                        "ruleset": lobby.ruleset})
     except Exception:
         log.exception("announcing the invitation to %s failed", lobby.lobby_id)
 
@@ -654,38 +787,54 @@ def start(lobby_id: str, me: str, options: dict | None):
             # retried request whose answer was lost) or the owner's other tab started it.
             # Kickoff is idempotent: answer with the game.
             game = pipeline.default_store().load(lobby_id)
-            return pipeline.ActionResult(game, engine.load_state(game.record.state), [])
+            state = engine.load_state(game.record.state)
+            return pipeline.ActionResult(game, state, [], engine.pending(state))
         require_waiting(lobby)
         players = seated(lobby)
-        if len(players) < MIN_SEATS:
-            raise Conflict(f"seat at least {MIN_SEATS} players (people or bots) first")
+        rs = engine.get_ruleset(lobby.ruleset)
+        if len(players) < rs.min_players:
+            raise Conflict(f"seat at least {rs.min_players} players (people or bots) first")
         lobby.status = "started"
         lobby.invite_hash = None
         lobby.invited = []  # pending player invitations lapse
         try:
             return pipeline.create_game(
-                lobby.ruleset, players, options, game_id=lobby.lobby_id, owner=lobby.owner,
-                idle_timeout=int(lobby.idle_timeout) if lobby.idle_timeout else None,
-                table=game_settings(lobby), also=written_with(lobby, before))
+                lobby.ruleset, players, game_options(lobby, options), game_id=lobby.lobby_id,
+                owner=lobby.owner, table=game_settings(lobby), also=written_with(lobby, before))
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+
+
+def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a lobby's game is dealt with: its table options, then ``options`` (the
+    kickoff's), and its idle timeout (the deployment's default when it set none) where the
+    ruleset has one."""
+    import engine
+
+    merged = {**lobby_options(lobby), **(options or {})}
+    known = engine.get_ruleset(lobby.ruleset).table_options.model_fields
+    if "idle_timeout_seconds" in known and "idle_timeout_seconds" not in merged:
+        merged["idle_timeout_seconds"] = int(lobby.idle_timeout or settings().default_idle_timeout)
+    return merged
 
 
 DEMO_LEVELS = ("base", "advanced", "smart", "advanced")
 """The bots of a demo table (guide "Mtaani on mobile": "its demo link launches a demo board")."""
 
 
-def start_demo(watcher: str, options: dict | None = None):
-    """A game of four bots for ``watcher`` to watch as an invited spectator (the demo link):
-    a started private table owned by its first bot, so it shows under "watchable" on the
-    watcher's dashboard and nobody can save it. Returns the pipeline's
-    :class:`~service.pipeline.ActionResult`."""
+def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = None):
+    """A game of four bots of ``ruleset`` (default: the registry's default) for ``watcher`` to
+    watch as an invited spectator (the demo link): a started private table owned by its first
+    bot, so it shows under "watchable" on the watcher's dashboard and nobody can save it.
+    Returns the pipeline's :class:`~service.pipeline.ActionResult`."""
+    import engine
     from service import pipeline
 
     now = int(time.time())
     players = [accounts.bot_id(level, n) for n, level in enumerate(DEMO_LEVELS, 1)]
-    lobby = LobbyRecord(secrets.token_urlsafe(16), owner=players[0], ruleset="mtaani",
+    lobby = LobbyRecord(secrets.token_urlsafe(16), owner=players[0],
+                        ruleset=ruleset or engine.DEFAULT_RULESET,
                         table_size=len(players), public=False, status="started", seats=players,
                         invited=[], spectators=[watcher], bots_added=len(players),
                         stand_in_after=0, created_at=now, updated_at=now)
@@ -694,5 +843,6 @@ def start_demo(watcher: str, options: dict | None = None):
         tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
         _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
 
-    return pipeline.create_game(lobby.ruleset, players, options, game_id=lobby.lobby_id,
-                                owner=players[0], table=game_settings(lobby), also=also)
+    return pipeline.create_game(lobby.ruleset, players, game_options(lobby, options),
+                                game_id=lobby.lobby_id, owner=players[0],
+                                table=game_settings(lobby), also=also)

@@ -135,12 +135,20 @@ class GameSeat(BaseModel):
 
 
 class DecisionOut(BaseModel):
+    """A decision the game waits for (several at once in some games: every target of an
+    action card, every bidder of an auction)."""
+
     id: int
-    player: int = Field(description="the seat that decides")
+    player: int | None = Field(description="the seat that decides (null: the table's own, a game clock)")
     kind: str
     deadline: int | None = Field(
-        None, description="Unix seconds when the decision is idle: the table ends it then, and "
-                          "any seated player may (POST /games/{id}/end-idle-turn)")
+        None, description="Unix seconds when its deadline passes: the table answers it then "
+                          "(and, for an idle turn, any seated player may: POST "
+                          "/games/{id}/end-idle-turn)")
+    deadline_kind: str | None = Field(
+        None, description="idle_turn, response_window, auction_close, game_clock or offer_expiry")
+    detail: dict[str, Any] = Field(default_factory=dict,
+                                   description="what the game says of it (who did what, amounts)")
 
 
 class OutcomeOut(BaseModel):
@@ -155,16 +163,22 @@ class GameOut(BaseModel):
     version: int
     status: Literal["active", "saved", "finished"]
     ruleset: str
+    game: str = Field(description="the game the ruleset belongs to (a ruleset and its presets): its "
+                                  "moves are POST /games/{id}/<game>/<move>")
     seat: int | None = Field(description="your seat; null for a spectator")
     owner: Person
     seats: list[GameSeat]
-    decision: DecisionOut | None
+    decision: DecisionOut | None = Field(
+        description="the decision that concerns you first: yours if you hold one, else the "
+                    "first the game waits for")
+    pending: list[DecisionOut] = Field(description="every decision the game waits for")
     outcome: OutcomeOut | None
     legal_actions: list[dict[str, Any]]
     legal_specs: dict[str, Any] = Field(
         description="actions with free parameters (trade offers, loan amounts) and their bounds")
-    guard_mood: Literal["hostile", "wary", "friendly"] | None = Field(
-        None, description="while you are jailed: the guards' mood this minute, a hint of the bribe odds")
+    hints: dict[str, Any] = Field(
+        default_factory=dict, description="what you are told now beside the state, when it "
+        "depends on the time (Mtaani: guard_mood while you are jailed, a hint of the bribe odds)")
     state: dict[str, Any]
 
 
@@ -207,7 +221,9 @@ class GameSummary(BaseModel):
     status: Literal["active", "saved", "finished"]
     seats: list[GameSeat]
     your_seat: int | None
-    turn: Turn | None
+    turn: Turn | None = Field(description="the decision that concerns you first (yours, else the "
+                                          "first the table waits for)")
+    waiting: list[Turn] = Field(description="every seat the table waits for, and for what")
     updated_at: int
 
 

@@ -1,12 +1,13 @@
 """Notifications: who hears what, when, and by which channel.
 
-Fed by the bus (``timers.notify``): "your turn" and "you owe a payment" when a decision passes
-to a human from someone else (``DecisionPending`` with ``passed``), "a trade offer / loan
-offer is waiting" (``TradeOffered`` / ``LoanOffered`` to a human), "game over"
-(``GameFinished``, every human seat), "a bot is playing your seat" (``SeatHandedToBot``) and
-lobby invitations (``LobbyInvitation``). ``RevolutionCompleted`` leaves a short table-wide
-notice of what the revolution brought, folded into each player's next turn notification
-rather than sent alone.
+Fed by the bus (``timers.notify``), in each game's own words (the ruleset's message catalogue,
+``Ruleset.notice``): a decision that passes to a human from someone else (``DecisionPending``
+with ``passed``: "your turn", "you owe a payment", "Achieng played Banja on you: Neda or pay
+by 18:00", with its deadline in the player's time zone), the ruleset's own news for people
+(its ``bus_events``, marked ``notify``: an offer made to a player, the end of the game to every
+human seat), "a bot is playing your seat" (``SeatHandedToBot``) and lobby invitations
+(``LobbyInvitation``). ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
+table-wide notice, folded into each player's next notification rather than sent alone.
 
 Channels (per-player preferences, :class:`NotificationSettingsRecord`): Web Push to every
 subscribed browser, SNS mobile push to every registered app device, and email only to a player
@@ -454,15 +455,10 @@ def untold_notices(account_id: str, game_id: str) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- from the bus
-DECISION_PHRASES = {"turn": "roll the dice", "buy": "buy the property or pass",
-                    "end": "end your turn", "deck": "choose a deck",
-                    "municipal": "choose a Municipal rule"}
-
-
 OFFER_WINDOW_SECONDS = 3600
-"""At most one trade and one loan offer notification per proposer, recipient and game in this
-time: offers are free to make and withdraw, so a player could otherwise flood another's
-devices (and mailbox, for turn emails) by offering and withdrawing in a loop."""
+"""At most one notification per kind of news, source seat, recipient and game in this time
+(offers are free to make and withdraw, so a player could otherwise flood another's devices,
+and mailbox for turn emails, by offering and withdrawing in a loop)."""
 
 
 def _idle_turns(count: int) -> str:
@@ -477,22 +473,21 @@ def _link(path: str) -> str:
     return os.environ.get("WEB_URL", "").rstrip("/") + "/#/" + path
 
 
-def notice_text(revolution: int, brought: list[dict[str, Any]]) -> str | None:
-    """The short table-wide notice of what revolution ``revolution`` brought, or ``None``."""
-    parts = []
-    for effect in brought:
-        kind = effect["type"]
-        if kind == "GlobalEventStarted":
-            parts.append(effect.get("text") or f"the {effect['event']} event began")
-        elif kind == "GlobalEventEnded":
-            parts.append(f"the {effect['event'].replace('_', ' ')} event ended")
-        elif kind == "MunicipalRuleExpired":
-            parts.append(f"the Municipal rule '{effect['rule'].replace('_', ' ')}' expired")
-        elif kind == "NoTradeCharge":
-            parts.append(f"nobody traded: everyone paid the no-trade charge of {effect['amount']:,} SFR")
-        elif kind == "ChamberOfCommerce":
-            parts.append("the Chamber of Commerce visited")
-    return f"Revolution {revolution}: " + "; ".join(parts) + "." if parts else None
+def deadline_text(due: int | None, prefs: Preferences, now: float | None = None) -> str | None:
+    """A deadline in the reader's words and time zone: ``"18:00"`` today, ``"Tue 18:00"``
+    within a week, ``"3 Dec 18:00"`` later; ``None`` without one."""
+    if due is None:
+        return None
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo(prefs.time_zone or "UTC")
+    when = datetime.fromtimestamp(due, UTC).astimezone(zone)
+    today = datetime.fromtimestamp(now or time.time(), UTC).astimezone(zone).date()
+    if when.date() == today:
+        return when.strftime("%H:%M")
+    if 0 < (when.date() - today).days < 7:
+        return when.strftime("%a %H:%M")
+    return f"{when.day} {when.strftime('%b %H:%M')}"
 
 
 def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
@@ -500,71 +495,70 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
     happened per recipient."""
     event = detail.get("event", {})
     game_id = detail.get("game_id")
-    if detail_type == "RevolutionCompleted":
-        text = notice_text(int(event["revolution"]), detail.get("brought", []))
-        if text:
-            save_notice(game_id, int(event["revolution"]), text)
+    if detail_type == "TableNews":
+        for number, text in detail.get("news", []):
+            save_notice(game_id, int(number), text)
         return {}
     if detail_type == "LobbyInvitation":
+        import engine
+
         names = accounts.handles_of([detail["owner"]])
         role = "watch" if detail["role"] == "spectator" else "play"
+        title = engine.get_ruleset(detail.get("ruleset") or engine.DEFAULT_RULESET).game_title
         message = Message("You are invited to a table",
-                          f"{names[detail['owner']]} invites you to {role} a game of Mtaani.",
+                          f"{names[detail['owner']]} invites you to {role} a game of {title}.",
                           _link(f"lobby/{detail['lobby_id']}"), f"invite-{detail['lobby_id']}")
         key = f"{detail['lobby_id']}#invite#{detail['role']}"
         return {detail["account_id"]: notify(detail["account_id"], key, message)}
     seats = detail.get("seats", [])
     url, tag = _link(f"game/{game_id}"), f"game-{game_id}"
-    if detail_type == "GameFinished":
-        names = accounts.handles_of(seats)
-        winner = event.get("winner")
-        out = {}
-        for seat, account_id in enumerate(seats):
-            if not account_id.startswith("acc_"):
-                continue
-            body = ("You won!" if seat == winner else
-                    f"{names.get(seats[winner], 'Nobody') if winner is not None else 'Nobody'} won.")
-            message = Message("Game over", body, url, tag, game_id)
-            out[account_id] = notify(account_id, f"{game_id}#finished", message, emailable=True)
-        return out
-    account_id = detail.get("account_id")
-    if not account_id or not account_id.startswith("acc_"):
-        return {}
     if detail_type == "SeatHandedToBot":
+        account_id = detail.get("account_id")
+        if not account_id or not account_id.startswith("acc_"):
+            return {}
         message = Message("A bot is playing your seat",
                           f"After {_idle_turns(event['idle_turns'])} in a row a Base bot plays "
                           "for you. Take your seat back on the game screen.", url, tag, game_id)
         return {account_id: notify(account_id, f"{game_id}#standin#{detail['version']}", message,
                                    emailable=True)}
-    if detail.get("actor") != "human":
-        return {}
+    import engine
+
+    ruleset = engine.get_ruleset(detail["ruleset"])
+    by_id = accounts.handles_of(seats)
+    names = [by_id.get(account, account) for account in seats]
     if detail_type == "DecisionPending":
-        if not detail.get("passed"):
+        account_id = detail.get("account_id")
+        if (detail.get("actor") != "human" or not detail.get("passed") or not account_id
+                or not account_id.startswith("acc_")):
             return {}
-        if event["kind"] == "debt":
-            message = Message("You owe a payment", "A payment is due at your table: raise the "
-                              "funds or declare bankruptcy.", url, tag, game_id)
-        else:
-            body = f"Your turn: {DECISION_PHRASES.get(event['kind'], 'make your move')}."
-            notices = untold_notices(account_id, game_id)
-            if notices:
-                body += " Since your last turn: " + " ".join(notices)
-            message = Message("Your turn", body, url, tag, game_id)
+        when = deadline_text(event.get("due"), preferences(account_id))
+        notice = ruleset.notice(event, detail["seat"], names, when)
+        if notice is None:
+            return {}
+        body = notice.body
+        news = untold_notices(account_id, game_id)
+        if news:
+            body += " Since your last turn: " + " ".join(news)
+        message = Message(notice.title, body, url, tag, game_id)
         return {account_id: notify(account_id, f"{game_id}#decision#{event['decision']}", message,
                                    emailable=True)}
-    if detail_type in ("TradeOffered", "LoanOffered"):
-        proposer = seats[event["proposer"]]
-        name = accounts.handles_of([proposer])[proposer]
-        if detail_type == "TradeOffered":
-            message = Message("A trade offer is waiting", f"{name} offers you a trade.", url, tag,
-                              game_id)
-            key = f"{game_id}#trade#{event['proposer']}#{_offer_window()}"
-        else:
-            lends = event["lender"] == event["proposer"]
-            message = Message("A loan offer is waiting",
-                              f"{name} offers to {'lend you' if lends else 'borrow'} "
-                              f"{event['amount']:,} SFR at {event['interest_percent']}%.",
-                              url, tag, game_id)
-            key = f"{game_id}#loan#{event['proposer']}#{_offer_window()}"
-        return {account_id: notify(account_id, key, message, emailable=True)}
-    return {}
+    if not detail.get("notify"):
+        return {}
+    seat = detail.get("seat")
+    if seat is not None and detail.get("actor") != "human":
+        return {}
+    recipients = [seat] if seat is not None else range(len(seats))
+    source = event.get("proposer", event.get("by", "table"))
+    key = (f"{game_id}#finished" if detail_type == "GameFinished"
+           else f"{game_id}#{detail_type}#{source}#{_offer_window()}")
+    out = {}
+    for recipient in recipients:
+        account_id = seats[recipient]
+        if not account_id.startswith("acc_"):
+            continue
+        notice = ruleset.notice(event, recipient, names)
+        if notice is None:
+            continue
+        out[account_id] = notify(account_id, key, Message(notice.title, notice.body, url, tag,
+                                                          game_id), emailable=True)
+    return out

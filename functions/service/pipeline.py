@@ -1,10 +1,21 @@
-"""The action pipeline, in one place: load the game, apply the engine, write the new state and
-its event-log items with optimistic locking, then publish domain events.
+"""The action pipeline, in one place: load the game, close the phases whose hard deadline has
+passed, apply the engine, write the new state and its event-log items with optimistic locking,
+then publish domain events.
 
 On a version conflict the pipeline reloads and re-applies (at most ``MAX_ACTION_RETRIES``
 times) unless the caller pinned the version it saw, in which case it answers
 :class:`~service.errors.StaleVersion` (409) and changes nothing. Player actions, timer actions
 and bot moves all come through :func:`run`.
+
+Every ruleset is reached through the engine's registry only: the pending decisions and their
+deadlines, the events forwarded to the bus (``Ruleset.bus_events``), the table-wide news
+(``Ruleset.table_news``) and the bots' seats (``Ruleset.waiting_seats``) come from it.
+
+**Hard deadlines close on time.** A decision whose deadline kind is hard (a response window,
+an auction's close, a game clock, an offer's expiry: ``engine.DEADLINE_KINDS``) is answered by
+the table as soon as its deadline has passed, whether or not its timer has run: before any
+later action is applied (:func:`run`), and in every read (:func:`current`), so a bid racing
+an auction's close is either in before it or refused after it, never half-applied.
 """
 
 from __future__ import annotations
@@ -24,27 +35,24 @@ from service.config import settings
 from service.errors import (
     Conflict,
     Forbidden,
+    NotFound,
     ServiceUnavailable,
     StaleVersion,
     Unprocessable,
     VersionConflict,
 )
-from service.storage import AddToTransaction, Decision, DynamoGameStore, GameStore, StoredGame
+from service.storage import AddToTransaction, DynamoGameStore, GameStore, StoredGame, Waiting
 
 log = observability.logger
 
-DOMAIN_EVENTS = frozenset(
-    {"TurnStarted", "DecisionPending", "RevolutionCompleted", "GameFinished", "Bankrupt", "DebtOwed",
-     "TradeOffered", "LoanOffered"}
-)
-"""Engine events forwarded to the EventBridge bus (the rest stay in the game's log)."""
 LIFECYCLE_EVENTS = frozenset({"GameCreated", "GameSaved", "GameResumed", "SeatHandedToBot",
-                              "SeatTakenBack", "IdleDeadlinePassed", "SeatAnonymised"})
-"""Service events about the table itself, also forwarded to the bus."""
-REVOLUTION_EFFECTS = frozenset({"GlobalEventStarted", "GlobalEventEnded", "MunicipalRuleExpired",
-                                "NoTradeCharge", "ChamberOfCommerce"})
-"""Engine events a revolution brings, summarised in its bus event (``brought``) for the
-table-wide notice."""
+                              "SeatTakenBack", "DeadlinePassed", "SeatAnonymised"})
+"""Service events about the table itself, forwarded to the bus (whatever the ruleset)."""
+DECISION_PENDING = "DecisionPending"
+"""Bus event: a decision appeared (one per decision; see :func:`_decision_detail`)."""
+TABLE_NEWS = "TableNews"
+"""Bus event: table-wide news of one action (``Ruleset.table_news``), told to every player
+with their next notification."""
 BOTS_TO_MOVE = "BotsToMove"
 """Bus event: a seat played by a bot has something to decide (the bot-turn function's cue)."""
 BOT_YIELD_SECONDS = 0.25
@@ -52,6 +60,8 @@ BOT_YIELD_SECONDS = 0.25
 requests retry sooner, so a stream of bot moves cannot starve them into a 503)."""
 SEAT_FIELDS = ("player", "to", "debtor")
 """Event fields naming the seat an event concerns (first present wins)."""
+MAX_CLOSINGS = 50
+"""Bound on the table actions one request applies for deadlines that have passed."""
 
 _store: GameStore | None = None
 
@@ -66,19 +76,23 @@ def default_store() -> GameStore:
 
 @dataclass
 class ActionResult:
-    """What an applied action produced: the stored game, its new state and the events."""
+    """What an applied action produced: the stored game, its new state, the events, the
+    decisions now pending (``engine.Decision``) and the outcome when the game is over."""
 
     game: StoredGame
-    state: BaseModel
+    state: Any
     events: list[dict[str, Any]]
+    pending: tuple[engine.Decision, ...] = ()
+    outcome: engine.Outcome | None = None
 
     @property
     def version(self) -> int:
         return self.game.version
 
 
-Decide = Callable[[StoredGame, BaseModel], BaseModel]
-"""Builds the action from the freshly loaded game and state (called again on each retry)."""
+Decide = Callable[[StoredGame, Any], Any]
+"""Builds the move from the freshly loaded game and state (called again on each retry): an
+action, a :class:`TableMove` or ``None`` (see :func:`run`)."""
 
 
 class GameSaved(Conflict):
@@ -87,23 +101,17 @@ class GameSaved(Conflict):
     code = "game_saved"
 
 
-def decision_of(state: BaseModel) -> Decision:
-    """The pending decision of ``state`` as ``(seat, kind)``, or ``None``."""
-    decision = engine.get_ruleset(state.ruleset).decision(state)
-    return None if decision is None else (decision.player, decision.kind)
-
-
 def new_game_id() -> str:
     """An unguessable game id (URL-safe, 16 bytes of randomness)."""
     return secrets.token_urlsafe(16)
 
 
-def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None = None,
+def create_game(ruleset: str, seats_: list[str], options: dict[str, Any] | None = None,
                 seed: int | None = None, store: GameStore | None = None, *,
                 game_id: str | None = None, owner: str | None = None,
-                idle_timeout: int | None = None, table: dict[str, Any] | None = None,
+                table: dict[str, Any] | None = None,
                 also: AddToTransaction | None = None) -> ActionResult:
-    """Deal a new game of ``ruleset`` for ``seats`` (account or bot ids) and store it, with
+    """Deal a new game of ``ruleset`` for ``seats_`` (account or bot ids) and store it, with
     ``also``'s items in the same transaction (a lobby's kickoff).
 
     Raises :class:`Unprocessable` for a bad ruleset, seat count or options,
@@ -118,42 +126,116 @@ def create_game(ruleset: str, seats: list[str], options: dict[str, Any] | None =
     if seed is None:
         seed = secrets.randbits(63)
     try:
-        state = engine.new_game(ruleset, seats, seed, options)
+        state = engine.new_game(ruleset, seats_, seed, options)
     except engine.EngineError as exc:
         raise Unprocessable(exc.message) from None
     game_id = game_id or new_game_id()
-    created = {"type": "GameCreated", "ruleset": ruleset, "seats": len(seats)}
-    decision = engine.get_ruleset(state.ruleset).decision(state)
-    table = {**(table or {}), "decision_id": decision.id if decision else None,
-             "decision_at": int(time.time()) if decision else None}
-    game = store.create(game_id, ruleset, seats, engine.dump_state(state), [created],
-                        owner=owner, idle_timeout=idle_timeout, decision=decision_of(state),
-                        also=also, table=table)
-    result = ActionResult(game, state, [created])
-    _publish(result, [created, *pending_decision_events(state)])
+    created = {"type": "GameCreated", "ruleset": ruleset, "seats": len(seats_)}
+    pending = engine.pending(state)
+    now = int(time.time())
+    waiting = [Waiting(d.id, d.player, d.kind, d.deadline, now) for d in pending]
+    game = store.create(game_id, ruleset, seats_, engine.dump_state(state), [created],
+                        owner=owner, waiting=waiting, also=also, table=table)
+    result = ActionResult(game, state, [created], pending, None)
+    _publish(result, [created], before=[])
     return result
 
 
-def pending_decision_events(state: BaseModel) -> list[dict[str, Any]]:
-    """``DecisionPending`` for the state's pending decision (``[]`` when there is none): what
-    the bus hears when a decision needs someone (a player, a bot or the idle-turn timer)."""
-    decision = engine.get_ruleset(state.ruleset).decision(state)
-    if decision is None:
-        return []
-    return [{"type": "DecisionPending", "player": decision.player, "kind": decision.kind,
-             "decision": decision.id}]
+@dataclass
+class Closing:
+    """What :func:`close_overdue` did: the ``state`` after the table's actions, the items to
+    log (each action with its events) and the events to publish."""
+
+    state: Any
+    logged: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) -> Closing:
+    """Let the table answer every pending decision whose hard deadline (see the module
+    docstring) has passed at ``now``, earliest first, with the ruleset's deadline action.
+
+    With ``keep`` the game's record is kept in step (the decisions' clocks, idle streaks:
+    the caller saves it); without it (a read) nothing but the returned state changes."""
+    ruleset = engine.ruleset_of(state)
+    closing = Closing(state)
+    since = {w.id: w.since for w in game.record.waiting()}
+    for _ in range(MAX_CLOSINGS):
+        if ruleset.outcome(closing.state) is not None:
+            break
+        due = []
+        for decision in ruleset.pending(closing.state):
+            if decision.deadline is None or not decision.deadline.hard:
+                continue
+            when = decision.deadline.due(since.setdefault(decision.id, now))
+            if when <= now:
+                due.append((when, decision.id, decision))
+        action = None
+        for _when, _id, decision in sorted(due, key=lambda item: item[:2]):
+            action = ruleset.deadline_action(closing.state, decision, now)
+            if action is not None:
+                break
+        if action is None:
+            break
+        action = engine.stamp(action, now)
+        result = ruleset.apply(closing.state, action)
+        events = list(result.events)
+        if keep:
+            record = game.record
+            waiting = record.waiting_for(decision.id) or Waiting(
+                decision.id, decision.player, decision.kind, decision.deadline, now)
+            events += seats.note_move(record, record.waiting(), action, result.pending, now,
+                                      by_table=waiting)
+        closing.logged += [{"type": "ActionApplied", "action": action.model_dump(mode="json"),
+                            "by": "table"}, *events]
+        closing.events += events
+        closing.state = result.state
+        for d in result.pending:
+            since.setdefault(d.id, now)
+    return closing
+
+
+def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
+    """``state`` as it stands at ``now``: with the phases whose hard deadline has passed
+    closed (:func:`close_overdue`), for reads; nothing is written."""
+    if game.record.status != "active":
+        return state
+    return close_overdue(game, state, int(now or time.time()), keep=False).state
+
+
+@dataclass
+class TableMove:
+    """What ``decide`` returns for the table answering ``decision`` (a pending decision whose
+    deadline has passed, as the record keeps it): the ruleset's deadline ``action``, or
+    ``None`` when the table cannot answer for the holder (the deadline only counts toward the
+    seat's idle streak and the decision's clock starts again)."""
+
+    decision: Waiting
+    action: BaseModel | None
+
+
+class NothingToDo(Conflict):
+    """``decide`` had nothing to apply and no deadline had closed anything: nothing written."""
+
+    code = "nothing_to_do"
 
 
 @observability.traced("pipeline.run")
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         store: GameStore | None = None, by_bot: bool = False,
-        loaded: StoredGame | None = None) -> ActionResult:
-    """Load, apply ``decide(game, state)``, save with the version condition, publish.
+        loaded: StoredGame | None = None, now: int | None = None) -> ActionResult:
+    """Load, close what is overdue (:func:`close_overdue`), apply what ``decide(game, state)``
+    returns, save with the version condition, publish. ``now``: the time the move is made at
+    (Unix seconds; default the clock: the timers pass the time they were set for).
 
-    The save also keeps the table's idle clock and idle streaks (:func:`service.seats.note_move`);
-    ``by_bot`` marks moves of the bot-turn function, which plays on by itself rather than
-    being cued by a ``BotsToMove`` event. ``loaded``: the game as a previous call left it,
-    tried first instead of a fresh read (the version condition refuses it if it is stale).
+    ``decide`` returns a player's (or bot's) action, whose time fields are stamped with the
+    service's clock (``engine.stamp``); a :class:`TableMove` (the timers: the table answers a
+    decision whose deadline passed); or ``None``: only what closed on time is saved
+    (:class:`NothingToDo` when nothing did). The save also keeps the table's clocks and idle
+    streaks (:func:`service.seats.note_move`); ``by_bot`` marks moves of the bot-turn function,
+    which plays on by itself rather than being cued by a ``BotsToMove`` event. ``loaded``: the
+    game as a previous call left it, tried first instead of a fresh read (the version condition
+    refuses it if it is stale).
 
     Raises engine errors (illegal or invalid actions) unchanged, :class:`StaleVersion` when
     ``expected_version`` no longer matches, :class:`GameSaved` while the owner has the game
@@ -172,24 +254,49 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             )
         if game.record.status == "saved":
             raise GameSaved("the game is saved (paused) until its owner resumes it")
-        state = engine.load_state(game.record.state)
-        action = decide(game, state)
-        new_state, events = engine.apply(state, action)
-        ruleset = engine.get_ruleset(new_state.ruleset)
-        status = "finished" if ruleset.outcome(new_state) is not None else "active"
-        before, after = ruleset.decision(state), ruleset.decision(new_state)
-        events = [*events, *seats.note_move(game.record, before, action, after)]
-        logged = [{"type": "ActionApplied", "action": action.model_dump(mode="json")}, *events]
+        record = game.record
+        at = int(now or time.time())
+        stored = record.waiting()
+        closing = close_overdue(game, engine.load_state(record.state), at)
+        before = record.waiting()
+        move = decide(game, closing.state)
+        table = move.decision if isinstance(move, TableMove) else None
+        action = move.action if isinstance(move, TableMove) else move
+        logged = list(closing.logged)
+        events = list(closing.events)
+        if action is not None:
+            action = engine.stamp(action, at)
+            result = engine.apply(closing.state, action)
+            served = seats.note_move(record, before, action, result.pending, at, by_table=table)
+            logged += [{"type": "ActionApplied", "action": action.model_dump(mode="json"),
+                        **({"by": "table"} if table is not None else {})},
+                       *result.events, *served]
+            events += [*result.events, *served]
+            state, pending, outcome = result.state, result.pending, result.outcome
+        else:
+            state = closing.state
+            pending, outcome = engine.pending(state), engine.outcome(state)
+            if table is not None:  # the deadline only counts; the decision's clock restarts
+                counted = [{"type": "DeadlinePassed", "player": table.player,
+                            "decision": table.id, "kind": table.kind}]
+                if table.player is not None and table.deadline and table.deadline.counts_idle:
+                    counted += seats.count_idle(record, table.player, stuck=True)
+                seats.restart(record, table.id, at)
+                logged += counted
+                events += counted
+            elif not logged:
+                raise NothingToDo("nothing to do: no deadline has passed")
+        status = "finished" if outcome is not None else "active"
         try:
-            store.save(game, engine.dump_state(new_state), status, logged, new_state.steps,
-                       decision=decision_of(new_state))
+            store.save(game, engine.dump_state(state), status, logged, _step(state))
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None:
-                current = store.load(game_id).version
+                current_version = store.load(game_id).version
                 observability.count(observability.STALE_VERSIONS)
                 raise StaleVersion(
-                    "another move was saved first; reload and try again", current_version=current
+                    "another move was saved first; reload and try again",
+                    current_version=current_version,
                 ) from None
             if attempt < retries:
                 observability.count(observability.ACTION_RETRIES)
@@ -197,14 +304,20 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             pause = max(0.02 * (2**attempt), BOT_YIELD_SECONDS if by_bot else 0)
             time.sleep(random.uniform(pause / 2, pause))
             continue
-        result = ActionResult(game, new_state, events)
-        observability.count(observability.ACTIONS, action=action.type)
-        log.info("action applied", extra={"game_id": game_id, "action": action.type,
-                                          "version": result.version, "attempt": attempt,
+        applied = ActionResult(game, state, events, pending, outcome)
+        observability.count(observability.ACTIONS, action=action.type if action else "deadline")
+        log.info("action applied", extra={"game_id": game_id,
+                                          "action": action.type if action else "deadline",
+                                          "version": applied.version, "attempt": attempt,
                                           "events": len(events), "status": status})
-        _publish(result, events, before=before, cue_bots=not by_bot)
-        return result
+        _publish(applied, events, before=stored, cue_bots=not by_bot)
+        return applied
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+
+
+def _step(state: Any) -> int:
+    """The state's action counter for the event log's ``step`` (0 when it keeps none)."""
+    return int(getattr(state, "steps", 0) or 0)
 
 
 @dataclass
@@ -221,7 +334,7 @@ class Amendment:
     announce: list[dict[str, Any]] = field(default_factory=list)
 
 
-Amend = Callable[[StoredGame, BaseModel], Amendment | None]
+Amend = Callable[[StoredGame, Any], Amendment | None]
 """Edits the loaded game's record in place (seats, owner, stand-ins, clocks) and returns the
 :class:`Amendment`, or ``None`` when there is nothing to change; raising refuses and changes
 nothing. Called again on each retry."""
@@ -246,19 +359,24 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
         if record.status == "saved" and not while_saved:
             raise GameSaved("the game is saved (paused) until its owner resumes it")
         state = engine.load_state(record.state)
+        stored = record.waiting()
         amendment = change(game, state)
         if amendment is None:
             return None
         new_state = amendment.state if amendment.state is not None else state
+        pending = engine.pending(new_state)
+        if amendment.state is not None:
+            seats.track(record, pending)
         try:
             store.save(game, engine.dump_state(new_state) if amendment.state is not None
                        else record.state, status or record.status, amendment.events,
-                       new_state.steps, decision=decision_of(new_state), also=amendment.also)
+                       _step(new_state), also=amendment.also)
         except VersionConflict:
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
-        result = ActionResult(game, new_state, amendment.events)
-        _publish(result, [*amendment.events, *amendment.announce])
+        result = ActionResult(game, new_state, amendment.events, pending,
+                              engine.outcome(new_state))
+        _publish(result, [*amendment.events, *amendment.announce], before=stored)
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
@@ -270,7 +388,7 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
     write with a ``GameSaved`` / ``GameResumed`` log item; resuming announces the pending
     decision again (``DecisionPending``), so its idle-turn deadline starts afresh."""
 
-    def change(game: StoredGame, state: BaseModel) -> Amendment:
+    def change(game: StoredGame, state: Any) -> Amendment:
         record = game.record
         if record.owner != account_id:
             if account_id in record.seats:
@@ -280,16 +398,34 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
         if record.status != wanted_from:
             wanted = "an active game can be saved" if saved else "a saved game can be resumed"
             raise Conflict(f"the game is {record.status}; only {wanted}")
+        now = int(time.time())
+        ruleset = engine.ruleset_of(state)
+        # The game's own clocks (an auction's close, a game clock) stop while it is saved and
+        # go on with the time they had left when it is resumed.
+        clock = ruleset.pause_action(state, now) if saved else ruleset.resume_action(state, now)
+        changed, events = None, []
+        if clock is not None:
+            applied = ruleset.apply(state, engine.stamp(clock, now))
+            changed = applied.state
+            events = [{"type": "ActionApplied", "action": clock.model_dump(mode="json"),
+                       "by": "table"}, *applied.events]
         if not saved:
-            seats.start_clock(record, engine.get_ruleset(state.ruleset).decision(state))
-            return Amendment([{"type": "GameResumed"}])
-        return Amendment([{"type": "GameSaved"}])
+            seats.restart_all(record, now)
+            return Amendment([*events, {"type": "GameResumed"}], state=changed)
+        return Amendment([*events, {"type": "GameSaved"}], state=changed)
 
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
-    if not saved:  # announced on the bus only (the log has GameResumed)
-        _publish(result, pending_decision_events(result.state), cue_bots=False)
+    if not saved:  # the decisions are announced again on the bus (their timers start afresh)
+        announce_pending(result)
     return result
+
+
+def announce_pending(result: ActionResult) -> None:
+    """Put a ``DecisionPending`` on the bus for every pending decision of ``result`` (a
+    resumed game, a seat taken over), so their deadlines are scheduled again; not a turn
+    notification (``passed`` is false)."""
+    _publish(result, [], before=None, cue_bots=False)
 
 
 def seat_of(game: StoredGame, account_id: str) -> int:
@@ -301,13 +437,19 @@ def seat_of(game: StoredGame, account_id: str) -> int:
 
 
 def act(game_id: str, account_id: str, action: dict[str, Any], *,
-        expected_version: int | None = None, store: GameStore | None = None) -> ActionResult:
+        expected_version: int | None = None, store: GameStore | None = None,
+        game_name: str | None = None) -> ActionResult:
     """Apply a player's action (its JSON form, without ``player``) as ``account_id``'s seat.
+    ``game_name``: the game the route belongs to (``engine.game_of``); a game of another raises
+    :class:`NotFound` (its actions have other routes).
 
     Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
-    def decide(game: StoredGame, state: BaseModel) -> BaseModel:
+    def decide(game: StoredGame, state: Any) -> BaseModel:
         seat = seat_of(game, account_id)
+        if game_name is not None and engine.game_of(game.record.ruleset) != game_name:
+            ruleset = engine.get_ruleset(game.record.ruleset)
+            raise NotFound(f"a game of {ruleset.title} has no '{action['type']}' move")
         if seats.stand_in(game.record, seat):
             raise seats.StandInPlays(
                 "a bot is playing your seat while you were away: take it back first "
@@ -320,23 +462,22 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     return run(game_id, decide, expected_version=expected_version, store=store)
 
 
-def bots_waiting(record: Any, state: BaseModel) -> list[int]:
-    """Seats played by a bot (bot seats and stand-ins) that the game waits on now: an offer to
-    answer or the pending decision (``engine.bots.waiting_seats``)."""
-    if record.status != "active" or engine.get_ruleset(state.ruleset).outcome(state) is not None:
+def bots_waiting(record: Any, state: Any) -> list[int]:
+    """Seats played by a bot (bot seats and stand-ins) that the game waits on now
+    (``Ruleset.waiting_seats``: pending decisions, offers to answer)."""
+    ruleset = engine.ruleset_of(state)
+    if record.status != "active" or ruleset.outcome(state) is not None:
         return []
     played = seats.bot_played(record)
     if not played:
         return []
-    from engine import bots
-
-    return [seat for seat in bots.waiting_seats(state) if seat in played]
+    return [seat for seat in ruleset.waiting_seats(state) if seat in played]
 
 
 def cue_bots(result: ActionResult) -> None:
     """Put ``BotsToMove`` on the bus when a bot-played seat has something to decide (the
     bot-turn function's hand-off to a fresh invocation uses it too)."""
-    _publish(result, [], cue_bots=True)
+    _publish(result, [], before=[w for w in result.game.record.waiting()], cue_bots=True)
 
 
 def _seat_named(event: dict[str, Any], count: int) -> int | None:
@@ -347,12 +488,10 @@ def _seat_named(event: dict[str, Any], count: int) -> int | None:
     return None
 
 
-def _detail(result: ActionResult, event: dict[str, Any], before: Any) -> dict[str, Any]:
+def _detail(result: ActionResult, event: dict[str, Any]) -> dict[str, Any]:
     """The bus event of ``event``: the game, the new version, the seats and, when the event
     names a seat, that seat's ``account_id`` and who plays it (``actor``: ``human`` or
-    ``bot``). A ``DecisionPending`` says whether the decision ``passed`` to its holder from
-    someone else (a turn notification is due); a ``RevolutionCompleted`` lists what the
-    revolution ``brought`` (global events, expiring Municipal rules, charges)."""
+    ``bot``)."""
     record = result.game.record
     seat_ids = list(record.seats)
     detail = {"game_id": result.game.game_id, "version": result.version,
@@ -363,29 +502,65 @@ def _detail(result: ActionResult, event: dict[str, Any], before: Any) -> dict[st
         detail.update(seat=seat, account_id=seat_ids[seat], actor="bot" if level else "human")
         if level:
             detail["bot_level"] = level
-    if event["type"] == "DecisionPending":
-        detail["passed"] = before is None or before.player != event["player"]
     return detail
 
 
-def _publish(result: ActionResult, events: list[dict[str, Any]], *, before: Any = None,
-             cue_bots: bool = True) -> None:
-    """Forward the domain events to the bus, and ``BotsToMove`` when ``cue_bots`` and a bot
-    has something to decide; the state is already saved, so a failure here is logged, not
-    raised."""
+def _decision_detail(result: ActionResult, decision: engine.Decision, waiting: Waiting | None,
+                     passed: bool) -> dict[str, Any]:
+    """The bus event of a decision that appeared: ``DecisionPending`` with the seat (``None``:
+    the table's own, a game clock), its kind, id, deadline kind and time (``due``), what the
+    ruleset says of it (``detail``), whether it ``passed`` to its holder from someone else
+    (a turn notification is due) and whether the service's timers run its deadline
+    (``timed``: a decision of a human, of the table, or one with a fixed time such as an
+    auction's close; bots answer their own at once and the sweeper catches a stalled one)."""
+    event = {"type": DECISION_PENDING, "player": decision.player, "kind": decision.kind,
+             "decision": decision.id,
+             "deadline": decision.deadline.kind if decision.deadline else None,
+             "due": waiting.due if waiting is not None else None,
+             "detail": dict(decision.detail)}
+    detail = _detail(result, event)
+    if decision.player is None:
+        detail["actor"] = "table"
+    detail["passed"] = passed
+    detail["timed"] = decision.deadline is not None and (
+        detail.get("actor") != "bot" or decision.deadline.at is not None)
+    return detail
+
+
+def _publish(result: ActionResult, events: list[dict[str, Any]], *,
+             before: list[Waiting] | None, cue_bots: bool = True) -> None:
+    """Forward to the bus: the ruleset's bus events and the service's lifecycle events among
+    ``events``, a ``DecisionPending`` for each decision that appeared since ``before`` (the
+    stored pending decisions before the change; ``None``: announce every pending decision
+    again, not as a turn), the table-wide news, and ``BotsToMove`` when ``cue_bots`` and a
+    bot has something to decide. The state is already saved, so a failure here is logged,
+    not raised."""
+    ruleset = engine.get_ruleset(result.game.record.ruleset)
     items = []
-    for index, event in enumerate(events):
-        if event["type"] not in DOMAIN_EVENTS and event["type"] not in LIFECYCLE_EVENTS:
+    for event in events:
+        if event["type"] in LIFECYCLE_EVENTS:
+            items.append((event["type"], _detail(result, event)))
+        elif event["type"] in ruleset.bus_events:
+            shown = {k: v for k, v in event.items() if k != "private"}
+            items.append((event["type"], {**_detail(result, shown), "notify": True}))
+    known = {w.id for w in before or []}
+    holders = {w.player for w in before or []}
+    waiting = {w.id: w for w in result.game.record.waiting()}
+    for decision in result.pending:
+        if decision.id in known:
             continue
-        detail = _detail(result, event, before)
-        if event["type"] == "RevolutionCompleted":
-            detail["brought"] = _brought(events[index + 1:])
-        items.append((event["type"], detail))
+        passed = before is not None and decision.player not in holders
+        items.append((DECISION_PENDING,
+                      _decision_detail(result, decision, waiting.get(decision.id), passed)))
+    news = ruleset.table_news(events)
+    if news:
+        items.append((TABLE_NEWS, {"game_id": result.game.game_id, "version": result.version,
+                                   "ruleset": ruleset.name, "news": [list(n) for n in news]}))
     try:
-        if cue_bots and (waiting := bots_waiting(result.game.record, result.state)):
+        if cue_bots and (waiting_bots := bots_waiting(result.game.record, result.state)):
             record = result.game.record
             items.append((BOTS_TO_MOVE, {
-                "game_id": result.game.game_id, "version": result.version, "seats": waiting,
+                "game_id": result.game.game_id, "version": result.version, "seats": waiting_bots,
                 "bot_delay": int(record.bot_delay if record.bot_delay is not None
                                  else settings().default_bot_delay)}))
         if items:
@@ -395,15 +570,3 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *, before: Any 
         # once their deadline has passed.
         observability.count(observability.PUBLISH_FAILURES)
         log.exception("publishing %d events for game %s failed", len(items), result.game.game_id)
-
-
-def _brought(following: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The revolution's effects among the events that followed its ``RevolutionCompleted``
-    in the same action (up to the next revolution)."""
-    out = []
-    for event in following:
-        if event["type"] == "RevolutionCompleted":
-            break
-        if event["type"] in REVOLUTION_EFFECTS:
-            out.append({k: v for k, v in event.items() if k != "private"})
-    return out

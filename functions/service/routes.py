@@ -1,9 +1,12 @@
-"""The shape shared by every player-action function: ``POST /games/{game_id}/<action>``.
+"""The player actions of a game: ``POST /games/{game_id}/<game>/<action>``, one route each.
 
-Each module in ``functions/actions/`` is one Lambda: it names its engine action class and
-path, and :func:`action_app` builds the resolver. The request body is the action's own fields
-(never ``player``: the seat comes from the caller's session) plus an optional ``version`` (the
-state version the client saw: a stale one is answered 409 and changes nothing). An
+Each module in ``functions/actions/`` is one Lambda for one game (``<game>.py``): its router
+(:func:`game_router`) has one route and one OpenAPI operation per action of the game's
+rulesets (``Ruleset.actions``, from the engine's registry), so a game's actions share one
+function, role and warm execution environments. The request body is the action's own fields
+(never ``player``: the seat comes from the caller's session, nor the time fields the service
+fills in from its clock, ``engine.TIME_FIELDS``) plus an optional ``version`` (the state
+version the client saw: a stale one is answered 409 and changes nothing). An
 ``Idempotency-Key`` header makes retries apply once and answer with the first answer's version
 and events (Powertools idempotency on DynamoDB, keyed on game, account and key; the request's
 fingerprint is the action's own fields and ``version`` as the client sent them, never the
@@ -13,11 +16,8 @@ ids (an erased account leaves nothing there); the ``game`` part of a replayed an
 game as it is now.
 """
 
-import time
-from collections.abc import Callable
 from typing import Annotated, Any
 
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from service import pipeline
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
-from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
+from service.http import SIGNED_IN_ERRORS, api_responses, caller
 from service.models import ActionOut
 from service.views import game_view, public_events, viewer_seat
 
@@ -36,14 +36,11 @@ _applied: dict[str, pipeline.ActionResult] = {}
 
 
 def _perform(intent: dict[str, Any]) -> dict[str, Any]:
-    """Apply the action: the client's ``intent["action"]`` with the fields named in
-    ``intent["server_fields"]`` filled in now (:data:`SERVER_FIELDS`). Returns the answer's
-    cacheable part: ``{"version", "events"}`` (the events as the caller may see them)."""
-    action = dict(intent["action"])
-    for name in intent.get("server_fields", ()):
-        action.update(SERVER_FIELDS[name]())
-    result = pipeline.act(intent["game_id"], intent["account_id"], action,
-                          expected_version=intent.get("version"))
+    """Apply the action: the client's ``intent["action"]`` (the pipeline stamps its time
+    fields when it applies it). Returns the answer's cacheable part: ``{"version", "events"}``
+    (the events as the caller may see them)."""
+    result = pipeline.act(intent["game_id"], intent["account_id"], dict(intent["action"]),
+                          expected_version=intent.get("version"), game_name=intent["game"])
     _applied["result"] = result
     seat = viewer_seat(result.game, intent["account_id"])
     return {"version": result.version,
@@ -104,22 +101,15 @@ def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str,
         raise ServiceUnavailable("could not record the request; nothing was applied") from exc
 
 
-SERVER_FIELDS: dict[str, Callable[[], dict[str, Any]]] = {
-    "minute": lambda: {"minute": int(time.time() // 60)},
-}
-"""Action fields the service fills in itself, never taken from the request (the wall-clock
-minute of a bribe). They are filled in when the action is applied (:func:`_perform`, inside
-the idempotent call), so an Idempotency-Key's fingerprint is over what the client sent: a retry
-in a later minute replays the first answer."""
-
-
 def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     """The request body model of an engine action: its fields minus ``type``/``player`` and
-    server-filled fields, plus ``version``."""
+    the time fields the service fills in, plus ``version``."""
+    import engine
+
     fields: dict[str, Any] = {
         name: (info.annotation, info)
         for name, info in action_cls.model_fields.items()
-        if name not in ("type", "player") and name not in SERVER_FIELDS
+        if name not in ("type", "player") and name not in engine.TIME_FIELDS
     }
     fields["version"] = (int | None, Field(None, ge=1, description="the state version you saw"))
     return create_model(
@@ -130,20 +120,44 @@ def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     )
 
 
-def action_router(action_cls: type[BaseModel], path: str) -> Router:
-    """A router with the one route of ``action_cls`` at ``path`` (``/games/<game_id>/...``)."""
+def action_path(game: str, action_type: str) -> str:
+    """The route of ``action_type`` of ``game`` (``/games/{game_id}/<game>/end-turn``)."""
+    return f"/games/{{game_id}}/{game}/{action_type.replace('_', '-')}"
+
+
+def game_actions(game: str) -> dict[str, type[BaseModel]]:
+    """Every player action of ``game``'s rulesets by ``type`` (the first ruleset's model when
+    two share a type), from the engine's registry."""
+    import engine
+
+    found: dict[str, type[BaseModel]] = {}
+    for name in engine.rulesets_of(game):
+        for cls in engine.get_ruleset(name).actions:
+            found.setdefault(cls.model_fields["type"].default, cls)
+    return found
+
+
+def game_router(game: str) -> Router:
+    """The router of ``game``'s action function: one route per action (:func:`game_actions`)
+    at :func:`action_path`."""
     router = Router()
+    for action_type, cls in game_actions(game).items():
+        _add_action_route(router, game, cls, action_path(game, action_type).replace(
+            "{game_id}", "<game_id>"))
+    return router
+
+
+def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], path: str) -> None:
+    """Add the route of ``action_cls`` (of ``game``) at ``path`` (``/games/<game_id>/...``)."""
     model = request_model(action_cls)
     action_type = action_cls.model_fields["type"].default
-    server_fields = [n for n in action_cls.model_fields if n in SERVER_FIELDS]
 
     def perform(game_id: str, body: BaseModel | None, idempotency_key: str | None) -> ActionOut:
         account = caller(router)
         payload = body.model_dump(exclude_none=True) if body is not None else {}
         version = payload.pop("version", None)
-        intent = {"game_id": game_id, "account_id": account.account_id,
-                  "action": {"type": action_type, **payload}, "version": version,
-                  "server_fields": server_fields}
+        intent = {"game_id": game_id, "account_id": account.account_id, "game": game,
+                  "action": {"type": action_type, **payload}, "version": version}
         _applied.clear()
         if idempotency_key:
             intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"
@@ -164,15 +178,9 @@ def action_router(action_cls: type[BaseModel], path: str) -> Router:
                      idempotency_key: IdempotencyKey = None) -> ActionOut:
             return perform(game_id, body, idempotency_key)
 
-    endpoint.__name__ = f"action_{action_type}"
+    endpoint.__name__ = f"{game}_{action_type}"
     endpoint.__doc__ = action_cls.__doc__
     router.post(path, summary=(action_cls.__doc__ or action_type).splitlines()[0],
-                tags=["actions"], operation_id=f"action_{action_type}",
+                tags=[f"{game} moves"], operation_id=f"{game}_{action_type}",
                 responses=api_responses(200, ActionOut, "applied", *SIGNED_IN_ERRORS, 403, 404,
                                         409))(endpoint)
-    return router
-
-
-def action_app(action_cls: type[BaseModel], path: str) -> APIGatewayHttpResolver:
-    """The resolver of one action function."""
-    return make_app(action_router(action_cls, path))

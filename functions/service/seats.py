@@ -1,4 +1,4 @@
-"""Who plays each seat, and the table's idle clock.
+"""Who plays each seat, and the clocks of the decisions the table waits for.
 
 A seat is played by a bot when its id is a bot's (``bot:<level>:<n>``) or when
 ``GameRecord.stand_ins`` names a bot level for it: a Base bot stands in for a human after the
@@ -6,13 +6,16 @@ table's limit of idle deadlines in a row (``stand_in_after``), until the player 
 back (:func:`take_back`), and for the seat of an erased account for the rest of the game.
 While a stand-in plays, the seat's human cannot act (:class:`StandInPlays`).
 
-The idle clock lives on the game record and is kept by the pipeline on every write
-(:func:`note_move`): ``decision_id`` is the pending decision, ``decision_at`` when it began or
-its holder last acted, so the deadline is ``decision_at + idle_timeout`` (the table's setting,
-5 minutes for a live table as the guide says, hours or days for slow ones). ``idle_streaks``
-counts each seat's idle deadlines in a row: the table ending the decision (a ``Timeout``), or
-a debt's deadline passing (the table cannot end a debt, guide: never declare bankruptcy for an
-absent player, so the deadline only counts). Any move of the player's own resets it.
+The clocks live on the game record and are kept by the pipeline on every write
+(:func:`note_move`): ``GameRecord.pending`` lists the decisions the game waits for (several at
+once in Mulodi and Jiji), each with the deadline its ruleset declared and ``since``, when it
+appeared, so a relative deadline passes at ``since`` plus the table's setting (the idle
+timeout: 5 minutes for a live table as the guide says, hours or days for slow ones; a
+response window) and an absolute one at its time (an auction's close, a game clock).
+``idle_streaks`` counts each seat's idle deadlines in a row: the table answering a decision
+for its holder (a ``Timeout``), or a deadline passing that the table cannot answer (a Mtaani
+debt: guide, never declare bankruptcy for an absent player, so the deadline only counts).
+Answering a decision of one's own resets it.
 
 Source: guide "Flow of play" ("A turn left idle can be ended by the table after 5 minutes so
 the game keeps moving"), "Bots and solo play".
@@ -25,7 +28,7 @@ from typing import Any
 
 from service import accounts
 from service.errors import Conflict
-from service.storage import GameRecord
+from service.storage import GameRecord, Waiting
 
 STAND_IN_LEVEL = "base"
 """The bot level that stands in for an absent player."""
@@ -83,47 +86,77 @@ def _set_streak(record: GameRecord, seat: int, value: int) -> None:
     record.idle_streaks = streaks
 
 
-def start_clock(record: GameRecord, decision: Any, now: int | None = None) -> None:
-    """Start the idle clock of the engine ``decision`` (``None``: nobody to act)."""
-    record.decision_id = None if decision is None else decision.id
-    record.decision_at = None if decision is None else (now or int(time.time()))
+def track(record: GameRecord, pending: Any, now: int | None = None) -> list[Waiting]:
+    """Keep the record's pending decisions in step with the engine's (``pending``, a tuple of
+    :class:`engine.Decision`): a decision still pending keeps the moment it appeared (its
+    deadline's clock goes on: only a new decision starts one), a new one starts now. Returns
+    the new list (also set on ``record``)."""
+    now = now or int(time.time())
+    since = {w.id: w.since for w in record.waiting()}
+    waiting = [Waiting(d.id, d.player, d.kind, d.deadline, since.get(d.id, now)) for d in pending]
+    record.set_waiting(waiting)
+    return waiting
 
 
-def note_move(record: GameRecord, before: Any, action: Any, after: Any,
-              now: int | None = None) -> list[dict[str, Any]]:
-    """Bookkeeping of one applied action on ``record`` (saved with it): the idle clock
-    restarts when the decision changes or its holder acts; the actor's idle streak resets on a
-    move of their own and grows when the table ended their decision (``timeout``), handing the
-    seat to a Base bot at the table's limit. ``before`` / ``after`` are the engine decisions
-    around the action. Returns the service events to log and publish (``SeatHandedToBot``)."""
+def restart(record: GameRecord, decision_id: int, now: int | None = None) -> None:
+    """Start the clock of pending decision ``decision_id`` again from ``now`` (its deadline
+    passed and only counted, or its player took the seat back)."""
+    now = now or int(time.time())
+    record.set_waiting([Waiting(w.id, w.player, w.kind, w.deadline, now) if w.id == decision_id
+                        else w for w in record.waiting()])
+
+
+def restart_all(record: GameRecord, now: int | None = None) -> None:
+    """Start every pending decision's clock again from ``now`` (a resumed game)."""
+    now = now or int(time.time())
+    record.set_waiting([Waiting(w.id, w.player, w.kind, w.deadline, now) for w in record.waiting()])
+
+
+def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any,
+              now: int | None = None, *, by_table: Waiting | None = None) -> list[dict[str, Any]]:
+    """Bookkeeping of one applied action on ``record`` (saved with it). ``before``: the
+    record's pending decisions before the action; ``after``: the engine's pending decisions
+    after it; ``by_table``: the decision whose deadline the table acted on (``None`` for a
+    player's move).
+
+    - A decision's clock starts when it appears and runs until it is answered: an action that
+      leaves it pending (trade offers, toggles, chat) restarts nothing, so nobody can hold a
+      table by moving without answering (:func:`track`).
+    - A player who answers a decision of theirs (it is no longer pending after their move)
+      shows they are present: their idle streak resets.
+    - The table acting on a decision whose deadline counts idleness (idle turns, response
+      windows) adds to its holder's streak; at the table's limit a Base bot takes the seat.
+
+    Returns the service events to log and publish (``SeatHandedToBot``)."""
     now = now or int(time.time())
     events: list[dict[str, Any]] = []
-    seat = action.player
-    if action.type == "timeout":
-        events += count_idle(record, seat)
-    elif played_by(record, seat) is None:
-        _set_streak(record, seat, 0)
-    if after is None:
-        start_clock(record, None)
-    elif before is None or after.id != before.id or after.player == seat:
-        start_clock(record, after, now)
+    answered = {w.id for w in before} - {d.id for d in after}
+    if by_table is not None:
+        if by_table.player is not None and by_table.deadline is not None and by_table.deadline.counts_idle:
+            events += count_idle(record, by_table.player)
+    else:
+        seat = getattr(action, "player", None)
+        if (seat is not None and played_by(record, seat) is None
+                and any(w.player == seat and w.id in answered for w in before)):
+            _set_streak(record, seat, 0)
+    track(record, after, now)
     return events
 
 
-DEBT_STAND_IN_AFTER = 3
-"""Idle deadlines in a row of an unpaid debt after which a Base bot settles it even at a table
-that never hands seats to bots (``stand_in_after`` 0): only the debtor, or a bot for them,
-can raise the funds or declare bankruptcy, so the table would otherwise wait for ever.
-(House value.)"""
+STUCK_STAND_IN_AFTER = 3
+"""Idle deadlines in a row of a decision the table cannot answer for its holder (a Mtaani
+debt: only the debtor, or a bot for them, can raise the funds or declare bankruptcy) after
+which a Base bot answers it even at a table that never hands seats to bots
+(``stand_in_after`` 0), so the table never waits for ever. (House value.)"""
 
 
-def count_idle(record: GameRecord, seat: int, *, debt: bool = False) -> list[dict[str, Any]]:
+def count_idle(record: GameRecord, seat: int, *, stuck: bool = False) -> list[dict[str, Any]]:
     """One more idle deadline for ``seat``; at the table's limit a Base bot takes the seat
-    (for a ``debt``, at :data:`DEBT_STAND_IN_AFTER` when the table set no limit). Returns the
-    ``SeatHandedToBot`` event when that happens."""
+    (for a decision the table cannot answer, ``stuck``, at :data:`STUCK_STAND_IN_AFTER` when
+    the table set no limit). Returns the ``SeatHandedToBot`` event when that happens."""
     count = streak(record, seat) + 1
     _set_streak(record, seat, count)
-    limit = int(record.stand_in_after or 0) or (DEBT_STAND_IN_AFTER if debt else 0)
+    limit = int(record.stand_in_after or 0) or (STUCK_STAND_IN_AFTER if stuck else 0)
     if not limit or count < limit or played_by(record, seat) is not None:
         return []
     stand_ins = _map(record.stand_ins)
@@ -144,6 +177,7 @@ def take_back(record: GameRecord, seat: int) -> list[dict[str, Any]]:
     del stand_ins[str(seat)]
     record.stand_ins = stand_ins
     _set_streak(record, seat, 0)
-    if record.decision_seat is not None and int(record.decision_seat) == seat:
-        record.decision_at = int(time.time())
+    for waiting in record.waiting():
+        if waiting.player == seat:
+            restart(record, waiting.id)
     return [{"type": "SeatTakenBack", "player": seat}]

@@ -92,11 +92,11 @@ DEADLINE_SHARDS = 8
 that index writes of many busy tables never meet in one partition; readers query each."""
 TIMER_DEADLINE = ""
 ARCHIVE_DEADLINE = "archive-"
-"""``timer_shard`` prefixes: an active game's idle deadline (the sweeper), a finished game's
-archive date (the archiver)."""
+"""``timer_shard`` prefixes: an active game's earliest deadline (the sweeper), a finished
+game's archive date (the archiver)."""
 class DeadlineIndex(GlobalSecondaryIndex):
-    """Sparse index of work due on a game, by date: an active game's idle deadline (timed
-    decisions only), a finished game's archive date."""
+    """Sparse index of work due on a game, by date: an active game's earliest timed deadline,
+    a finished game's archive date."""
 
     class Meta:
         index_name = "by_deadline"
@@ -111,19 +111,55 @@ def deadline_shard(game_id: str, kind: str = TIMER_DEADLINE) -> str:
     return f"{kind}{zlib.crc32(game_id.encode()) % DEADLINE_SHARDS}"
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A pending decision as the game record keeps it: the engine's :class:`engine.Decision`
+    (``id``, ``player``: a seat or ``None`` for the table, ``kind``, ``deadline``) and
+    ``since``: when it appeared (Unix seconds; a relative deadline counts from it)."""
+
+    id: int
+    player: int | None
+    kind: str
+    deadline: Any
+    since: int
+
+    @property
+    def due(self) -> int | None:
+        """When its deadline passes (Unix seconds), ``None`` without one."""
+        return None if self.deadline is None else self.deadline.due(self.since)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "player": self.player, "kind": self.kind,
+                                "since": self.since}
+        if self.deadline is not None:
+            d = self.deadline
+            data["deadline"] = {"kind": d.kind, "setting": d.setting, "seconds": d.seconds,
+                                "at": d.at}
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Waiting:
+        from engine import Deadline
+
+        deadline = data.get("deadline")
+        return cls(int(data["id"]), data.get("player"), data["kind"],
+                   Deadline(**deadline) if deadline else None, int(data["since"]))
+
+
 class GameRecord(Model):
     """One game: its ruleset, seats (account or bot ids), status (``active``, ``saved``:
-    paused by its owner, ``finished``) and compressed state. ``decision_seat`` /
-    ``decision_kind`` copy the pending decision for dashboards (no state decode needed);
-    ``owner`` is the lobby owner's account id (fixed at kickoff). ``stand_ins`` maps a seat
-    index (as text) to the bot level that plays a human seat for now (``"base"``): after too
-    many idle turns in a row, or for an erased account's seat in an ongoing game.
+    paused by its owner, ``finished``) and compressed state. ``owner`` is the lobby owner's
+    account id (fixed at kickoff). ``stand_ins`` maps a seat index (as text) to the bot level
+    that plays a human seat for now (``"base"``): after too many idle deadlines in a row, or
+    for an erased account's seat in an ongoing game.
 
-    The idle clock (:mod:`service.seats`): ``decision_id`` is the pending decision's id and
-    ``decision_at`` (Unix seconds) when it began or its holder last acted, so its deadline is
-    ``decision_at + idle_timeout``; ``idle_streaks`` counts each seat's idle deadlines in a row
-    (seat index as text); ``stand_in_after`` is the table's limit of those before a Base bot
-    takes the seat (``None`` or 0: never); ``bot_delay`` the seconds between bot moves."""
+    ``pending``: the decisions the game waits for, as JSON (:class:`Waiting`: the engine's
+    decision and when it appeared), kept by the pipeline on every write so dashboards and
+    timers need not decode the state (:mod:`service.seats`); ``idle_streaks`` counts each
+    seat's idle deadlines in a row (seat index as text); ``stand_in_after`` is the table's
+    limit of those before a Base bot takes the seat (``None`` or 0: never); ``bot_delay`` the
+    seconds between bot moves. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
+    deadline the service's timers run, or a finished game's archive date."""
 
     class Meta:
         table_name = settings().games_table
@@ -135,13 +171,9 @@ class GameRecord(Model):
     seats = ListAttribute(of=UnicodeAttribute, default=list)
     state = CompressedTextAttribute()
     event_count = NumberAttribute(default=0)
-    idle_timeout = NumberAttribute(null=True)
     owner = UnicodeAttribute(null=True)
-    decision_seat = NumberAttribute(null=True)
-    decision_kind = UnicodeAttribute(null=True)
+    pending = UnicodeAttribute(null=True)
     stand_ins = MapAttribute(default=dict)
-    decision_id = NumberAttribute(null=True)
-    decision_at = NumberAttribute(null=True)
     idle_streaks = MapAttribute(default=dict)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
@@ -151,28 +183,27 @@ class GameRecord(Model):
     deadline_at = NumberAttribute(null=True)
     by_deadline = DeadlineIndex()
 
-    def set_decision(self, decision: tuple[int, str] | None) -> None:
-        """Record the pending decision ``(seat, kind)`` (``None``: nobody to act)."""
-        self.decision_seat, self.decision_kind = decision if decision else (None, None)
+    def waiting(self) -> list[Waiting]:
+        """The pending decisions (:class:`Waiting`), in the order the game asks them."""
+        return [Waiting.from_json(item) for item in json.loads(self.pending or "[]")]
 
-    def idle_timeout_seconds(self) -> int:
-        """The table's idle-turn timeout in seconds (else the deployment's default)."""
-        return int(self.idle_timeout or settings().default_idle_timeout)
+    def set_waiting(self, waiting: list[Waiting]) -> None:
+        self.pending = json.dumps([w.as_json() for w in waiting], separators=(",", ":"))
 
-    def idle_deadline(self) -> int | None:
-        """When the pending decision becomes idle (Unix seconds): its idle clock
-        (``decision_at``, when it began or its holder last acted) plus the table's idle
-        timeout; ``None`` without a pending decision."""
-        if self.decision_id is None or self.decision_at is None:
-            return None
-        return int(self.decision_at) + self.idle_timeout_seconds()
+    def waiting_for(self, decision_id: int) -> Waiting | None:
+        """The pending decision ``decision_id``, or ``None`` when it is no longer pending."""
+        return next((w for w in self.waiting() if w.id == decision_id), None)
+
+    def next_deadline(self) -> int | None:
+        """The earliest deadline among the pending decisions, ``None`` when none has one."""
+        dues = [w.due for w in self.waiting() if w.due is not None]
+        return min(dues) if dues else None
 
     def set_deadline(self, now: int) -> None:
-        """Index the idle deadline of the pending decision (:meth:`idle_deadline`) while the
-        game is active, or a finished game's archive date; otherwise leave the
-        ``by_deadline`` index. The sweeper (``timers.sweep``) uses it to end decisions whose
-        timer was never created."""
-        deadline = self.idle_deadline() if self.status == "active" else None
+        """Index the earliest deadline (:meth:`next_deadline`) while the game is active, or a
+        finished game's archive date; otherwise leave the ``by_deadline`` index. The sweeper
+        (``timers.sweep``) uses it to pass deadlines whose timer never fired."""
+        deadline = self.next_deadline() if self.status == "active" else None
         if deadline is not None:
             self.timer_shard, self.deadline_at = deadline_shard(self.game_id), deadline
         elif self.status == "finished":
@@ -182,8 +213,6 @@ class GameRecord(Model):
             self.timer_shard = self.deadline_at = None
 
 
-Decision = tuple[int, str] | None
-"""The pending decision as ``(seat, kind)``, stored beside the state for dashboards."""
 AddToTransaction = Callable[[TransactWrite], None]
 """Adds more items to a store's write transaction (the lobby's kickoff, with the game)."""
 
@@ -225,15 +254,13 @@ class GameStore(Protocol):
 
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
                events: list[dict[str, Any]], *, owner: str | None = None,
-               idle_timeout: int | None = None, decision: Decision = None,
-               also: AddToTransaction | None = None,
+               waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame: ...
 
     def load(self, game_id: str) -> StoredGame: ...
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, decision: Decision = None,
-             also: AddToTransaction | None = None) -> StoredGame: ...
+             step: int, *, also: AddToTransaction | None = None) -> StoredGame: ...
 
     def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
 
@@ -259,18 +286,17 @@ class DynamoGameStore:
 
     def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
                events: list[dict[str, Any]], *, owner: str | None = None,
-               idle_timeout: int | None = None, decision: Decision = None,
-               also: AddToTransaction | None = None,
+               waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
         """Store a new game (and ``also``'s items in the same transaction); a game that
-        already exists under ``game_id`` is a :class:`VersionConflict`. ``table``: more
-        :class:`GameRecord` attributes (the table's settings and idle clock)."""
+        already exists under ``game_id`` is a :class:`VersionConflict`. ``waiting``: its
+        pending decisions; ``table``: more :class:`GameRecord` attributes (the table's
+        settings)."""
         now = int(time.time())
         record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=state_json,
                             status="active", event_count=len(events), owner=owner,
-                            idle_timeout=idle_timeout, created_at=now, updated_at=now,
-                            **(table or {}))
-        record.set_decision(decision)
+                            created_at=now, updated_at=now, **(table or {}))
+        record.set_waiting(waiting or [])
         record.set_deadline(now)
         room = MAX_TRANSACTION_ITEMS - 1 - (10 if also else 0)
         items = _event_items(game_id, 1, events, 0, now, room)
@@ -291,12 +317,11 @@ class DynamoGameStore:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, decision: Decision = None,
-             also: AddToTransaction | None = None) -> StoredGame:
+             step: int, *, also: AddToTransaction | None = None) -> StoredGame:
         """Write the game's new state (version-conditioned) with its log items, and ``also``'s
-        items, in one transaction; a lost race is a :class:`VersionConflict`."""
+        items, in one transaction; a lost race is a :class:`VersionConflict`. The record's
+        pending decisions are written as the caller left them (``record.set_waiting``)."""
         record = game.record
-        record.set_decision(decision)
         now = int(time.time())
         room = MAX_TRANSACTION_ITEMS - 1 - (50 if also else 0)
         items = _event_items(record.game_id, int(record.event_count) + 1, events, step, now, room)
@@ -332,7 +357,7 @@ class DynamoGameStore:
             raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
 
     def overdue(self, before: int, limit: int = 100, kind: str = TIMER_DEADLINE) -> list[str]:
-        """Ids of games whose indexed deadline of ``kind`` (idle deadline, or archive date with
+        """Ids of games whose indexed deadline of ``kind`` (a pending deadline, or archive date with
         :data:`ARCHIVE_DEADLINE`) is earlier than ``before`` (Unix seconds), at most ``limit``."""
         found: list[str] = []
         try:

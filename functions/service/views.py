@@ -10,8 +10,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel
-
 import engine
 from service import accounts, lobbies
 from service import seats as seats_module
@@ -20,6 +18,19 @@ from service.errors import Forbidden, NotFound
 from service.storage import StoredGame
 
 INTERNAL_EVENTS = frozenset({"ActionApplied", "EventBatch"})
+SERVICE_EVENT_SHAPES: dict[str, engine.EventShape] = {
+    "GameCreated": engine.EventShape(public=("ruleset", "seats")),
+    "GameSaved": engine.EventShape(),
+    "GameResumed": engine.EventShape(),
+    "SeatHandedToBot": engine.EventShape(public=("player", "level", "idle_turns")),
+    "SeatTakenBack": engine.EventShape(public=("player",)),
+    "SeatAnonymised": engine.EventShape(public=("seat",)),
+    "DeadlinePassed": engine.EventShape(public=("player", "decision", "kind")),
+}
+"""The service's own events in a game's log and what every reader sees of them (the
+ruleset's ``event_shapes`` cover the engine's)."""
+LOG_FIELDS = ("seq", "step", "at")
+"""What the event log adds to each stored event (its number, the action's step, Unix seconds)."""
 EVENT_PAGE_READS = 5
 """How many reads of the log one page of events may take: the first of ``limit`` items, the
 others of at least :data:`EVENT_READ_MORE` (hidden items are often many in a row)."""
@@ -58,50 +69,60 @@ def seat_entries(seat_ids: list[str], names: dict[str, str],
             for i, a in enumerate(seat_ids)]
 
 
-def game_view(game: StoredGame, state: BaseModel, account_id: str | None) -> dict[str, Any]:
-    """The JSON body of ``GET /games/{id}`` for ``account_id`` (:class:`GameOut`)."""
+def game_view(game: StoredGame, state: Any, account_id: str | None,
+              now: int | None = None) -> dict[str, Any]:
+    """The JSON body of ``GET /games/{id}`` for ``account_id`` (:class:`GameOut`): the game as
+    it stands ``now`` (phases whose hard deadline has passed shown closed, even before their
+    timer runs: ``pipeline.current``), its pending decisions with their deadlines, and the
+    caller's legal actions."""
+    from service import pipeline
+
+    now = int(now or time.time())
+    state = pipeline.current(game, state, now)
     seat = viewer_seat(game, account_id)
     seats = list(game.record.seats)
     owner = game.record.owner or seats[0]
     names = accounts.handles_of([*seats, owner])
-    ruleset = engine.get_ruleset(state.ruleset)
-    decision = ruleset.decision(state)
+    ruleset = engine.ruleset_of(state)
     outcome = ruleset.outcome(state)
+    active = game.record.status == "active"
     legal: list[dict[str, Any]] = []
     specs: dict[str, Any] = {}
-    if seat is not None and game.record.status == "active":
-        found = engine.legal_actions(state, seat)
-        legal = [a.model_dump(mode="json", exclude={"player"}) for a in found]
+    if seat is not None and active:
+        found = ruleset.legal_actions(state, seat)
+        legal = [a.model_dump(mode="json", exclude={"player", *engine.TIME_FIELDS}) for a in found]
         specs = found.specs
+    waiting = {w.id: w for w in game.record.waiting()}
+    pending = []
+    for decision in ruleset.pending(state):
+        due = None
+        if active and decision.deadline is not None:
+            since = waiting[decision.id].since if decision.id in waiting else now
+            due = decision.deadline.due(since)
+        pending.append({"id": decision.id, "player": decision.player, "kind": decision.kind,
+                        "deadline": due,
+                        "deadline_kind": decision.deadline.kind if decision.deadline else None,
+                        "detail": dict(decision.detail)})
+    mine = [p for p in pending if p["player"] is not None and p["player"] == seat]
+    held = [p for p in pending if p["player"] is not None]
     return {
         "game_id": game.game_id,
         "version": game.version,
         "status": game.record.status,
         "ruleset": state.ruleset,
+        "game": ruleset.game,
         "seat": seat,
         "owner": {"account_id": owner, "name": names.get(owner, owner)},
         "seats": seat_entries(seats, names, seats_module.stand_ins(game.record)),
-        "decision": None if decision is None else {
-            "id": decision.id, "player": decision.player, "kind": decision.kind,
-            "deadline": game.record.idle_deadline()
-            if game.record.status == "active" and game.record.decision_id == decision.id else None},
+        "decision": (mine or held or [None])[0],
+        "pending": pending,
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},
         "legal_actions": legal,
         "legal_specs": specs,
-        "guard_mood": _guard_mood(ruleset, state, seat),
-        "state": engine.view(state, seat),
+        "hints": ruleset.hints(state, seat, now) if seat is not None and active else {},
+        "state": ruleset.view(state, seat),
     }
-
-
-def _guard_mood(ruleset: Any, state: BaseModel, seat: int | None) -> str | None:
-    """The guards' mood this minute for a jailed viewer (the bribe odds' hint), else None.
-    The engine reads no clock: the minute comes from here."""
-    mood = getattr(ruleset, "guard_mood", None)
-    players = getattr(state, "players", None)
-    if mood is None or seat is None or not players or not players[seat].jail_turns:
-        return None
-    return mood(state, int(time.time() // 60))
 
 
 def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
@@ -161,9 +182,13 @@ def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None
             continue
         if event.get("type") in INTERNAL_EVENTS:
             continue
-        shown = rs.event_view(event, viewer)
+        service = SERVICE_EVENT_SHAPES.get(event.get("type", ""))
+        if service is not None:
+            shown = {"type": event["type"], **{k: event[k] for k in service.public if k in event}}
+        else:
+            shown = rs.event_view(event, viewer)
         if shown is not None:
-            out.append(shown)
+            out.append({**{k: event[k] for k in LOG_FIELDS if k in event}, **shown})
     return out
 
 

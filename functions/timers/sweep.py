@@ -1,15 +1,14 @@
-"""Scheduled every few minutes (template.yaml ``SweepFunction``): ends pending decisions whose
-idle deadline passed without their timer firing.
+"""Scheduled every few minutes (template.yaml ``SweepFunction``): passes deadlines whose timer
+never fired.
 
-A decision's timer can be missing for good: the ``DecisionPending`` publish after the save
+A deadline's schedule can be missing for good: the ``DecisionPending`` publish after the save
 failed (the pipeline logs and swallows that), or ``CreateSchedule`` kept failing and the
-event ended in the dead-letter queue. The game item indexes its idle deadline
-(``by_deadline``: the decision's idle clock plus the table's idle timeout, active games
-with a pending decision only), so the sweeper finds decisions overdue by more than ``SWEEP_GRACE_SECONDS``
-(default 300: Scheduler fires within a minute of the deadline, so a decision still pending
-then has lost its timer) and hands each to the idle-turn timer itself
-(:func:`timers.idle_turn.fire`, what a schedule's delivery does). That timer applies
-only if the decision is still the one pending, so a sweep racing a late timer is harmless.
+event ended in the dead-letter queue; a bot can stall. The game item indexes its earliest
+pending deadline (``by_deadline``), so the sweeper finds games overdue by more than
+``SWEEP_GRACE_SECONDS`` (default 300: Scheduler fires within a minute of the deadline, so a
+decision still pending then has lost its timer) and hands each to the deadline timer itself
+(:func:`timers.deadline.fire`, what a schedule's delivery does). That timer only passes what
+is still pending and due, so a sweep racing a late timer is harmless.
 """
 
 from __future__ import annotations
@@ -17,12 +16,11 @@ from __future__ import annotations
 import os
 import time
 
-import engine
 from service import observability, pipeline
-from timers import idle_turn
+from timers import deadline
 
 MAX_GAMES_PER_SWEEP = 100
-"""Bounded work per run (each ended decision is one pipeline write); the next run continues."""
+"""Bounded work per run (each passed deadline is one pipeline write); the next run continues."""
 
 
 def grace_seconds() -> int:
@@ -30,24 +28,19 @@ def grace_seconds() -> int:
 
 
 def sweep(now: float | None = None, context=None, limit: int = MAX_GAMES_PER_SWEEP) -> dict:
-    """End every decision overdue at ``now`` (Unix seconds) by more than the grace period;
+    """Pass every deadline overdue at ``now`` (Unix seconds) by more than the grace period;
     returns ``{"overdue": n, "ended": n}``."""
     now = time.time() if now is None else now
     store = pipeline.default_store()
     overdue = store.overdue(int(now) - grace_seconds(), limit=limit)
     ended = 0
     for game_id in overdue:
-        game = store.load(game_id)
-        state = engine.load_state(game.record.state)
-        decision = engine.get_ruleset(state.ruleset).decision(state)
-        if decision is None:
-            continue
-        result = idle_turn.fire(game_id, decision.id, int(now))
+        result = deadline.fire(game_id, int(now))
         if result.get("applied"):
             ended += 1
             observability.count(observability.SWEEPER_RECOVERED)
-            observability.logger.warning("ended an overdue decision whose timer never fired",
-                                         extra={"game_id": game_id, "decision": decision.id})
+            observability.logger.warning("passed an overdue deadline whose timer never fired",
+                                         extra={"game_id": game_id})
     return {"overdue": len(overdue), "ended": ended}
 
 

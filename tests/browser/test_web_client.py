@@ -46,7 +46,7 @@ def act(page, action: str):
     """Click the dock button of a legal action and wait for its answer to be drawn."""
     button = page.locator(f'button[data-action="{action}"]').first
     expect(button).to_be_enabled()
-    with page.expect_response(re.compile(r"/games/[^/]+/[a-z-]+$")) as answer:
+    with page.expect_response(re.compile(r"/games/[^/]+/[a-z]+/[a-z-]+$")) as answer:
         button.click()
     assert answer.value.ok, answer.value.text()
     idle(page)
@@ -308,7 +308,7 @@ def play_to_the_turn_cap(stack, tokens: list[str], game_id: str) -> dict:
         body = {"version": view["version"]}
         if decision["kind"] == "deck":
             body["deck"] = "mtaani"
-        status, result = stack("POST", f"/games/{game_id}/{answers[decision['kind']]}", body,
+        status, result = stack("POST", f"/games/{game_id}/mtaani/{answers[decision['kind']]}", body,
                                tokens[decision["player"]])
         assert status == 200, result
     raise AssertionError("the game did not reach its turn cap")

@@ -59,7 +59,7 @@ def found(secrets: set[str], text: str) -> list[str]:
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_ruleset_declares_itself(name):
     rs = engine.get_ruleset(name)
-    assert rs.name == name and rs.game and rs.title
+    assert rs.name == name and rs.game and rs.title and rs.game_title
     assert engine.game_of(name) == rs.game and name in engine.rulesets_of(rs.game)
     assert 1 <= rs.min_players <= rs.max_players
     assert rs.actions and all("type" in cls.model_fields for cls in rs.actions)

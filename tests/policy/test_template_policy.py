@@ -33,7 +33,7 @@ FUNCTIONS = sorted(resources("AWS::Lambda::Function"))
 
 def test_each_function_has_its_own_role():
     roles = [function_role(f) for f in FUNCTIONS]
-    assert len(set(roles)) == len(roles) == len(FUNCTIONS) > 60
+    assert len(set(roles)) == len(roles) == len(FUNCTIONS) > 50
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
@@ -58,7 +58,7 @@ def test_the_scheduler_role_may_only_invoke_timers_and_write_the_dead_letter_que
     statements = [s for p in role["Policies"] for s in p["PolicyDocument"]["Statement"]]
     assert {a for s in statements for a in as_list(s["Action"])} == {
         "lambda:InvokeFunction", "sqs:SendMessage"}
-    assert all("*" not in r or r.endswith("idle-turn") for s in statements
+    assert all("*" not in r or r.endswith("-deadline") for s in statements
                for r in as_list(s["Resource"]))
 
 
@@ -66,17 +66,17 @@ def test_the_policy_check_refuses_what_a_role_does_not_grant():
     """The evaluator the whole suite relies on: a read-only function may not write, an
     action function may not delete games, a PassRole to another service is refused."""
     calls = (iam_calls("LobbiesGetFunction", "dynamodb", "PutItem", {"TableName": "LobbiesTable"})
-             + iam_calls("RollFunction", "dynamodb", "DeleteItem", {"TableName": "GamesTable"})
-             + iam_calls("RollFunction", "dynamodb", "GetItem", {"TableName": "GamesTable"}))
-    passed = iam_calls("TurnSchedulerFunction", "scheduler", "CreateSchedule",
-                       {"Name": "idle-g-1", "GroupName": "mtaa-local-timers",
+             + iam_calls("MtaaniActionsFunction", "dynamodb", "DeleteItem", {"TableName": "GamesTable"})
+             + iam_calls("MtaaniActionsFunction", "dynamodb", "GetItem", {"TableName": "GamesTable"}))
+    passed = iam_calls("DeadlineSchedulerFunction", "scheduler", "CreateSchedule",
+                       {"Name": "dl-g-1800000000", "GroupName": "mtaa-local-timers",
                         "Target": {"RoleArn": "arn:aws:iam::123456789012:role/SchedulerRole"}})
     wrong_service = [type(passed[1])(passed[1].function, passed[1].action, passed[1].resource,
                                      "lambda.amazonaws.com")]
     denied = denied_calls(calls + passed + wrong_service)
-    assert [(c.function, c.action) for c in denied] == [
-        ("LobbiesGetFunction", "dynamodb:PutItem"), ("RollFunction", "dynamodb:DeleteItem"),
-        ("TurnSchedulerFunction", "iam:PassRole")]
+    assert sorted((c.function, c.action) for c in denied) == sorted([
+        ("LobbiesGetFunction", "dynamodb:PutItem"), ("MtaaniActionsFunction", "dynamodb:DeleteItem"),
+        ("DeadlineSchedulerFunction", "iam:PassRole")])
 
 
 def _async_targets() -> set[str]:
@@ -99,7 +99,7 @@ def _async_targets() -> set[str]:
 
 def test_every_async_target_retries_twice_then_dead_letters():
     targets = _async_targets()
-    assert {"TurnSchedulerFunction", "IdleTurnFunction", "SweepFunction"} <= targets
+    assert {"DeadlineSchedulerFunction", "DeadlineFunction", "SweepFunction"} <= targets
     configs = {c["Properties"]["FunctionName"]["Ref"]: c["Properties"]
                for c in resources("AWS::Lambda::EventInvokeConfig").values()}
     for function in targets:

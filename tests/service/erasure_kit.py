@@ -12,12 +12,11 @@ from collections.abc import Iterator
 
 import boto3
 
-import engine
 from local.aws import rule_queue_name
 from local.template import REGION, LocalTemplate
 from service.storage import DynamoGameStore
 from tests.policy.calls import running_as
-from timers import account_erasure, idle_turn
+from timers import account_erasure, deadline
 
 ERASURE_FUNCTION = "AccountErasureFunction"
 
@@ -63,9 +62,7 @@ def play_to_the_end(game_id: str, limit: int = 400) -> None:
         game = store.load(game_id)
         if game.record.status == "finished":
             return
-        state = engine.load_state(game.record.state)
-        decision = engine.pending(state)[0]
-        assert idle_turn.fire(game_id, decision.id, now)["applied"]
+        assert deadline.fire(game_id, now)["applied"]
     raise AssertionError("the game did not end")
 
 

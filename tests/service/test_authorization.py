@@ -96,7 +96,7 @@ def test_reading_a_game(api, tables, public, role, path):
 @pytest.mark.parametrize("role", ["spectator", "stranger", "anonymous", "player", "owner"])
 def test_acting(api, tables, public, role):
     # The owner's roll is last: it changes the decision.
-    reply = _call(api, tables[(public, True)], role, "POST", "/games/{id}/roll")
+    reply = _call(api, tables[(public, True)], role, "POST", "/games/{id}/mtaani/roll")
     assert reply.status == ACT[public][role], reply.body
     if reply.status == 409:
         assert reply.error == "not_your_decision"
@@ -158,6 +158,6 @@ def test_the_dashboard_never_lists_a_public_table_for_outsiders(api, tables, rol
 def test_unknown_tables_are_404(api):
     _, token = api.sign_in()
     for method, path in (("GET", "/games/nope"), ("GET", "/lobbies/nope"),
-                         ("POST", "/games/nope/roll"), ("GET", "/games/nope/chat"),
+                         ("POST", "/games/nope/mtaani/roll"), ("GET", "/games/nope/chat"),
                          ("POST", "/lobbies/nope/join"), ("POST", "/games/nope/save")):
         assert api.call(method, path, token=token).status == 404, path

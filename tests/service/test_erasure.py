@@ -112,12 +112,12 @@ def test_the_erasure_audit(api, unthrottled):
     api.ok("POST", f"/games/{finished}/chat", {"text": f"good luck {handle}!"}, a, 201)
     api.ok("POST", f"/games/{finished}/chat", {"text": "asante, you too"}, token, 201)
     api.ok("GET", f"/games/{finished}", None, token)  # presence
-    from timers import idle_turn
+    from timers import deadline
 
     view = api.ok("GET", f"/games/{finished}", None, a)   # A stays idle past the deadline
-    idle_turn.fire(finished, view["decision"]["id"], now=view["decision"]["deadline"] + 1)
+    deadline.fire(finished, now=view["decision"]["deadline"] + 1)
     assert api.ok("GET", f"/games/{finished}", None, token)["decision"]["player"] == 1
-    rolled = api.call("POST", f"/games/{finished}/roll", token=token,
+    rolled = api.call("POST", f"/games/{finished}/mtaani/roll", token=token,
                       headers={"idempotency-key": "my-roll"})
     assert rolled.status == 200
     play_to_the_end(finished)

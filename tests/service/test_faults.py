@@ -53,7 +53,7 @@ def test_a_throttled_state_write_is_retried_by_the_sdk_and_applied_once(api, fau
     game_id, seats = _scripted_game(api, faults)
     before = DynamoGameStore().load(game_id).version
     faults.fail("dynamodb", "TransactWriteItems", "ThrottlingException", times=2)
-    reply = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1])
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 200, reply.body
     assert faults.count("dynamodb", "TransactWriteItems") == 3  # two throttled, one applied
     assert len(faults.sleeps) == 2 and all(delay >= 0 for delay in faults.sleeps)
@@ -68,7 +68,7 @@ def test_a_state_write_throttled_past_the_retries_answers_503_and_changes_nothin
     throttle = faults.fail("dynamodb", "TransactWriteItems",
                            "ProvisionedThroughputExceededException", times=None)
     headers = {"idempotency-key": "roll-1"}
-    reply = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1], headers=headers)
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1], headers=headers)
     assert reply.status == 503 and reply.error == "unavailable"
     assert reply.headers["retry-after"] == "1"
     assert faults.count("dynamodb", "TransactWriteItems") == clients.MAX_ATTEMPTS
@@ -78,7 +78,7 @@ def test_a_state_write_throttled_past_the_retries_answers_503_and_changes_nothin
     assert _log(game_id) == log_before
     # The client retries with the same key once DynamoDB recovers: applied once.
     throttle.times = throttle.fired
-    again = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1], headers=headers)
+    again = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1], headers=headers)
     assert again.status == 200, again.body
     assert _rolls(game_id) == 1 and DynamoGameStore().load(game_id).version == stored.version + 1
 
@@ -89,7 +89,7 @@ def test_a_transaction_cancelled_for_another_reason_than_the_version_answers_503
     faults.fail("dynamodb", "TransactWriteItems", "TransactionCanceledException",
                 extra={"CancellationReasons": [{"Code": "None"}, {"Code": "ValidationError",
                                                                   "Message": "item too large"}]})
-    reply = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1])
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 503 and reply.error == "unavailable", reply.body
     assert "retry-after" in reply.headers
     # Not mistaken for a version conflict: no reload-and-retry, one attempt only.
@@ -108,7 +108,7 @@ def test_an_answer_lost_after_the_commit_is_not_applied_twice(api, faults):
     before = DynamoGameStore().load(game_id).version
     faults.fail("dynamodb", "TransactWriteItems", "InternalServerError", status=500,
                 after_apply=True)
-    reply = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1])
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 200, reply.body
     assert faults.count("dynamodb", "TransactWriteItems") == 2
     assert DynamoGameStore().load(game_id).version == before + 1
@@ -133,7 +133,7 @@ def test_a_lost_publish_is_logged_and_counted_and_the_move_stands(api, faults, c
     game_id, seats = _scripted_game(api, faults)
     before = DynamoGameStore().load(game_id).version
     faults.fail("events", "PutEvents", "InternalException", status=500, times=None)
-    reply = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1])
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 200
     assert DynamoGameStore().load(game_id).version == before + 1
     assert faults.count("events", "PutEvents") == clients.MAX_ATTEMPTS
@@ -160,22 +160,20 @@ def only(monkeypatch, game_id: str) -> list[list[str]]:
 def test_a_scheduler_failure_after_the_save_still_times_the_turn_out(api, faults, monkeypatch):
     """CreateSchedule keeps failing: the DecisionPending target raises (so Lambda retries it
     and then dead-letters it), and the sweeper ends the turn once its deadline has passed."""
-    from timers import idle_turn, schedule_turn, sweep
+    from timers import deadline, schedule_deadline, sweep
 
     game_id, _ = _scripted_game(api, faults)
     answered = only(monkeypatch, game_id)
     record = DynamoGameStore().load(game_id).record
-    from service.config import settings
-
-    idle = int(record.idle_timeout or settings().default_idle_timeout)
-    assert record.deadline_at == record.decision_at + idle
+    [waiting] = record.waiting()
+    assert record.deadline_at == waiting.due == waiting.since + waiting.deadline.seconds
     faults.fail("scheduler", "CreateSchedule", "InternalServerException", status=500, times=None)
     event = {"detail-type": "DecisionPending", "source": "mtaa.games", "id": "e1",
              "detail": {"game_id": game_id, "version": 1,
                         "event": {"type": "DecisionPending", "player": 0, "kind": "turn",
                                   "decision": 1}}}
     with pytest.raises(Exception, match="InternalServerException"):
-        schedule_turn.handler(event, None)
+        schedule_deadline.handler(event, None)
     assert faults.count("scheduler", "CreateSchedule") == clients.MAX_ATTEMPTS
     # Before the deadline (plus grace) the sweeper leaves the game alone.
     early = sweep.sweep(now=record.deadline_at + sweep.grace_seconds() - 1)
@@ -186,9 +184,10 @@ def test_a_scheduler_failure_after_the_save_still_times_the_turn_out(api, faults
     stored = DynamoGameStore().load(game_id)
     assert json.loads(stored.record.state)["decision"]["player"] == 1
     assert "TurnTimedOut" in [e["type"] for e in _log(game_id)]
-    # The timer itself, delivered late (at least once), finds the decision gone.
-    assert idle_turn.handler({"game_id": game_id, "decision": 1}, None) == {
-        "applied": False, "reason": "moved_on"}
+    # The timer itself, delivered late (at least once), finds the decision gone (the next
+    # one is not due yet).
+    assert deadline.handler({"game_id": game_id, "due": waiting.due}, None) == {
+        "applied": False, "reason": "not_yet"}
 
 
 def test_a_failing_async_target_goes_to_the_dead_letter_queue_and_redrive_replays_it(aws):
@@ -200,7 +199,7 @@ def test_a_failing_async_target_goes_to_the_dead_letter_queue_and_redrive_replay
     from local.template import LocalTemplate
 
     template = LocalTemplate()
-    fn = next(f for f in template.functions() if f.logical_id == "TurnSchedulerFunction")
+    fn = next(f for f in template.functions() if f.logical_id == "DeadlineSchedulerFunction")
     assert fn.async_retries == 2 and fn.on_failure.endswith(":DeadLetterQueue")
     calls: list[dict] = []
     failing = {"left": 3}

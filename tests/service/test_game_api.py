@@ -34,7 +34,10 @@ def test_create_game_returns_the_callers_view_without_secrets(api):
     body = reply.body
     assert body["seat"] == 1 and [s["name"] for s in body["seats"]] == [h for h, _ in seats]
     deadline = body["decision"].pop("deadline")
-    assert body["decision"] == {"id": 1, "player": 0, "kind": "turn"}
+    assert body["decision"] == {"id": 1, "player": 0, "kind": "turn", "deadline_kind": "idle_turn",
+                                "detail": {}}
+    assert body["pending"] == [{**body["decision"], "deadline": deadline}]
+    assert body["game"] == "mtaani" and body["hints"] == {}
     # The deployment's default idle timeout (a day) from the deal.
     assert started + 86_400 <= deadline <= int(time.time()) + 86_400
     assert {a["type"] for a in body["legal_actions"]} <= {"set_trade_open"}  # no turn action
@@ -47,7 +50,7 @@ def test_create_game_returns_the_callers_view_without_secrets(api):
 def test_roll_then_end_turn_moves_the_token_and_passes_the_turn(api):
     game_id, seats = api.new_game(2, options={"scripted": {"dice": [[2, 4]], "mugging": [False]}})
     (_, alice), (_, _bob) = seats
-    rolled = api.call("POST", f"/games/{game_id}/roll", token=alice)
+    rolled = api.call("POST", f"/games/{game_id}/mtaani/roll", token=alice)
     assert rolled.status == 200, rolled.body
     assert rolled.body["version"] == 2
     assert [e["type"] for e in rolled.body["events"]] == ["DiceRolled", "Moved", "DecisionPending"]
@@ -58,11 +61,11 @@ def test_roll_then_end_turn_moves_the_token_and_passes_the_turn(api):
 def test_who_may_act(api):
     game_id, seats = api.new_game(2)
     _, stranger = api.sign_in()
-    assert api.call("POST", f"/games/{game_id}/roll").status == 401
-    assert api.call("POST", f"/games/{game_id}/roll", token=stranger).status == 403
-    wrong = api.call("POST", f"/games/{game_id}/roll", token=seats[1][1])
+    assert api.call("POST", f"/games/{game_id}/mtaani/roll").status == 401
+    assert api.call("POST", f"/games/{game_id}/mtaani/roll", token=stranger).status == 403
+    wrong = api.call("POST", f"/games/{game_id}/mtaani/roll", token=seats[1][1])
     assert wrong.status == 409 and wrong.error == "not_your_decision"
-    phase = api.call("POST", f"/games/{game_id}/end-turn", token=seats[0][1])
+    phase = api.call("POST", f"/games/{game_id}/mtaani/end-turn", token=seats[0][1])
     assert phase.status == 409 and "not now" in phase.body["error"]["message"]
     assert api.call("GET", f"/games/{game_id}", token=stranger).status == 403
     assert api.call("GET", "/games/nope", token=stranger).status == 404
@@ -72,9 +75,9 @@ def test_malformed_bodies_are_422_and_change_nothing(api):
     game_id, seats = api.new_game(2)
     token = seats[0][1]
     for body in ({"version": "x"}, {"player": 1}, {"version": 0}):
-        reply = api.call("POST", f"/games/{game_id}/roll", body, token=token)
+        reply = api.call("POST", f"/games/{game_id}/mtaani/roll", body, token=token)
         assert reply.status == 422, body
-    bad_json = api.call("POST", f"/games/{game_id}/roll", raw=b"{", token=token)
+    bad_json = api.call("POST", f"/games/{game_id}/mtaani/roll", raw=b"{", token=token)
     assert bad_json.status == 422
     assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 1
 
@@ -82,8 +85,8 @@ def test_malformed_bodies_are_422_and_change_nothing(api):
 def test_a_stale_version_is_409_with_the_current_version_and_changes_nothing(api):
     game_id, seats = api.new_game(2)
     token = seats[0][1]
-    assert api.call("POST", f"/games/{game_id}/roll", {"version": 1}, token=token).status == 200
-    stale = api.call("POST", f"/games/{game_id}/end-turn", {"version": 1}, token=token)
+    assert api.call("POST", f"/games/{game_id}/mtaani/roll", {"version": 1}, token=token).status == 200
+    stale = api.call("POST", f"/games/{game_id}/mtaani/end-turn", {"version": 1}, token=token)
     assert stale.status == 409 and stale.error == "stale_version"
     assert stale.body["error"]["current_version"] == 2
     assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 2
@@ -93,12 +96,12 @@ def test_a_retried_request_with_the_same_idempotency_key_applies_once(api):
     game_id, seats = api.new_game(2)
     token = seats[0][1]
     headers = {"idempotency-key": "roll-1"}
-    first = api.call("POST", f"/games/{game_id}/roll", token=token, headers=headers)
-    second = api.call("POST", f"/games/{game_id}/roll", token=token, headers=headers)
+    first = api.call("POST", f"/games/{game_id}/mtaani/roll", token=token, headers=headers)
+    second = api.call("POST", f"/games/{game_id}/mtaani/roll", token=token, headers=headers)
     assert first.status == second.status == 200
     assert first.body == second.body
     assert api.call("GET", f"/games/{game_id}", token=token).body["version"] == 2
-    reused = api.call("POST", f"/games/{game_id}/roll", {"version": 2}, token=token, headers=headers)
+    reused = api.call("POST", f"/games/{game_id}/mtaani/roll", {"version": 2}, token=token, headers=headers)
     assert reused.status == 422
 
 
@@ -112,37 +115,41 @@ def test_a_retried_bribe_replays_after_the_minute_has_changed(api):
                             "mugging": [False] * 4, "bribe": [False]}}
     game_id, seats = api.new_game(2, options=options)
     (_, a), (_, b) = seats
-    api.ok("POST", f"/games/{game_id}/roll", None, a)
-    api.ok("POST", f"/games/{game_id}/end-turn", None, a)
+    api.ok("POST", f"/games/{game_id}/mtaani/roll", None, a)
+    api.ok("POST", f"/games/{game_id}/mtaani/end-turn", None, a)
     for move in ("roll", "decline", "end-turn"):
-        api.ok("POST", f"/games/{game_id}/{move}", None, b)
+        api.ok("POST", f"/games/{game_id}/mtaani/{move}", None, b)
     view = api.ok("GET", f"/games/{game_id}", None, a)
     assert view["state"]["players"][0]["jail_turns"] > 0
     assert "bribe" in {action["type"] for action in view["legal_actions"]}
-    assert api.call("POST", f"/games/{game_id}/bribe", {"minute": 5}, token=a).status == 422
+    assert api.call("POST", f"/games/{game_id}/mtaani/bribe", {"minute": 5}, token=a).status == 422
     headers = {"idempotency-key": "bribe-1"}
     start = (int(time.time()) // 60 + 1) * 60 + 5          # 5 seconds into the next minute
     with time_machine.travel(start, tick=False):
-        first = api.call("POST", f"/games/{game_id}/bribe", {}, token=a, headers=headers)
+        first = api.call("POST", f"/games/{game_id}/mtaani/bribe", {}, token=a, headers=headers)
     assert first.status == 200, first.body
     with time_machine.travel(start + 90, tick=False):      # a retry in the minute after
-        retry = api.call("POST", f"/games/{game_id}/bribe", {}, token=a, headers=headers)
+        retry = api.call("POST", f"/games/{game_id}/mtaani/bribe", {}, token=a, headers=headers)
         assert retry.status == 200, retry.body
         assert (retry.body["version"], retry.body["events"]) == (first.body["version"],
                                                                 first.body["events"])
         assert api.ok("GET", f"/games/{game_id}", None, a)["version"] == first.body["version"]
-        other = api.call("POST", f"/games/{game_id}/bribe", {"version": view["version"] + 1},
+        other = api.call("POST", f"/games/{game_id}/mtaani/bribe", {"version": view["version"] + 1},
                          token=a, headers=headers)
         assert other.status == 422 and "different request" in other.body["error"]["message"]
-    # The bribe was applied once, at the odds of the minute of the first request.
+    # The bribe was applied once, at the odds of the minute of the first request: the log
+    # keeps them; players read only the guards' mood of that minute (a hint, not the odds).
     import engine
     from engine.mtaani.flow import Ctx
-    from engine.mtaani.jail import bribe_odds
+    from engine.mtaani.jail import bribe_odds, guard_mood
 
     state = engine.load_state(DynamoGameStore().load(game_id).record.state)
-    odds = bribe_odds(Ctx(engine.get_ruleset(state.ruleset).book, state), start // 60)
+    ctx = Ctx(engine.get_ruleset(state.ruleset).book, state)
+    logged = [e for e in DynamoGameStore().events(game_id, 0, 500) if e["type"] == "BribeOffered"]
+    assert [(e["odds"], e["success"]) for e in logged] == [(bribe_odds(ctx, start // 60), False)]
     offered = [e for e in first.body["events"] if e["type"] == "BribeOffered"]
-    assert [(e["odds"], e["success"]) for e in offered] == [(odds, False)]
+    assert [(e["mood"], e["success"]) for e in offered] == [(guard_mood(ctx, start // 60), False)]
+    assert "odds" not in offered[0]
 
 
 def test_get_answers_304_to_a_matching_etag(api):
@@ -152,7 +159,7 @@ def test_get_answers_304_to_a_matching_etag(api):
     etag = first.headers["etag"]
     again = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
     assert again.status == 304
-    api.call("POST", f"/games/{game_id}/roll", token=token)
+    api.call("POST", f"/games/{game_id}/mtaani/roll", token=token)
     changed = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
     assert changed.status == 200 and changed.headers["etag"] != etag
 
@@ -160,7 +167,7 @@ def test_get_answers_304_to_a_matching_etag(api):
 def test_the_event_log_pages_in_order(api):
     game_id, seats = api.new_game(2, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     token = seats[0][1]
-    api.call("POST", f"/games/{game_id}/roll", token=token)
+    api.call("POST", f"/games/{game_id}/mtaani/roll", token=token)
     page = api.call("GET", f"/games/{game_id}/events?after=0&limit=2", token=token)
     assert page.status == 200
     # seq 2 is the internal ActionApplied: skipped, it does not take a place on the page.
@@ -191,13 +198,13 @@ def test_hidden_log_items_do_not_take_places_on_a_page(api):
     while there is more to show (before, a page of C's could even be empty with more: true)."""
     game_id, ((_, a), (_, b), (_, c)) = api.new_game(3)
     for _ in range(3):
-        offered = api.ok("POST", f"/games/{game_id}/propose-trade",
+        offered = api.ok("POST", f"/games/{game_id}/mtaani/propose-trade",
                          {"to": 1, "give": {"cash": 10_000}, "get": {"cash": 0}}, a)
         trade = next(e["trade"] for e in offered["events"] if e["type"] == "TradeOffered")
-        api.ok("POST", f"/games/{game_id}/decline-trade", {"trade": trade}, b)
-    api.ok("POST", f"/games/{game_id}/offer-loan",
+        api.ok("POST", f"/games/{game_id}/mtaani/decline-trade", {"trade": trade}, b)
+    api.ok("POST", f"/games/{game_id}/mtaani/offer-loan",
            {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
-    api.ok("POST", f"/games/{game_id}/roll", None, a)
+    api.ok("POST", f"/games/{game_id}/mtaani/roll", None, a)
     logs = {who: api.ok("GET", f"/games/{game_id}/events?limit=500", None, token)
             for who, token in (("A", a), ("C", c))}
     seen = {who: [e["seq"] for e in log["events"]] for who, log in logs.items()}

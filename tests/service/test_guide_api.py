@@ -61,7 +61,7 @@ def test_the_guide_is_cacheable_and_unknown_rulesets_are_404(api):
 
 def test_the_game_view_quotes_bank_fees_and_describes_free_parameter_actions(api):
     game_id, seats = api.new_game(2, options={"scripted": {"dice": [[2, 4]], "mugging": [False]}})
-    rolled = api.call("POST", f"/games/{game_id}/roll", token=seats[0][1]).body["game"]
+    rolled = api.call("POST", f"/games/{game_id}/mtaani/roll", token=seats[0][1]).body["game"]
     # Landed on Kinoo (6): declining pays its base fee, 3,000, to the bank.
     assert rolled["decision"]["kind"] == "buy"
     assert rolled["state"]["derived"]["bank_fees"]["6"] == 3_000

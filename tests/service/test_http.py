@@ -39,7 +39,7 @@ def assert_error(reply, status: int, code: str) -> str:
                          ids=["deep", "huge-number"])
 def test_a_deeply_nested_body_or_a_huge_number_is_422_on_every_route(api, body, words):
     routes = _routes(api)
-    assert ("POST", "/sessions") in routes and ("POST", "/games/x/take-loan") in routes
+    assert ("POST", "/sessions") in routes and ("POST", "/games/x/mtaani/take-loan") in routes
     for method, path in routes:
         reply = api.call(method, path, raw=body)
         message = assert_error(reply, 422, "invalid_request")
@@ -149,7 +149,7 @@ def test_validation_messages_name_the_field_or_ask_for_a_body(api):
 def test_a_body_that_is_not_json_is_422_on_every_route_even_those_without_a_body(api):
     game_id, seats = api.new_game(2)
     owner = seats[0][1]
-    for path in (f"/games/{game_id}/save", f"/games/{game_id}/roll", "/sessions"):
+    for path in (f"/games/{game_id}/save", f"/games/{game_id}/mtaani/roll", "/sessions"):
         reply = api.call("POST", path, raw=b'{"x": ', token=owner)
         assert "not valid JSON" in assert_error(reply, 422, "invalid_request"), path
     assert api.ok("GET", f"/games/{game_id}", None, owner)["version"] == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from service.lobbies import MembershipRecord
 from service.storage import GameRecord
 
@@ -155,7 +156,9 @@ def test_kickoff_stores_the_lobbys_idle_timeout_and_lapses_pending_invitations(a
     api.ok("POST", f"/lobbies/{lobby_id}/bots", None, owner)
     api.ok("POST", f"/lobbies/{lobby_id}/start", None, owner, 201)
     record = GameRecord.get(lobby_id)
-    assert record.idle_timeout == 600 and record.owner and record.decision_seat == 0
+    [waiting] = record.waiting()
+    assert waiting.deadline.seconds == 600 and record.owner and waiting.player == 0
+    assert engine.load_state(record.state).options.idle_timeout_seconds == 600
     assert api.call("GET", f"/games/{lobby_id}", token=guest_token).status == 403
     assert api.call("POST", f"/lobbies/{lobby_id}/join", token=guest_token).status in (403, 409)
     assert api.ok("GET", "/dashboard", None, guest_token)["open_lobbies"] == []
@@ -244,7 +247,7 @@ def test_dashboard_lists_games_with_whose_turn_it_is_saved_games_and_watchable_g
 
 
 def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api):
-    from timers import idle_turn
+    from timers import deadline
 
     game_id, seats = api.new_game(2, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     (_, owner), (_, second) = seats
@@ -252,16 +255,16 @@ def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api):
     saved = api.ok("POST", f"/games/{game_id}/save", None, owner)
     assert saved["status"] == "saved" and saved["legal_actions"] == []
     assert api.call("POST", f"/games/{game_id}/save", token=owner).status == 409
-    refused = api.call("POST", f"/games/{game_id}/roll", token=owner)
+    refused = api.call("POST", f"/games/{game_id}/mtaani/roll", token=owner)
     assert refused.status == 409 and refused.error == "game_saved"
     version = saved["version"]
-    assert idle_turn.handler({"game_id": game_id, "decision": 1}, None)["applied"] is False
+    assert deadline.handler({"game_id": game_id, "due": 0}, None)["applied"] is False
     assert api.ok("GET", f"/games/{game_id}", None, second)["version"] == version
     assert api.call("POST", f"/games/{game_id}/resume", token=second).status == 403
     resumed = api.ok("POST", f"/games/{game_id}/resume", None, owner)
     assert resumed["status"] == "active" and {"type": "roll"} in resumed["legal_actions"]
     assert api.call("POST", f"/games/{game_id}/resume", token=owner).status == 409
-    assert api.ok("POST", f"/games/{game_id}/roll", None, owner)["game"]["state"]["players"][0]["position"] == 3
+    assert api.ok("POST", f"/games/{game_id}/mtaani/roll", None, owner)["game"]["state"]["players"][0]["position"] == 3
     types = [e["type"] for e in api.ok("GET", f"/games/{game_id}/events", None, owner)["events"]]
     assert types[:3] == ["GameCreated", "GameSaved", "GameResumed"]
 

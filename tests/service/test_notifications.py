@@ -88,7 +88,7 @@ def pass_turn(api, game_id, token):
             return
         kind = view["decision"]["kind"]
         body = {"deck": "mtaani"} if kind == "deck" else None
-        api.ok("POST", f"/games/{game_id}/{paths.get(kind, 'choose-deck')}", body, token)
+        api.ok("POST", f"/games/{game_id}/mtaani/{paths.get(kind, 'choose-deck')}", body, token)
     raise AssertionError("the turn did not pass")
 
 
@@ -124,7 +124,8 @@ def test_a_turn_reaches_the_players_browsers_and_devices_once_and_no_email_by_de
 
     decision = api.ok("GET", f"/games/{game_id}", None, b)["decision"]
     repeat = {"detail-type": "DecisionPending", "detail": {
-        "game_id": game_id, "version": 9, "seats": [account_of(api, a), account_of(api, b)],
+        "game_id": game_id, "version": 9, "ruleset": "mtaani",
+        "seats": [account_of(api, a), account_of(api, b)],
         "seat": 1, "account_id": account_of(api, b), "actor": "human", "passed": True,
         "event": {"type": "DecisionPending", "player": 1, "kind": "turn",
                   "decision": decision["id"]}}}
@@ -359,9 +360,9 @@ def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_ser
     api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
     pump()
     sent.clear()
-    api.ok("POST", f"/games/{game_id}/propose-trade",
+    api.ok("POST", f"/games/{game_id}/mtaani/propose-trade",
            {"to": 1, "give": {"cash": 10_000}, "get": {"cash": 0}}, a)
-    api.ok("POST", f"/games/{game_id}/offer-loan",
+    api.ok("POST", f"/games/{game_id}/mtaani/offer-loan",
            {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
     lobby = api.ok("POST", "/lobbies", {"table_size": 2}, a, 201)
     api.ok("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": b_handle}, a, 201)
@@ -375,10 +376,10 @@ def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_ser
     # Offering, withdrawing and offering again does not flood B: one of each kind an hour.
     sent.clear()
     for _ in range(3):
-        trade = api.ok("POST", f"/games/{game_id}/propose-trade",
+        trade = api.ok("POST", f"/games/{game_id}/mtaani/propose-trade",
                        {"to": 1, "give": {"cash": 1_000}, "get": {"cash": 0}}, a)
         offer = next(e["trade"] for e in trade["events"] if e["type"] == "TradeOffered")
-        api.ok("POST", f"/games/{game_id}/decline-trade", {"trade": offer}, a)
+        api.ok("POST", f"/games/{game_id}/mtaani/decline-trade", {"trade": offer}, a)
     pump()
     assert sent == []
 
@@ -391,14 +392,18 @@ def test_a_revolutions_notice_rides_on_the_next_turn_notification(api, push_serv
     api.ok("POST", "/push/subscriptions", browser.subscription(), b, 204)
     pump()                                                # (B's invitation to this table)
     sent.clear()
+    import engine
     from timers import notify
 
-    notify.handler({"detail-type": "RevolutionCompleted", "detail": {
-        "game_id": game_id, "version": 5, "seats": ids, "event": {
-            "type": "RevolutionCompleted", "revolution": 3, "net_worth": {}},
-        "brought": [{"type": "GlobalEventStarted", "event": "recession", "revolution": 3,
-                     "text": "A recession cuts salaries", "revolutions": 2},
-                    {"type": "NoTradeCharge", "revolution": 3, "amount": 200_000}]}}, None)
+    # What a revolution brought, in the ruleset's words, published as table news.
+    news = engine.get_ruleset("mtaani").table_news([
+        {"type": "RevolutionCompleted", "revolution": 3, "net_worth": {}},
+        {"type": "GlobalEventStarted", "event": "recession", "revolution": 3,
+         "text": "A recession cuts salaries", "revolutions": 2},
+        {"type": "NoTradeCharge", "revolution": 3, "amount": 200_000}])
+    notify.handler({"detail-type": "TableNews", "detail": {
+        "game_id": game_id, "version": 5, "ruleset": "mtaani",
+        "news": [list(item) for item in news]}}, None)
     assert sent == []                                      # not sent alone
     pass_turn(api, game_id, a)
     pump()

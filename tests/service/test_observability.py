@@ -39,7 +39,7 @@ def test_an_action_emits_its_type_and_json_logs_carry_the_request_id(api, capsys
     logs_out = io.StringIO()
     monkeypatch.setattr(logger.registered_handler, "stream", logs_out)
     capsys.readouterr()
-    reply = api.call("POST", f"/games/{game_id}/roll", None, token=seats[0][1],
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1],
                      headers={"x-correlation-id": "trace-me"})
     assert reply.status == 200
     records = _metrics(capsys.readouterr().out)
@@ -48,19 +48,19 @@ def test_an_action_emits_its_type_and_json_logs_carry_the_request_id(api, capsys
     logs = [json.loads(line) for line in logs_out.getvalue().splitlines()
             if '"message":"action applied"' in line]
     assert logs and logs[0]["correlation_id"] == "trace-me" and logs[0]["game_id"] == game_id
-    assert logs[0]["function_name"] == "RollFunction"
+    assert logs[0]["function_name"] == "MtaaniActionsFunction"
 
 
 def test_conflicts_and_stale_timers_are_counted(api, capsys):
-    from timers import idle_turn
+    from timers import deadline
 
     game_id, seats = api.new_game(2, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
-    reply = api.call("POST", f"/games/{game_id}/roll", {"version": 99}, token=seats[0][1])
+    reply = api.call("POST", f"/games/{game_id}/mtaani/roll", {"version": 99}, token=seats[0][1])
     assert reply.status == 409
-    assert idle_turn.handler({"game_id": game_id, "decision": 99}, None) == {
-        "applied": False, "reason": "moved_on"}
+    assert deadline.handler({"game_id": game_id, "due": 0}, None) == {
+        "applied": False, "reason": "not_yet"}
     with travel(time.time() + 10**6):                              # past the idle deadline
-        assert idle_turn.handler({"game_id": game_id, "decision": 1}, None)["applied"] is True
+        assert deadline.handler({"game_id": game_id, "due": 0}, None)["applied"] is True
     names = _names(_metrics(capsys.readouterr().out))
     assert "StaleVersions" in names and "StaleTimersIgnored" in names
     assert "TimeoutsFired" in names

@@ -15,7 +15,7 @@ def _finished_game(api):
     game_id, seats = api.new_game(2, options={"max_turns": 1, "scripted": {
         "dice": [[1, 2]], "mugging": [False]}})
     for path in ("roll", "decline", "end-turn"):
-        api.ok("POST", f"/games/{game_id}/{path}", None, seats[0][1])
+        api.ok("POST", f"/games/{game_id}/mtaani/{path}", None, seats[0][1])
     return game_id, seats
 
 

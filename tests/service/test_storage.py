@@ -64,8 +64,9 @@ def test_an_overflow_batch_shows_its_events_in_place_to_those_who_may_see_them()
 
     log = [{"seq": 7, "step": 3, "at": 100, "type": "ActionApplied", "action": {"type": "roll"}},
            {"seq": 8, "step": 3, "at": 100, "type": "EventBatch", "events": [
-               {"type": "Moved", "player": 0, "to": 5},
+               {"type": "Moved", "player": 0, "start": 0, "end": 5, "steps": 5, "via": None},
                {"type": "TradeOffered", "trade": 1, "proposer": 0, "to": 1, "private": [0, 1]}]}]
     assert [e["type"] for e in public_events(log, "mtaani", 1)] == ["Moved", "TradeOffered"]
     shown = public_events(log, "mtaani", 2)
-    assert shown == [{"seq": 8, "step": 3, "at": 100, "type": "Moved", "player": 0, "to": 5}]
+    assert shown == [{"seq": 8, "step": 3, "at": 100, "type": "Moved", "player": 0, "start": 0,
+                      "end": 5, "steps": 5, "via": None}]

@@ -1,7 +1,8 @@
 """Idle deadlines, with a frozen clock: scheduled when a decision passes to a human, applied
 only while the same decision is still pending and idle, once however often the schedule is
-delivered; consecutive idle deadlines hand a seat to a Base bot until its player takes it back;
-a debt's deadline counts toward them (the table never declares bankruptcy for anyone)."""
+delivered; a move that does not answer the decision restarts nothing; consecutive idle
+deadlines hand a seat to a Base bot until its player takes it back; a debt's deadline counts
+toward them (the table never declares bankruptcy for anyone)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from service import seats
 from service.storage import DynamoGameStore
 from tests.policy.calls import running_as
 from tests.service.buspump import delivered, discard_all, travel
-from timers import bot_turn, idle_turn, schedule_turn
+from timers import bot_turn, deadline, schedule_deadline
 
 T0 = datetime(2026, 3, 2, 9, 0, 0, tzinfo=UTC)
 START = int(T0.timestamp())
@@ -42,14 +43,19 @@ def record(game_id):
 
 
 def pending_events(game_id):
-    return [e for e in delivered("TurnSchedulerFunction") if e["detail"]["game_id"] == game_id]
+    return [e for e in delivered("DeadlineSchedulerFunction") if e["detail"]["game_id"] == game_id]
 
 
-def fire(game_id, decision=None, since=None):
-    """Deliver the idle timer of the pending decision (or of ``decision``)."""
-    rec = record(game_id)
-    return idle_turn.handler({"game_id": game_id, "decision": decision or int(rec.decision_id),
-                              "since": since or int(rec.decision_at)}, None)
+def waiting(game_id):
+    """The one decision a Mtaani game waits for, as its record keeps it."""
+    [only] = record(game_id).waiting()
+    return only
+
+
+def fire(game_id, due=None):
+    """Deliver the deadline timer of the game (``due``: the time it was set for; the timer
+    passes whatever is due when it runs)."""
+    return deadline.handler({"game_id": game_id, "due": due or waiting(game_id).due}, None)
 
 
 def schedule(name):
@@ -61,28 +67,31 @@ def test_a_human_decision_gets_one_timer_at_its_deadline_even_when_announced_twi
     [pending] = pending_events(game_id)
     detail = pending["detail"]
     assert (detail["event"]["decision"], detail["actor"], detail["passed"]) == (1, "human", True)
-    with running_as("TurnSchedulerFunction"):
-        first = schedule_turn.handler(pending, None)
-        second = schedule_turn.handler(pending, None)
-    assert first["scheduled"] is True and second["scheduled"] is False
-    timer = schedule(first["name"])
+    assert (detail["event"]["deadline"], detail["event"]["due"], detail["timed"]) == (
+        "idle_turn", START + 300, True)
+    with running_as("DeadlineSchedulerFunction"):
+        first = schedule_deadline.handler(pending, None)
+        second = schedule_deadline.handler(pending, None)
+    assert first["scheduled"] == [f"dl-{game_id}-{START + 300}"] and second["scheduled"] == []
+    timer = schedule(first["scheduled"][0])
     assert timer["ScheduleExpression"] == "at(2026-03-02T09:05:00)"      # deal + 300 s
     assert timer["ActionAfterCompletion"] == "DELETE"
-    assert json.loads(timer["Target"]["Input"]) == {"game_id": game_id, "decision": 1,
-                                                    "since": START}
+    assert json.loads(timer["Target"]["Input"]) == {"game_id": game_id, "due": START + 300}
 
 
 def test_a_deadline_firing_on_time_ends_the_turn(api, clock):
     game_id, _ = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     version = record(game_id).version
     clock.shift(299)
-    assert fire(game_id) == {"applied": False, "reason": "not_yet"}
+    assert fire(game_id, START + 300) == {"applied": False, "reason": "not_yet"}
     assert record(game_id).version == version
     clock.shift(1)
     assert fire(game_id)["reason"] == "timed_out"
     state = engine.load_state(record(game_id).state)
     # The table rolled (to Kibra, 3), declined the buy, and ended the turn.
     assert state.players[0].position == KIBRA and not state.props[KIBRA].owner
+    log = DynamoGameStore().events(game_id, 0, 500)
+    assert [e["by"] for e in log if e["type"] == "ActionApplied"] == ["table"]
     assert (state.decision.player, state.decision.kind) == (1, "turn")
     assert seats.streak(record(game_id), 0) == 1
 
@@ -90,10 +99,12 @@ def test_a_deadline_firing_on_time_ends_the_turn(api, clock):
 def test_a_stale_deadline_changes_nothing_when_the_player_moved_first(api, clock):
     game_id, tokens = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     clock.shift(120)
-    api.ok("POST", f"/games/{game_id}/roll", None, tokens[0])
+    api.ok("POST", f"/games/{game_id}/mtaani/roll", None, tokens[0])
     after_move = record(game_id)
     clock.shift(180)                                      # the first decision's deadline
-    assert fire(game_id, decision=1, since=START) == {"applied": False, "reason": "moved_on"}
+    # The roll answered it; the decision it brought has its own deadline, 300 s after the roll.
+    assert fire(game_id, START + 300) == {"applied": False, "reason": "not_yet"}
+    assert waiting(game_id).due == START + 420
     assert record(game_id).version == after_move.version
     assert seats.streak(record(game_id), 0) == 0
 
@@ -101,24 +112,29 @@ def test_a_stale_deadline_changes_nothing_when_the_player_moved_first(api, clock
 def test_two_deliveries_of_the_same_schedule_apply_once(api, clock):
     game_id, tokens = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
     clock.shift(300)
-    assert fire(game_id, 1, START)["applied"] is True
+    assert fire(game_id, START + 300)["applied"] is True
     version = record(game_id).version
-    assert fire(game_id, 1, START) == {"applied": False, "reason": "moved_on"}
+    assert fire(game_id, START + 300) == {"applied": False, "reason": "not_yet"}  # B's turn now
     assert record(game_id).version == version
     log = api.ok("GET", f"/games/{game_id}/events?limit=500", None, tokens[1])["events"]
     assert [e["type"] for e in log].count("TurnTimedOut") == 1
 
 
-def test_a_holder_who_acts_restarts_the_clock_and_the_timer_follows(api, clock):
-    game_id, tokens = start(api, options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
-    clock.shift(100)
-    api.ok("POST", f"/games/{game_id}/set-trade-open", {"open": False}, tokens[0])
-    clock.shift(200)                                     # the first deadline: not idle now
-    assert fire(game_id, 1, START) == {"applied": False, "reason": "not_yet"}
-    follow_up = schedule(f"idle-{game_id}-1-{START + 100}")
-    assert follow_up["ScheduleExpression"] == "at(2026-03-02T09:06:40)"   # the move + 300 s
-    clock.shift(100)
-    assert fire(game_id, 1, START + 100)["reason"] == "timed_out"
+def test_moves_that_do_not_answer_the_decision_never_restart_its_clock(api, clock):
+    """A turn holder who sends set-trade-open every 45 s (or any move that leaves the decision
+    pending) cannot stall the table: the deadline stays where the decision began, the table
+    ends the turn on time, and the streak grows toward a stand-in (hardening, item 2)."""
+    game_id, tokens = start(api, idle_turns_before_bot=1,
+                            options={"scripted": {"dice": [[1, 2]], "mugging": [False]}})
+    for at in (45, 90, 135, 180, 225, 270):
+        clock.shift(45)
+        api.ok("POST", f"/games/{game_id}/mtaani/set-trade-open", {"open": at % 90 == 0}, tokens[0])
+        assert waiting(game_id).since == START and waiting(game_id).due == START + 300
+    early = api.call("POST", f"/games/{game_id}/end-idle-turn", None, tokens[1])
+    assert early.status == 409 and early.body["error"]["deadline"] == START + 300
+    clock.shift(30)
+    assert fire(game_id)["reason"] == "timed_out"
+    assert seats.stand_in(record(game_id), 0) == "base"   # one idle turn: the table's limit
 
 
 PREFERRED = ("roll", "decline", "end_turn", "choose_deck", "choose_municipal", "pay_bail")
@@ -134,7 +150,7 @@ def play_out(api, game_id, token, seat):
         legal = {a["type"]: a for a in reversed(view["legal_actions"])}
         action = next(legal[t] for t in PREFERRED if t in legal)
         fields = {k: v for k, v in action.items() if k != "type"}
-        api.ok("POST", f"/games/{game_id}/{action['type'].replace('_', '-')}", fields or None, token)
+        api.ok("POST", f"/games/{game_id}/mtaani/{action['type'].replace('_', '-')}", fields or None, token)
     raise AssertionError("the turn did not end")
 
 
@@ -165,42 +181,41 @@ def test_idle_turns_in_a_row_hand_the_seat_to_a_base_bot_until_its_player_takes_
     logged = int(record(game_id).event_count)
     with running_as("BotTurnFunction"):
         assert bot_turn.handler(cues[0], None)["stopped"] == "waiting"
-    assert record(game_id).decision_seat == 1
+    assert waiting(game_id).player == 1
     bot_moves = [e["action"]["type"] for e in DynamoGameStore().events(game_id, logged, 500)
                  if e["type"] == "ActionApplied"]
     # (the dice are the seed's: the bot may open with a roll, or in jail with bail or a bribe)
     assert bot_moves[-1] == "end_turn" and "timeout" not in bot_moves
     # A may not act while the bot plays; A takes the seat back.
     play_out(api, game_id, b, 1)
-    refused = api.call("POST", f"/games/{game_id}/end-turn", None, a)
+    refused = api.call("POST", f"/games/{game_id}/mtaani/end-turn", None, a)
     assert refused.status == 409 and refused.error == "stand_in_plays"
     delivered("BotTurnFunction")
     taken = api.ok("DELETE", f"/games/{game_id}/stand-in", None, a)
     assert taken["seats"][0]["stand_in"] is None and taken["decision"]["player"] == 0
     assert taken["decision"]["deadline"] == START + 900 + 300   # the clock restarted for A
-    timer = schedule(f"idle-{game_id}-{taken['decision']['id']}-{START + 900}")
+    timer = schedule(f"dl-{game_id}-{START + 1200}")
     assert timer["ScheduleExpression"] == "at(2026-03-02T09:20:00)"   # and A has a deadline
     assert seats.streak(record(game_id), 0) == 0
     assert api.call("DELETE", f"/games/{game_id}/stand-in", None, a).status == 409
-    api.ok("POST", f"/games/{game_id}/roll", None, a)
+    api.ok("POST", f"/games/{game_id}/mtaani/roll", None, a)
 
 
 def put_state(game_id, state):
-    """Store ``state`` as the game's (a test position), with a fresh idle clock."""
+    """Store ``state`` as the game's (a test position), its decisions' clocks starting now."""
     store = DynamoGameStore()
     game = store.load(game_id)
-    decision = engine.pending(state)[0]
-    seats.start_clock(game.record, decision)
-    store.save(game, engine.dump_state(state), "active", [], state.steps,
-               decision=(decision.player, decision.kind))
+    game.record.set_waiting([])
+    seats.track(game.record, engine.pending(state))
+    store.save(game, engine.dump_state(state), "active", [], state.steps)
 
 
 def owe_a_debt(game_id: str):
     """Seat 0 (10 SFR in cash, Kare to mortgage) rolls onto seat 1's Kibra and owes its fee:
     the stored game waits on seat 0's debt. Returns that state."""
     rec = record(game_id)
-    state = engine.new_game("mtaani", list(rec.seats), 7, {"scripted": {"dice": [[1, 2]],
-                                                                        "mugging": [False]}})
+    state = engine.new_game("mtaani", list(rec.seats), 7, {
+        "idle_timeout_seconds": 300, "scripted": {"dice": [[1, 2]], "mugging": [False]}})
     state.props[KIBRA].owner = 1
     state.props[KARE].owner = 0
     state.pool += state.players[0].cash - 10
@@ -214,13 +229,14 @@ def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api,
     game_id, (_a, _b) = start(api, idle_turns_before_bot=2)
     state = owe_a_debt(game_id)
     assert (state.decision.player, state.decision.kind) == (0, "debt")
-    debt = int(record(game_id).decision_id)
+    debt = waiting(game_id).id
     clock.shift(300)
     assert fire(game_id)["reason"] == "counted"
     rec = record(game_id)
-    assert (seats.streak(rec, 0), rec.decision_at, rec.decision_id) == (1, START + 300, debt)
+    assert (seats.streak(rec, 0), waiting(game_id).since, waiting(game_id).id) == (
+        1, START + 300, debt)
     assert engine.load_state(rec.state).decision.kind == "debt"        # nobody declared bankruptcy
-    assert schedule(f"idle-{game_id}-{debt}-{START + 300}")["ScheduleExpression"] == \
+    assert schedule(f"dl-{game_id}-{START + 600}")["ScheduleExpression"] == \
         "at(2026-03-02T09:10:00)"
     clock.shift(300)
     assert fire(game_id)["reason"] == "counted"                       # the limit: a stand-in
@@ -254,15 +270,15 @@ def test_a_seated_player_may_end_an_idle_turn_once_its_deadline_has_passed(api, 
 def test_a_debt_at_a_table_that_never_hands_seats_to_bots_is_settled_after_three_deadlines(
         api, clock):
     """idle_turns_before_bot 0 keeps turns with their players, but a debt only its debtor can
-    settle: after seats.DEBT_STAND_IN_AFTER (3) deadlines a Base bot raises the funds, so the
+    settle: after seats.STUCK_STAND_IN_AFTER (3) deadlines a Base bot raises the funds, so the
     table never waits for ever."""
     game_id, (_a, _b) = start(api, idle_turns_before_bot=0)
     assert record(game_id).stand_in_after == 0
     owe_a_debt(game_id)
-    for deadline in (1, 2):
+    for count in (1, 2):
         clock.shift(300)
         assert fire(game_id)["reason"] == "counted"
-        assert seats.stand_in(record(game_id), 0) is None, deadline
+        assert seats.stand_in(record(game_id), 0) is None, count
     clock.shift(300)
     assert fire(game_id)["reason"] == "counted"                         # the third: a stand-in
     assert seats.stand_in(record(game_id), 0) == "base"

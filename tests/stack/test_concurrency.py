@@ -100,12 +100,12 @@ def _client(http: Http, tally: Tally, game_id: str, token: str, seat: int, stop:
             # one of the moves open out of turn (trade settings); otherwise poll.
             chance = rng.random()
             if chance < 0.2:
-                status, body, _ = http.request("POST", f"/games/{game_id}/roll", {}, token)
+                status, body, _ = http.request("POST", f"/games/{game_id}/mtaani/roll", {}, token)
                 tally.record(game_id, "roll(not mine)", status, body)
                 assert status == 409, (status, body)
             elif chance < 0.3 and legal:
                 action = dict(rng.choice(legal))
-                path = f"/games/{game_id}/{action.pop('type').replace('_', '-')}"
+                path = f"/games/{game_id}/mtaani/{action.pop('type').replace('_', '-')}"
                 status, body, _ = http.request("POST", path, {**action, "version": view["version"]}, token)
                 tally.record(game_id, path, status, body)
             time.sleep(0.5)  # a waiting client polls, the deciding one plays flat out
@@ -117,7 +117,7 @@ def _client(http: Http, tally: Tally, game_id: str, token: str, seat: int, stop:
                    else 1.0 for a in legal]
         action = dict(rng.choices(legal, weights)[0])
         kind = action.pop("type")
-        path = f"/games/{game_id}/{kind.replace("_", "-")}"
+        path = f"/games/{game_id}/mtaani/{kind.replace("_", "-")}"
         roll = rng.random()
         if roll < 0.15:  # a stale version: refused, nothing changes
             status, body, _ = http.request("POST", path, {**action, "version": view["version"] - 1}, token)
@@ -176,8 +176,8 @@ def _stored(moto: str, game_id: str) -> tuple[dict, int, list[dict]]:
 def _replay(state: dict, events: list[dict]) -> str:
     """Deal again from the stored seed and apply every logged action in order."""
     players = [p["id"] for p in state["players"]]
-    replayed = engine.new_game(state["ruleset"], players, state["seed"],
-                               {"max_turns": state["options"]["max_turns"]})
+    options = {k: v for k, v in state["options"].items() if v is not None}
+    replayed = engine.new_game(state["ruleset"], players, state["seed"], options)
     for event in sorted(events, key=lambda e: e["seq"]):
         if event["type"] == "ActionApplied":
             replayed = engine.apply(replayed, event["action"]).state

@@ -22,7 +22,7 @@ def test_the_web_client_and_the_openapi_document_are_served(stack):
     with urllib.request.urlopen(http.base + "/") as response:
         assert response.status == 200 and b"<html" in response.read()
     status, document = http("GET", "/openapi.json")
-    assert status == 200 and "/games/{game_id}/roll" in document["paths"]
+    assert status == 200 and "/games/{game_id}/mtaani/roll" in document["paths"]
 
 
 def test_two_players_roll_and_end_turns_over_http(stack):
@@ -43,7 +43,7 @@ def test_two_players_roll_and_end_turns_over_http(stack):
     for _ in range(40):
         status, view = http("GET", f"/games/{game_id}", token=tokens[0])
         decision = view["decision"]
-        status, result = http("POST", f"/games/{game_id}/{answers[decision['kind']]}",
+        status, result = http("POST", f"/games/{game_id}/mtaani/{answers[decision['kind']]}",
                               {"version": view["version"]}, tokens[decision["player"]])
         assert status == 200, result
         salary_seen |= any(e["type"] == "Payment" and e["reason"] == "salary" for e in result["events"])

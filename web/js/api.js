@@ -189,17 +189,18 @@ export const resumeGame = (id) => request("POST", `/games/${encodeURIComponent(i
 
 let actionCounter = 0;
 /**
- * Send a player action: POST /games/{id}/<type with dashes> with the action's own fields and
- * the version the player saw (a stale view answers 409 and changes nothing). An
- * Idempotency-Key makes a retried click apply once. The server decides legality.
+ * Send a player action: POST /games/{id}/{game}/<type with dashes> (game: the view's `game`,
+ * whose moves share one route prefix) with the action's own fields and the version the player
+ * saw (a stale view answers 409 and changes nothing). An Idempotency-Key makes a retried
+ * click apply once. The server decides legality.
  */
-export function act(id, action, version) {
+export function act(id, game, action, version) {
   const { type, ...fields } = action;
   const body = { ...fields };
   if (version) body.version = version;
   actionCounter += 1;
   const key = `${Date.now().toString(36)}-${actionCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  return request("POST", `/games/${encodeURIComponent(id)}/${type.replaceAll("_", "-")}`,
+  return request("POST", `/games/${encodeURIComponent(id)}/${encodeURIComponent(game)}/${type.replaceAll("_", "-")}`,
     { body, headers: { "idempotency-key": key } });
 }
 

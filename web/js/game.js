@@ -155,7 +155,7 @@ export function mountGame(root, gameId, { demo = false } = {}) {
     st.acting = true;
     screen.dataset.busy = "true";
     const done = await busy(button, async () => {
-      const result = await api.act(st.id, action, st.view.version);
+      const result = await api.act(st.id, st.view.game, action, st.view.version);
       st.view = result.game;
       st.etag = null;
       await loadEvents(true);

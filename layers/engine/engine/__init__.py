@@ -18,6 +18,8 @@ The engine does no I/O, reads no clock and no global random source. Errors are
 
 from engine.core import (
     DEADLINE_KINDS,
+    DEFAULT_RULESET,
+    TIME_FIELDS,
     Deadline,
     Decision,
     EngineError,
@@ -54,6 +56,8 @@ from engine.core import (
 
 __all__ = [
     "DEADLINE_KINDS",
+    "DEFAULT_RULESET",
+    "TIME_FIELDS",
     "Deadline",
     "Decision",
     "EngineError",

@@ -264,7 +264,8 @@ class Ruleset:
 
     Attributes: ``name`` (the ruleset id, ``"mtaani-classic"``), ``game`` (the game it belongs
     to: the family whose actions share one action function and one screen, ``"mtaani"``),
-    ``title`` (readable, ``"Mtaani (classic rules)"``), ``min_players`` / ``max_players``,
+    ``game_title`` (the game's readable name, ``"Mtaani"``), ``title`` (the ruleset's,
+    ``"Mtaani (classic rules)"``), ``min_players`` / ``max_players``,
     ``actions`` (the action models a player may send, one route each), ``system_actions``
     (action types only the table applies), ``table_options`` (the pydantic model of the
     options :meth:`new_game` accepts, with their validation), ``bus_events`` (engine event
@@ -274,6 +275,7 @@ class Ruleset:
 
     name: str = ""
     game: str = ""
+    game_title: str = ""
     title: str = ""
     min_players: int = 2
     max_players: int = 4
@@ -301,6 +303,12 @@ class Ruleset:
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         """Validate an action's JSON form; raises :class:`InvalidAction`."""
+        raise NotImplementedError
+
+    def rename_player(self, state: Any, seat: int, new_id: str) -> Any:
+        """A copy of ``state`` with seat ``seat``'s occupant id (the ``players`` given to
+        :meth:`new_game`) replaced by ``new_id`` (an erased account's anonymous name); nothing
+        else changes."""
         raise NotImplementedError
 
     def legal_actions(self, state: Any, player: int) -> LegalActions:
@@ -358,6 +366,12 @@ class Ruleset:
             if name in event:
                 shown[name] = event[name]
         return shown
+
+    def hints(self, state: Any, viewer: int, now: int) -> dict[str, Any]:
+        """What seat ``viewer`` is told now beside its view, when it depends on the time
+        (``now``, Unix seconds: the engine reads no clock), e.g. Mtaani's guards' mood while
+        jailed. JSON-ready; ``{}`` when nothing."""
+        return {}
 
     def redeterminize(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """A state identical in everything ``seat`` (``None``: a spectator) can see, with
@@ -430,6 +444,8 @@ _KNOWN: dict[str, tuple[str, str]] = {
 """Ruleset name -> (its game, ``"module:attribute"``): known without importing the ruleset
 (routing and lobbies), which is imported on first use to keep cold starts small."""
 _GAMES: dict[str, str] = {name: game for name, (game, _) in _KNOWN.items()}
+DEFAULT_RULESET = "mtaani"
+"""The ruleset a table gets when nobody chose one (the flagship: a new lobby, the demo)."""
 _LOADED: dict[str, Ruleset] = {}
 
 

@@ -145,7 +145,7 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     max_turns: int | None = Field(None, ge=1, le=100_000)
-    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=60, le=30 * 24 * 3600)
+    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=30 * 24 * 3600)
     scripted: dict[str, list[Any]] = Field(
         default_factory=dict,
         json_schema_extra=lambda schema: schema.update(
@@ -156,6 +156,7 @@ class MtaaniRuleset(Ruleset):
     """Mtaani on one edition with one set of rule values."""
 
     game = "mtaani"
+    game_title = "Mtaani"
     actions = tuple(cls for name, cls in act.ACTION_TYPES.items() if name != "timeout")
     system_actions = frozenset({"timeout"})
     table_options = GameOptions
@@ -233,6 +234,12 @@ class MtaaniRuleset(Ruleset):
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         return act.parse(data)
+
+    def rename_player(self, state: MtaaniState, seat: int, new_id: str) -> MtaaniState:
+        """``players[seat].id`` is the only place a Mtaani state names an account."""
+        copy = state.model_copy(deep=True)
+        copy.players[seat].id = new_id
+        return copy
 
     def legal_actions(self, state: MtaaniState, player: int) -> LegalActions:
         return _legal_actions(Ctx(self.book, state), player)
@@ -331,6 +338,13 @@ class MtaaniRuleset(Ruleset):
         if state.termination is None:
             return None
         return Outcome(termination=state.termination, winner=state.winner)
+
+    def hints(self, state: MtaaniState, viewer: int, now: int) -> dict[str, Any]:
+        """While ``viewer`` is jailed: ``{"guard_mood": ...}`` this minute (the bribe odds'
+        hint, :meth:`guard_mood`)."""
+        if 0 <= viewer < len(state.players) and state.players[viewer].jail_turns:
+            return {"guard_mood": self.guard_mood(state, now // 60)}
+        return {}
 
     def guard_mood(self, state: MtaaniState, minute: int) -> str:
         """The guards' mood (``"hostile"``, ``"wary"``, ``"friendly"``: a hint of the bribe odds)

@@ -1,0 +1,29 @@
+"""Scheduler target: a deadline of a game has passed (:func:`service.deadlines.pass_due`).
+
+The table answers every decision of the game whose deadline has passed (or counts one it
+cannot answer and sets its next deadline); a decision answered meanwhile, or a game saved,
+finished or gone, changes nothing. Delivery is at least once: a second delivery finds nothing
+due and changes nothing.
+"""
+
+from service import deadlines, observability
+from service.errors import NotFound
+
+
+@observability.observed
+def handler(event, context):
+    return fire(event["game_id"])
+
+
+def fire(game_id: str, now: int | None = None) -> dict:
+    """What the timer does for ``game_id`` at ``now`` (Unix seconds; default the clock):
+    ``{"applied", "reason"[, "version"]}``. The sweeper calls it too."""
+    try:
+        outcome = deadlines.pass_due(game_id, now=now)
+    except NotFound:
+        observability.count(observability.STALE_TIMERS_IGNORED)
+        return {"applied": False, "reason": "gone"}
+    observability.count(observability.TIMEOUTS_FIRED if outcome.applied
+                        else observability.STALE_TIMERS_IGNORED)
+    return {"applied": outcome.applied, "reason": outcome.reason,
+            **({"version": outcome.result.version} if outcome.applied else {})}

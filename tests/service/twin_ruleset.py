@@ -1,0 +1,153 @@
+"""``twin``: the smallest game with two decisions pending at once, for testing the service's
+deadlines without any real game's rules. Registered by the tests that use it, never by the
+service.
+
+Both seats must answer. Seat 0's decision has a response window (a hard deadline, 60 s by
+default: the table answers "no" as soon as it passes, in reads too); seat 1's an idle turn
+(soft, 120 s: the table ends it when its timer runs). The game ends when both have answered.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import (
+    Deadline,
+    Decision,
+    EventShape,
+    IllegalAction,
+    InvalidAction,
+    LegalActions,
+    Outcome,
+    Result,
+    Ruleset,
+    register,
+)
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    response_window_seconds: int = Field(60, ge=1)
+    idle_timeout_seconds: int = Field(120, ge=1)
+
+
+class Answer(BaseModel):
+    """Answer your decision."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["answer"] = "answer"
+    player: int = Field(ge=0, le=1)
+    yes: bool = True
+
+
+class Timeout(BaseModel):
+    """The table answers ``decision`` for its absent holder."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["timeout"] = "timeout"
+    player: int = Field(ge=0, le=1)
+    decision: int
+
+
+class TwinState(BaseModel):
+    ruleset: str = "twin"
+    seed: int
+    players: list[str]
+    options: Options
+    answers: dict[int, bool | None] = Field(default_factory=lambda: {0: None, 1: None})
+
+
+class TwinRuleset(Ruleset):
+    name = "twin"
+    game = "twin"
+    game_title = title = "Twin"
+    min_players = max_players = 2
+    actions = (Answer,)
+    system_actions = frozenset({"timeout"})
+    table_options = Options
+    bus_events = frozenset({"Answered"})
+    event_shapes = {"Answered": EventShape(public=("player", "yes", "by"))}
+
+    def new_game(self, players, seed, options):
+        if len(players) != 2 or len(set(players)) != 2:
+            raise InvalidAction("twin seats two distinct players")
+        return TwinState(seed=seed, players=list(players), options=Options(**options))
+
+    def load_state(self, data):
+        return TwinState.model_validate_json(data) if isinstance(data, (str, bytes)) \
+            else TwinState.model_validate(data)
+
+    def parse_action(self, data: dict[str, Any]):
+        kind = {"answer": Answer, "timeout": Timeout}.get(data.get("type"))
+        if kind is None:
+            raise InvalidAction("not a twin action")
+        return kind.model_validate(data)
+
+    def pending(self, state: TwinState):
+        out = []
+        if state.answers[0] is None:
+            out.append(Decision(1, 0, "answer", Deadline(
+                "response_window", "response_window_seconds",
+                seconds=state.options.response_window_seconds)))
+        if state.answers[1] is None:
+            out.append(Decision(2, 1, "answer", Deadline(
+                "idle_turn", "idle_timeout_seconds", seconds=state.options.idle_timeout_seconds)))
+        return tuple(out)
+
+    def outcome(self, state: TwinState):
+        if None in state.answers.values():
+            return None
+        return Outcome("answered", 0 if state.answers[0] else 1)
+
+    def legal_actions(self, state: TwinState, player: int):
+        acts = [Answer(player=player, yes=y) for y in (True, False)] \
+            if state.answers.get(player, False) is None else []
+
+        def check(action):
+            if action.type != "answer" or state.answers.get(action.player, False) is not None:
+                raise IllegalAction("nothing to answer")
+
+        return LegalActions(acts, check)
+
+    def apply(self, state: TwinState, action) -> Result:
+        copy = state.model_copy(deep=True)
+        seat = action.player
+        if copy.answers.get(seat, False) is not None:
+            raise IllegalAction("nothing to answer")
+        if action.type == "timeout" and action.decision != seat + 1:
+            raise IllegalAction("no such decision")
+        copy.answers[seat] = action.yes if action.type == "answer" else False
+        event = {"type": "Answered", "player": seat, "yes": copy.answers[seat],
+                 "by": "player" if action.type == "answer" else "table"}
+        return Result(copy, [event], self.pending(copy), self.outcome(copy))
+
+    def deadline_action(self, state, decision, now):
+        if decision.player is None or state.answers.get(decision.player, False) is not None:
+            return None
+        return Timeout(player=decision.player, decision=decision.id)
+
+    def view(self, state, viewer):
+        return {"answers": {str(k): v for k, v in state.answers.items()}}
+
+    def redeterminize(self, state, seat, rng: random.Random):
+        return state.model_copy(update={"seed": rng.getrandbits(63)}, deep=True)
+
+    def rename_player(self, state, seat, new_id):
+        copy = state.model_copy(deep=True)
+        copy.players[seat] = new_id
+        return copy
+
+    def waiting_seats(self, state):
+        return [d.player for d in self.pending(state)]
+
+    def bot_action(self, state, seat, level, seed):
+        return Answer(player=seat) if state.answers.get(seat, False) is None else None
+
+    def guide(self):
+        return {"rules": "answer"}
+
+
+TWIN = register(TwinRuleset())
