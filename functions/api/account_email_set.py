@@ -1,5 +1,6 @@
-"""PUT /account/email: set or change the reset email (used only for password-reset links). A
-protected account confirms with its password; reset links already sent stop working."""
+"""PUT /account/email: set or change the reset email (used only for password-reset links). Only
+a password-protected account has one (409 otherwise), and it confirms with its password; reset
+links already sent stop working."""
 
 from typing import Annotated
 
@@ -21,11 +22,12 @@ class SetEmailRequest(BaseModel):
                                           "not": {"pattern": accounts.RESERVED_EMAIL_PATTERN}},
                        description="the address password-reset links go to")
     current_password: str | None = Field(None, max_length=accounts.PASSWORD_MAX,
-                                         description="required when the account is protected")
+                                         description="your password (only a protected account "
+                                                     "has a reset email)")
 
 
 @router.put("/account/email", tags=["accounts"], summary="Set or change your reset email",
-            responses=api_responses(200, AccountOut, "email set", 401, 422, 429, 503))
+            responses=api_responses(200, AccountOut, "email set", 401, 409, 422, 429, 503))
 def set_email(body: Annotated[SetEmailRequest, Body()]):
     answer = accounts.set_email(caller(router), body.email, body.current_password,
                                 source_address(router))

@@ -255,25 +255,29 @@ def check_password(account: AccountRecord, password: str | None, source: str) ->
     """Verify ``password`` for a protected account, throttled per handle and per source.
 
     Raises :class:`~service.errors.TooManyRequests` while the handle or the source is locked
-    out (5 failures per handle, 20 per source, in 15 minutes) and :class:`Unauthorized`
+    out (5 failures per handle, 20 per source, in 15 minutes: each attempt is counted before
+    the check and given back when the password is right) and :class:`Unauthorized`
     (``bad_credentials``) for a wrong or missing password, which counts as a failure.
     """
     keys = throttle.sign_in_keys(account.handle_key, source)
-    throttle.SIGN_IN.check(keys)
+    # Counted before the password is checked, so guesses sent in parallel cannot all be
+    # checked: of any number racing, at most the limit reach the check.
+    throttle.SIGN_IN.take(keys)
     if not password_matches(account, password):
-        throttle.SIGN_IN.hit(keys)
         raise BadCredentials("wrong handle or password" if password else
                              "this handle is protected by a password")
+    throttle.SIGN_IN.give_back(keys)  # only failures count
 
 
 def set_password(account: AccountRecord, password: str | None) -> AccountRecord:
-    """Protect the account with ``password`` (``None`` removes protection) and sign out every
-    session (the caller opens a fresh one)."""
+    """Protect the account with ``password`` (``None`` removes protection, and with it the
+    reset email: an unprotected handle can be claimed by anyone, who must not read it) and
+    sign out every session (the caller opens a fresh one)."""
     actions = [AccountRecord.session_epoch.add(1)]
     if password:
         actions.append(AccountRecord.password_hash.set(hash_password(password)))
     else:
-        actions.append(AccountRecord.password_hash.remove())
+        actions += [AccountRecord.password_hash.remove(), AccountRecord.email.remove()]
     try:
         account.update(actions=actions, condition=AccountRecord.account_id.exists())
     except PynamoDBException as exc:
@@ -429,16 +433,20 @@ def normalized_email(email: str) -> str:
 
 
 def set_email(me: Account, email: str | None, current: str | None, source: str) -> AccountOut:
-    """Set (``email``) or remove (``None``) the caller's reset email. A protected account must
-    confirm a new address with its password (checked and throttled like a sign-in:
-    :class:`BadCredentials`, :class:`~service.errors.TooManyRequests`): whoever controls the
-    reset email can take the handle over. Reset links already sent stop working either way.
-    Removing an address that is not set is not an error."""
+    """Set (``email``) or remove (``None``) the caller's reset email. Only a protected account
+    has one (:class:`Conflict` otherwise: the email is for password resets, and an unprotected
+    handle can be claimed by anyone, who would read it), and it confirms a new address with its
+    password (checked and throttled like a sign-in: :class:`BadCredentials`,
+    :class:`~service.errors.TooManyRequests`): whoever controls the reset email can take the
+    handle over. Reset links already sent stop working either way. Removing an address that
+    is not set is not an error."""
     record = signed_in_account(me)
     if email is not None:
         email = normalized_email(email)
-        if record.password_hash:
-            check_password(record, current, source)
+        if not record.password_hash:
+            raise Conflict("a reset email is only for password resets: protect your handle "
+                           "with a password first")
+        check_password(record, current, source)
         action = AccountRecord.email.set(email)
     else:
         action = AccountRecord.email.remove()

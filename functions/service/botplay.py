@@ -14,6 +14,7 @@ precision would make a game of thousands of moves last days.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from service import pipeline, seats
+from service.errors import Conflict
 from service.storage import StoredGame
 
 
@@ -45,8 +47,10 @@ def choose(game: StoredGame, state: BaseModel) -> BaseModel:
 @dataclass
 class BotRun:
     """What one invocation did: ``moves`` applied, and why it stopped (``"waiting"``: nobody
-    a bot plays has anything to decide; ``"finished"``; ``"saved"``; ``"handed_off"``: the
-    budget ran out and a fresh invocation was cued)."""
+    a bot plays has anything to decide; ``"finished"``; ``"saved"``; ``"unattended"``: bots
+    played every seat for ``pipeline.UNATTENDED_MOVES`` moves in a row, so the table was saved
+    until its owner resumes it; ``"handed_off"``: the budget ran out and a fresh invocation was
+    cued)."""
 
     moves: int
     stopped: str
@@ -76,3 +80,7 @@ def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
         moves += 1
         if result.game.record.status == "finished":
             return BotRun(moves, "finished")
+        if pipeline.unattended(result.game.record):
+            with contextlib.suppress(pipeline.GameSaved, Conflict):  # saved or over meanwhile
+                pipeline.set_saved(game_id, None, True)
+            return BotRun(moves, "unattended")

@@ -1,8 +1,11 @@
 """Chat per table (``ChatMessages`` table: ``game_id`` + time-ordered ``message_id``; a
 ``by_author`` index finds one account's messages, for erasure).
 
-Text is trimmed, stripped of control characters, limited to 1..500 characters, and stored
-HTML-escaped (``&``, ``<``, ``>``), so no client can be tricked into rendering markup from it.
+Text is trimmed, stripped of control characters and of the marks that turn text around
+(bidirectional overrides and isolates), limited to 1..500 characters, must show something
+(not only white space, zero-width or blank-looking characters such as U+200B, U+FEFF,
+U+3164 or U+2800), and is stored HTML-escaped (``&``, ``<``, ``>``), so no client can be
+tricked into rendering markup from it.
 Posting is rate-limited per account and table (:data:`service.throttle.CHAT`).
 """
 
@@ -23,9 +26,18 @@ from service.config import settings
 from service.errors import ServiceUnavailable, Unprocessable
 
 MAX_LENGTH = 500
-VISIBLE = r"[^\s\x00-\x1f\x7f-\x9f]"
-"""A message must contain a character that is neither white space nor a control character."""
+_INVISIBLE = (r"\s\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5"
+              r"\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164"
+              r"\ufe00-\ufe0f\ufeff\uffa0")
+"""What shows nothing: white space, control characters, soft hyphens, zero-width and joiner
+characters, direction marks, overrides and isolates, invisible operators, variation
+selectors, byte order marks and the blank-looking Hangul and Braille fillers."""
+VISIBLE = f"[^{_INVISIBLE}]"
+"""A message must contain a character that shows (the ``pattern`` of ``text`` in the API)."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_TURNING = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Marks that change the direction of the text around them (removed: a message shows as typed)."""
+_SHOWS = re.compile(VISIBLE)
 
 
 class ByAuthor(GlobalSecondaryIndex):
@@ -55,8 +67,9 @@ def clean(text: str) -> str:
     """The stored form of ``text``: control characters removed (newlines and tabs become
     spaces), trimmed, HTML-escaped. :class:`Unprocessable` when nothing visible is left or it
     is too long."""
-    text = _CONTROL.sub(lambda m: " " if m.group(0) in "\n\r\t" else "", text).strip()
-    if not text:
+    text = _CONTROL.sub(lambda m: " " if m.group(0) in "\n\r\t" else "", text)
+    text = _TURNING.sub("", text).strip()
+    if not _SHOWS.search(text):
         raise Unprocessable("text: a message needs some text")
     if len(text) > MAX_LENGTH:
         raise Unprocessable(f"text: a message has at most {MAX_LENGTH} characters")

@@ -21,6 +21,12 @@ from service.storage import GameRecord
 from service.views import seat_entries
 
 MAX_TABLES = 200
+"""Tables read for one dashboard: the caller's own (owned or seated) first, then those they
+were invited to, newest first within each, so invitations from others never push the caller's
+own games off it."""
+MAX_MEMBERSHIPS = 3000
+"""Memberships read at most (invitations are limited per invitee an hour: service.throttle.INVITE)."""
+OWN_ROLES = ("owner", "player")
 FINISHED_SHOWN = 20
 GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "pending", "updated_at",
                            "stand_ins"]
@@ -40,9 +46,11 @@ def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) ->
 def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
     """The :class:`~service.models.DashboardOut` body for ``account_id``."""
     try:
-        memberships = list(MembershipRecord.query(account_id, limit=MAX_TABLES))
+        memberships = list(MembershipRecord.query(account_id, limit=MAX_MEMBERSHIPS))
     except PynamoDBException as exc:
         raise ServiceUnavailable("the dashboard is not answering; try again") from exc
+    memberships.sort(key=lambda m: (m.role not in OWN_ROLES, -int(m.updated_at or 0)))
+    memberships = memberships[:MAX_TABLES]
     role_of = {m.lobby_id: m.role for m in memberships}
     lobbies = batch_by_key(LobbyRecord, list(role_of))
     started = [i for i, lobby in lobbies.items() if lobby.status == "started"]

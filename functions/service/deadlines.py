@@ -122,9 +122,9 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
     if first is not None:
         note["first"] = first
     record = game.record
+    seat = pipeline.seat_of(game, by) if by is not None else None
     if record.status != "active":
         raise _Skip(record.status)
-    seat = pipeline.seat_of(game, by) if by is not None else None
     if decision_id is not None:
         waiting = record.waiting_for(decision_id)
         if waiting is None:

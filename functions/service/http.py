@@ -233,8 +233,9 @@ class JsonApiResolver(APIGatewayHttpResolver):
                 return self._refuse(422, "invalid_request", "the body is not UTF-8 JSON")
             except Unprocessable as exc:
                 return self._refuse(422, exc.code, exc.message)
-            if data is not None and not isinstance(data, dict):
-                return self._refuse(422, "invalid_request", "the body must be a JSON object")
+            if not isinstance(data, dict):  # null too: an optional body is left out, not null
+                return self._refuse(422, "invalid_request",
+                                    "the body must be a JSON object (or left out where optional)")
             event = {**event, "body": json.dumps(data), "isBase64Encoded": False}
         # What the routes see is JSON (or nothing), whatever the client called it.
         others = {k: v for k, v in (event.get("headers") or {}).items()
@@ -323,7 +324,7 @@ def refuse_body_where_none_is_taken(app: APIGatewayHttpResolver,
     route = app.context.get("_route")
     body = app.current_event.body  # checked and re-serialised by JsonApiResolver
     if (route is not None and not route.dependant.body_params and body
-            and json.loads(body) not in (None, {})):
+            and json.loads(body) != {}):
         raise Unprocessable("this route takes no body (send none, or {})")
     return next_middleware(app)
 

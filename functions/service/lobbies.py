@@ -211,7 +211,9 @@ def invite_token_hash(token: str) -> str:
 
 
 def access(lobby: LobbyRecord, account_id: str, invite: str | None = None) -> Access:
-    """The caller's standing, or :class:`Forbidden` when a private table is not theirs to see.
+    """The caller's standing, or :class:`NotFound` when the table is not theirs to see: a
+    stranger learns nothing of a private table, not even that it exists (the answer is the one
+    a made-up id gets), nor of a cancelled one.
 
     Public tables are visible to any signed-in account (reached by link); a private waiting
     lobby also to the holder of its current invite link token.
@@ -220,11 +222,9 @@ def access(lobby: LobbyRecord, account_id: str, invite: str | None = None) -> Ac
     role = roles(lobby).get(account_id)
     if role is not None:
         return Access(role, seat)
-    if lobby.status == "cancelled":
-        raise NotFound("this lobby was cancelled")
-    if lobby.public or holds_link(lobby, invite):
+    if lobby.status != "cancelled" and (lobby.public or holds_link(lobby, invite)):
         return Access("visitor", None)
-    raise Forbidden("this table is private")
+    raise NotFound(f"there is no lobby {lobby.lobby_id!r}")
 
 
 def holds_link(lobby: LobbyRecord, invite: str | None) -> bool:
@@ -324,6 +324,8 @@ def change(lobby_id: str, edit: Callable[[LobbyRecord], object]) -> tuple[LobbyR
 
 # ---------------------------------------------------------------------------- checks
 def require_owner(lobby: LobbyRecord, account_id: str) -> None:
+    """The caller owns the lobby: :class:`NotFound` for whoever may not see it,
+    :class:`Forbidden` for the others."""
     access(lobby, account_id)
     if lobby.owner != account_id:
         raise Forbidden("only the lobby's owner can do that")
@@ -493,6 +495,9 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
     table.check()
+    from service import throttle
+
+    throttle.LOBBY.take({"owner": owner})
     now = int(time.time())
     lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
                         table_size=table_size, idle_timeout=idle_timeout, public=False,
@@ -584,16 +589,21 @@ def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = N
 
 def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
     """Invite ``handle`` as a player (while waiting) or spectator (until the game ends) to a
-    private table. :class:`NotFound` for an unknown handle."""
+    private table. :class:`NotFound` for an unknown handle; invitations are counted before
+    anything else (:data:`service.throttle.INVITE`: per inviter and per invitee an hour,
+    :class:`~service.errors.TooManyRequests`)."""
+    from service import throttle
+
     target = accounts.find_by_handle(handle)
     if target is None:
         raise NotFound(f"nobody holds the handle {handle!r}")
     who = target.account_id
+    lobby = load(lobby_id)
+    require_owner(lobby, me)
+    throttle.INVITE.take({"owner": me, "invitee": who})
 
     def edit(lobby: LobbyRecord) -> None:
         require_owner(lobby, me)
-        if lobby.status == "cancelled":
-            raise NotFound("this lobby was cancelled")
         if lobby.public:
             raise PublicLobby("a public table needs no invitations: share its link")
         if who in lobby.seats:
@@ -607,6 +617,8 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
             lobby.invited = [*lobby.invited, who]
             lobby.spectators = [a for a in lobby.spectators if a != who]
         else:
+            if lobby.status == "started" and _game_over(lobby.lobby_id):
+                raise Conflict("the game is over: there is nothing left to watch")
             if who in lobby.spectators:
                 raise Conflict(f"{handle} is already invited to watch")
             if len(lobby.spectators) >= MAX_INVITES:
@@ -617,6 +629,13 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
     lobby = change(lobby_id, edit)[0]
     _announce_invitation(lobby, who, role)
     return lobby
+
+
+def _game_over(game_id: str) -> bool:
+    """Whether the game of a started table has finished."""
+    from service import pipeline
+
+    return pipeline.default_store().load(game_id).record.status == "finished"
 
 
 def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:

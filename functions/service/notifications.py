@@ -260,17 +260,27 @@ def erase_settings(account_id: str) -> int:
 
 
 def erase_subscriptions(account_id: str) -> int:
-    """Delete the account's browser subscriptions and app devices (their SNS endpoints too)."""
+    """Delete the account's browser subscriptions and app devices, their SNS endpoints first:
+    a device whose endpoint SNS did not delete keeps its record (the endpoint is what it names)
+    and :class:`ServiceUnavailable` is raised once the others are gone, so the erasure's
+    retries and its hourly sweep come back to it (SNS deletes an endpoint that is already gone
+    without an error)."""
     from service.storage import delete_all
 
-    items = subscriptions(account_id)
-    for item in items:
+    gone, kept = [], []
+    for item in subscriptions(account_id):
         if item.kind == "mobile":
             try:
                 delivery.forget_device(item.endpoint)
-            except Exception:  # the endpoint is disabled anyway once the token is forgotten
-                log.exception("could not delete the SNS endpoint %s", item.endpoint)
-    return delete_all(PushSubscriptionRecord, items)
+            except Exception:
+                log.exception("could not delete an SNS endpoint; the erasure will try again")
+                kept.append(item)
+                continue
+        gone.append(item)
+    count = delete_all(PushSubscriptionRecord, gone)
+    if kept:
+        raise ServiceUnavailable(f"{len(kept)} app device endpoints could not be deleted yet")
+    return count
 
 
 def erase_notifications(account_id: str) -> int:
@@ -473,6 +483,20 @@ def _link(path: str) -> str:
     return os.environ.get("WEB_URL", "").rstrip("/") + "/#/" + path
 
 
+def _mark(account_id: str, key: str) -> bool:
+    """Record that ``account_id`` was told something under ``key`` (a marker, no message);
+    ``False`` when it already was."""
+    now = int(time.time())
+    try:
+        NotificationRecord(account_id, key, created_at=now, expires_at=now + KEEP_SECONDS).save(
+            condition=NotificationRecord.key.does_not_exist())
+    except PutError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            return False
+        raise
+    return True
+
+
 def deadline_text(due: int | None, prefs: Preferences, now: float | None = None) -> str | None:
     """A deadline in the reader's words and time zone: ``"18:00"`` today, ``"Tue 18:00"``
     within a week, ``"3 Dec 18:00"`` later; ``None`` without one."""
@@ -508,8 +532,15 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         message = Message("You are invited to a table",
                           f"{names[detail['owner']]} invites you to {role} a game of {title}.",
                           _link(f"lobby/{detail['lobby_id']}"), f"invite-{detail['lobby_id']}")
+        # At most one invitation notice an hour from one inviter, wherever: the others wait on
+        # the dashboard (a stranger inviting in a loop cannot flood anyone's devices; how many
+        # invitations anyone receives an hour is limited too, service.throttle.INVITE).
+        account_id = detail["account_id"]
+        inviter = hashlib.sha256(detail["owner"].encode()).hexdigest()[:16]  # no account id kept
+        if not _mark(account_id, f"invites#{inviter}#{_offer_window()}"):
+            return {account_id: "folded"}
         key = f"{detail['lobby_id']}#invite#{detail['role']}"
-        return {detail["account_id"]: notify(detail["account_id"], key, message)}
+        return {account_id: notify(account_id, key, message)}
     seats = detail.get("seats", [])
     url, tag = _link(f"game/{game_id}"), f"game-{game_id}"
     if detail_type == "SeatHandedToBot":

@@ -62,6 +62,10 @@ SEAT_FIELDS = ("player", "to", "debtor")
 """Event fields naming the seat an event concerns (first present wins)."""
 MAX_CLOSINGS = 50
 """Bound on the table actions one request applies for deadlines that have passed."""
+UNATTENDED_MOVES = 400
+"""Bot moves in a row at a table a person set up (its owner is not a bot) where bots play
+every seat, after which the service saves (pauses) it until its owner resumes it: what a table
+without people may cost is bounded (a demo, owned by a bot, has its own turn cap)."""
 
 _store: GameStore | None = None
 
@@ -287,6 +291,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             elif not logged:
                 raise NothingToDo("nothing to do: no deadline has passed")
         status = "finished" if outcome is not None else "active"
+        _count_attendance(record, by_bot, table is not None)
         try:
             store.save(game, engine.dump_state(state), status, logged, _step(state))
         except VersionConflict:
@@ -313,6 +318,22 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         _publish(applied, events, before=stored, cue_bots=not by_bot)
         return applied
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+
+
+def _count_attendance(record: Any, by_bot: bool, by_table: bool) -> None:
+    """Keep ``record.unattended``: bot moves in a row while bots play every seat of a table a
+    person owns; a person's move starts it again (the table's own moves change nothing)."""
+    if by_bot:
+        owned_by_bot = record.owner is None or record.owner.startswith("bot:")
+        if not owned_by_bot and len(seats.bot_played(record)) == len(record.seats):
+            record.unattended = int(record.unattended or 0) + 1
+    elif not by_table:
+        record.unattended = 0
+
+
+def unattended(record: Any) -> bool:
+    """Whether the table has played :data:`UNATTENDED_MOVES` bot moves with nobody there."""
+    return int(record.unattended or 0) >= UNATTENDED_MOVES
 
 
 def _step(state: Any) -> int:
@@ -381,23 +402,25 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
 
-def set_saved(game_id: str, account_id: str, saved: bool, *,
+def set_saved(game_id: str, account_id: str | None, saved: bool, *,
               store: GameStore | None = None) -> ActionResult:
     """Save (pause, ``saved=True``) or resume the game: owner only (:class:`Forbidden`), from
     ``active`` to ``saved`` and back (:class:`Conflict` otherwise). The change is a versioned
     write with a ``GameSaved`` / ``GameResumed`` log item; resuming announces the pending
-    decision again (``DecisionPending``), so its idle-turn deadline starts afresh."""
+    decision again (``DecisionPending``), so its idle-turn deadline starts afresh.
+    ``account_id`` ``None``: the service saves a table nobody attends (:data:`UNATTENDED_MOVES`;
+    its ``GameSaved`` says ``"reason": "unattended"``)."""
 
     def change(game: StoredGame, state: Any) -> Amendment:
         record = game.record
-        if record.owner != account_id:
-            if account_id in record.seats:
-                raise Forbidden("only the table's owner can save or resume the game")
-            raise Forbidden("you do not hold a seat at this table")
+        if account_id is not None and record.owner != account_id:
+            seat_of(game, account_id)  # a stranger to a private table: 404
+            raise Forbidden("only the table's owner can save or resume the game")
         wanted_from = "active" if saved else "saved"
         if record.status != wanted_from:
             wanted = "an active game can be saved" if saved else "a saved game can be resumed"
             raise Conflict(f"the game is {record.status}; only {wanted}")
+        record.unattended = 0
         now = int(time.time())
         ruleset = engine.ruleset_of(state)
         # The game's own clocks (an auction's close, a game clock) stop while it is saved and
@@ -412,7 +435,8 @@ def set_saved(game_id: str, account_id: str, saved: bool, *,
         if not saved:
             seats.restart_all(record, now)
             return Amendment([*events, {"type": "GameResumed"}], state=changed)
-        return Amendment([*events, {"type": "GameSaved"}], state=changed)
+        why = {} if account_id is not None else {"reason": "unattended"}
+        return Amendment([*events, {"type": "GameSaved", **why}], state=changed)
 
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
@@ -429,10 +453,15 @@ def announce_pending(result: ActionResult) -> None:
 
 
 def seat_of(game: StoredGame, account_id: str) -> int:
-    """The seat ``account_id`` holds in ``game``; :class:`Forbidden` when not seated."""
+    """The seat ``account_id`` holds in ``game``; :class:`Forbidden` when not seated but
+    allowed to watch, :class:`NotFound` (what a made-up id answers) for a stranger to a
+    private table."""
     try:
         return list(game.record.seats).index(account_id)
     except ValueError:
+        from service.views import game_access
+
+        game_access(game, account_id)
         raise Forbidden("you do not hold a seat at this table") from None
 
 

@@ -158,7 +158,8 @@ class GameRecord(Model):
     timers need not decode the state (:mod:`service.seats`); ``idle_streaks`` counts each
     seat's idle deadlines in a row (seat index as text); ``stand_in_after`` is the table's
     limit of those before a Base bot takes the seat (``None`` or 0: never); ``bot_delay`` the
-    seconds between bot moves. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
+    seconds between bot moves; ``unattended`` the bot moves in a row while bots play every
+    seat (``pipeline.UNATTENDED_MOVES``). ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date."""
 
     class Meta:
@@ -177,6 +178,7 @@ class GameRecord(Model):
     idle_streaks = MapAttribute(default=dict)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
+    unattended = NumberAttribute(default=0)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
     timer_shard = UnicodeAttribute(null=True)

@@ -1,7 +1,8 @@
 """Fixed-window rate counters on DynamoDB (``Throttle`` table, TTL on ``expires_at``).
 
 One item per key and window (``<name>:<kind>:<subject digest>:<window number>``), incremented
-with an atomic ``ADD``, so concurrent Lambdas agree without locks. Used for failed sign-ins and
+with an atomic ``ADD`` before the work it limits (:meth:`Limit.take`), so concurrent Lambdas
+agree without locks and no race lets more through than the limit. Used for failed sign-ins and
 password-reset requests (per handle and per source address) and chat messages (per account and
 table). Subjects (handles, addresses, account ids) are stored only as a SHA-256 digest: the
 counters need no personal data, and they expire on their own (TTL).
@@ -10,6 +11,7 @@ counters need no personal data, and they expire on their own (TTL).
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from dataclasses import dataclass
 
@@ -53,36 +55,28 @@ class Limit:
     def _retry_after(self, now: float) -> int:
         return max(1, self.window - int(now % self.window))
 
-    def check(self, keys: dict[str, str], now: float | None = None) -> None:
-        """Raise :class:`TooManyRequests` (with ``retry_after``) when any key is at its limit."""
-        now = clock() if now is None else now
-        wanted = {self._item_key(kind, value, now): kind for kind, value in keys.items()}
-        try:
-            found = list(ThrottleRecord.batch_get(list(wanted)))
-        except PynamoDBException as exc:
-            raise ServiceUnavailable("the service is busy; try again") from exc
-        for item in found:
-            if int(item.count) >= self.limits[wanted[item.key]]:
-                raise TooManyRequests(self.message, retry_after=self._retry_after(now))
-
-    def hit(self, keys: dict[str, str], now: float | None = None) -> None:
-        """Count one event for every key."""
-        now = clock() if now is None else now
-        for kind, value in keys.items():
-            self._add(self._item_key(kind, value, now), now)
-
     def take(self, keys: dict[str, str], now: float | None = None) -> None:
-        """Count one event and raise :class:`TooManyRequests` if that went over a limit."""
+        """Count one event for every key, atomically, before the work it limits, and raise
+        :class:`TooManyRequests` (with ``retry_after``) if that went over a limit: of any
+        number of requests racing, at most the limit get through (each ``ADD`` returns its
+        own count)."""
         now = clock() if now is None else now
         for kind, value in keys.items():
-            if self._add(self._item_key(kind, value, now), now) > self.limits[kind]:
+            if self._add(self._item_key(kind, value, now), now, 1) > self.limits[kind]:
                 raise TooManyRequests(self.message, retry_after=self._retry_after(now))
 
-    def _add(self, key: str, now: float) -> int:
+    def give_back(self, keys: dict[str, str], now: float | None = None) -> None:
+        """Uncount one event taken by :meth:`take` that turned out not to count (a sign-in
+        whose password was right: only failures count)."""
+        now = clock() if now is None else now
+        for kind, value in keys.items():
+            self._add(self._item_key(kind, value, now), now, -1)
+
+    def _add(self, key: str, now: float, by: int) -> int:
         record = ThrottleRecord(key)
         try:
             record.update(actions=[
-                ThrottleRecord.count.add(1),
+                ThrottleRecord.count.add(by),
                 ThrottleRecord.expires_at.set(int(now) + 2 * self.window),
             ])
         except (PynamoDBException, DoesNotExist) as exc:
@@ -101,6 +95,15 @@ handle exists, so the limit reveals nothing)."""
 
 CHAT = Limit("chat", {"author": 20}, 60, "you are sending messages too fast; wait a moment")
 """Chat messages: 20 per account and table a minute."""
+
+LOBBY = Limit("lobby", {"owner": int(os.environ.get("LOBBIES_PER_HOUR", "30"))}, 3600,
+              "you have opened enough tables for now; start or cancel some of them")
+"""New lobbies: 30 per account an hour (the deployment's ``LobbiesPerAccountHour``)."""
+
+INVITE = Limit("invite", {"owner": 60, "invitee": 20}, 3600,
+               "too many invitations for now; wait before inviting again")
+"""Invitations: 60 sent per account and 20 received per account an hour (every table and role
+together), so nobody can flood a player with invitations or fill their dashboard."""
 
 DEMO = Limit("demo", {"account": 3, "source": 10}, 3600,
              "you have started enough demo games for now; watch one of them")

@@ -14,13 +14,13 @@ import engine
 from service import accounts, lobbies
 from service import seats as seats_module
 from service.config import settings
-from service.errors import Forbidden, NotFound
+from service.errors import NotFound
 from service.storage import StoredGame
 
 INTERNAL_EVENTS = frozenset({"ActionApplied", "EventBatch"})
 SERVICE_EVENT_SHAPES: dict[str, engine.EventShape] = {
     "GameCreated": engine.EventShape(public=("ruleset", "seats")),
-    "GameSaved": engine.EventShape(),
+    "GameSaved": engine.EventShape(public=("reason",)),
     "GameResumed": engine.EventShape(),
     "SeatHandedToBot": engine.EventShape(public=("player", "level", "idle_turns")),
     "SeatTakenBack": engine.EventShape(public=("player",)),
@@ -45,16 +45,19 @@ def viewer_seat(game: StoredGame, account_id: str | None) -> int | None:
 
 def game_access(game: StoredGame, account_id: str) -> int | None:
     """The caller's seat, or ``None`` for someone who may watch (the owner, an invited
-    spectator, anyone signed in at a public table); :class:`~service.errors.Forbidden`
-    otherwise. Only non-seated callers cost a lobby read."""
+    spectator, anyone signed in at a public table); :class:`~service.errors.NotFound`, the
+    answer a made-up id gets, for everyone else (a stranger learns nothing of a private
+    table). Only non-seated callers cost a lobby read."""
     seat = viewer_seat(game, account_id)
     if seat is None and game.record.owner != account_id:
+        hidden = NotFound(f"there is no game {game.game_id!r}")
         try:
             lobby = lobbies.load(game.game_id)
+            standing = lobbies.access(lobby, account_id)
         except NotFound:
-            raise Forbidden("you do not hold a seat at this table") from None
-        if lobbies.access(lobby, account_id).role == "invited":
-            raise Forbidden("you do not hold a seat at this table")
+            raise hidden from None
+        if standing.role == "invited":
+            raise hidden
     return seat
 
 

@@ -221,3 +221,14 @@ def test_to_a_third_player_an_offer_between_two_others_does_not_exist():
                     act(state, f"{verb}_{kind}", player=2, **{field: asked})
                 refusals.append(str(refused.value).replace(str(asked), "N"))
             assert refusals == [f"there is no open {word} offer N"] * 2, (kind, verb)
+
+
+def test_an_offer_to_a_bankrupt_player_says_that_player_is_out_not_you():
+    """The refusal names the other player (hardening, item 10: it said "you are bankrupt and
+    out of the game" to the proposer)."""
+    state = game(3)
+    state.players[2].bankrupt = True
+    with pytest.raises(engine.IllegalAction, match="that player is bankrupt and out of the game"):
+        act(state, "propose_trade", 0, to=2, give={"cash": 1000}, get={})
+    with pytest.raises(engine.IllegalAction, match="that player is bankrupt and out of the game"):
+        act(state, "offer_loan", 0, to=2, lend=True, amount=100_000, interest_percent=10, term=2)

@@ -39,6 +39,21 @@ def fresh_address() -> str:
     return f"player.{secrets.token_hex(4)}@example.org"
 
 
+PASSWORD = "the one password"
+
+
+def protected(api) -> tuple[str, str]:
+    """A fresh account protected by :data:`PASSWORD` (only such an account has a reset
+    email); returns ``(handle, token)``."""
+    handle = "r" + secrets.token_hex(5)
+    token = api.ok("POST", "/sessions", {"handle": handle, "password": PASSWORD}, None, 201)["token"]
+    return handle, token
+
+
+def put_email(api, token: str, address: str) -> dict:
+    return api.ok("PUT", "/account/email", {"email": address, "current_password": PASSWORD}, token)
+
+
 @pytest.fixture
 def unthrottled(monkeypatch):
     """A throttle window of its own for each test (the limits are per hour)."""
@@ -47,13 +62,13 @@ def unthrottled(monkeypatch):
 
 
 def test_setting_changing_and_removing_the_reset_email(api):
-    handle, token = api.sign_in()
+    handle, token = protected(api)
     address = fresh_address()
-    shown = api.ok("PUT", "/account/email", {"email": address}, token)
+    shown = put_email(api, token, address)
     assert shown["email"] == address and shown["handle"] == handle
     assert api.ok("GET", "/account", None, token)["email"] == address
     # The domain is normalised; the address is stored as given otherwise.
-    changed = api.ok("PUT", "/account/email", {"email": "Someone@EXAMPLE.org"}, token)
+    changed = put_email(api, token, "Someone@EXAMPLE.org")
     assert changed["email"] == "Someone@example.org"
     removed = api.ok("DELETE", "/account/email", None, token)
     assert removed["email"] is None
@@ -64,8 +79,9 @@ def test_setting_changing_and_removing_the_reset_email(api):
 @pytest.mark.parametrize("address", ["not-an-address", "a@b", "two@@example.org",
                                      "x" * 250 + "@example.org"])
 def test_malformed_addresses_are_422(api, address):
-    _, token = api.sign_in()
-    assert api.call("PUT", "/account/email", {"email": address}, token=token).status == 422
+    _, token = protected(api)
+    assert api.call("PUT", "/account/email", {"email": address, "current_password": PASSWORD},
+                    token=token).status == 422
 
 
 def test_the_documented_reserved_domains_are_the_ones_refused(api):
@@ -78,8 +94,9 @@ def test_the_documented_reserved_domains_are_the_ones_refused(api):
     pattern = re.compile(accounts.RESERVED_EMAIL_PATTERN)
     assert pattern.search("me@Example.TEST") and pattern.search("me@box.local.")
     assert not pattern.search("me@testing.example.org")
-    _, token = api.sign_in()
-    refused = api.call("PUT", "/account/email", {"email": "me@printer.local"}, token=token)
+    _, token = protected(api)
+    refused = api.call("PUT", "/account/email", {"email": "me@printer.local",
+                                                 "current_password": PASSWORD}, token=token)
     assert refused.status == 422 and "special-use" in refused.body["error"]["message"]
 
 
@@ -96,10 +113,11 @@ def test_a_protected_account_confirms_a_new_email_with_its_password(api, unthrot
 
 
 def test_a_reset_link_is_mailed_to_the_reset_email_only_and_works_once(api, unthrottled):
-    handle, token = api.sign_in()
-    other_session = api.call("POST", "/sessions", {"handle": handle}).body["token"]
+    handle, token = protected(api)
+    other_session = api.call("POST", "/sessions", {"handle": handle,
+                                                   "password": PASSWORD}).body["token"]
     address = fresh_address()
-    api.ok("PUT", "/account/email", {"email": address}, token)
+    put_email(api, token, address)
     before = len(outbox())
     asked = api.call("POST", "/password-resets", {"handle": handle.upper()})
     assert asked.status == 202
@@ -127,8 +145,8 @@ def test_a_reset_link_is_mailed_to_the_reset_email_only_and_works_once(api, unth
 
 
 def test_the_answer_reveals_nothing_about_the_handle(api, unthrottled):
-    with_email, token = api.sign_in()
-    api.ok("PUT", "/account/email", {"email": fresh_address()}, token)
+    with_email, token = protected(api)
+    put_email(api, token, fresh_address())
     without_email, _ = api.sign_in()
     nobody = "n" + secrets.token_hex(6)
     answers = [api.call("POST", "/password-resets", {"handle": h})
@@ -138,9 +156,9 @@ def test_the_answer_reveals_nothing_about_the_handle(api, unthrottled):
 
 
 def test_a_reset_link_expires(api, unthrottled, monkeypatch):
-    handle, token = api.sign_in()
+    handle, token = protected(api)
     address = fresh_address()
-    api.ok("PUT", "/account/email", {"email": address}, token)
+    put_email(api, token, address)
     api.ok("POST", "/password-resets", {"handle": handle}, None, 202)
     reset_token = link_in(mails_to(address)[-1])
     later = time.time() + 30 * 60 + 1
@@ -150,25 +168,26 @@ def test_a_reset_link_expires(api, unthrottled, monkeypatch):
 
 
 def test_changing_the_email_or_the_password_voids_links_already_sent(api, unthrottled):
-    handle, token = api.sign_in()
+    handle, token = protected(api)
     address = fresh_address()
-    api.ok("PUT", "/account/email", {"email": address}, token)
+    put_email(api, token, address)
     api.ok("POST", "/password-resets", {"handle": handle}, None, 202)
     first = link_in(mails_to(address)[-1])
-    api.ok("PUT", "/account/email", {"email": fresh_address()}, token)
+    put_email(api, token, fresh_address())
     assert api.call("POST", f"/password-resets/{first}", {"new_password": "whatever it is"}).status == 404
     # A link sent before a password change does not work after it either.
-    api.ok("PUT", "/account/email", {"email": address}, token)
+    put_email(api, token, address)
     api.ok("POST", "/password-resets", {"handle": handle}, None, 202)
     second = link_in(mails_to(address)[-1])
-    api.ok("PUT", "/account/password", {"new_password": "changed meanwhile"}, token)
+    api.ok("PUT", "/account/password", {"new_password": "changed meanwhile",
+                                        "current_password": PASSWORD}, token)
     assert api.call("POST", f"/password-resets/{second}", {"new_password": "whatever it is"}).status == 404
 
 
 def test_reset_requests_are_limited_per_handle(api, unthrottled):
-    handle, token = api.sign_in()
+    handle, token = protected(api)
     address = fresh_address()
-    api.ok("PUT", "/account/email", {"email": address}, token)
+    put_email(api, token, address)
     for _ in range(throttle.RESET.limits["handle"]):
         api.ok("POST", "/password-resets", {"handle": handle}, None, 202)
     limited = api.call("POST", "/password-resets", {"handle": handle})
@@ -191,9 +210,9 @@ def test_a_failed_send_answers_the_same_and_logs_no_address(api, unthrottled, mo
 
     from service import mail
 
-    handle, token = api.sign_in()
+    handle, token = protected(api)
     address = fresh_address()
-    account_id = api.ok("PUT", "/account/email", {"email": address}, token)["account_id"]
+    account_id = put_email(api, token, address)["account_id"]
 
     class RefusingSes:
         def send_raw_email(self, **kwargs):
@@ -206,3 +225,20 @@ def test_a_failed_send_answers_the_same_and_logs_no_address(api, unthrottled, mo
     assert answer.status == 202
     assert list(PasswordResetRecord.by_account.query(account_id)) == []  # no link is left
     assert "MessageRejected" in caplog.text and address not in caplog.text
+
+
+def test_only_a_protected_account_has_a_reset_email(api, unthrottled):
+    """Whoever claims an unprotected handle is that account: an email stored there would be
+    shown to them (hardening, item 5). So a reset email needs a password, and removing the
+    password removes the email."""
+    handle, token = api.sign_in()
+    refused = api.call("PUT", "/account/email", {"email": fresh_address()}, token=token)
+    assert refused.status == 409 and "password first" in refused.body["error"]["message"]
+    assert api.ok("GET", "/account", None, token)["email"] is None
+    handle, token = protected(api)
+    put_email(api, token, fresh_address())
+    unprotected = api.ok("DELETE", "/account/password", {"current_password": PASSWORD}, token)
+    assert unprotected["protected"] is False and unprotected["email"] is None
+    claimer = api.ok("POST", "/sessions", {"handle": handle}, None, 201)["token"]
+    assert api.ok("GET", "/account", None, claimer)["email"] is None
+    assert api.ok("GET", "/account/export", None, claimer)["account"]["email"] is None

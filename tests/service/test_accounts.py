@@ -110,21 +110,75 @@ def test_failed_sign_ins_are_throttled_per_handle(api):
 def test_failed_sign_ins_are_throttled_per_source(aws):
     source = "203.0.113.9"
     for _ in range(throttle.SIGN_IN.limits["source"]):
-        keys = throttle.sign_in_keys(fresh(), source)  # a different handle each time
-        throttle.SIGN_IN.check(keys)
-        throttle.SIGN_IN.hit(keys)
+        throttle.SIGN_IN.take(throttle.sign_in_keys(fresh(), source))  # a new handle each time
     with pytest.raises(TooManyRequests):
-        throttle.SIGN_IN.check(throttle.sign_in_keys(fresh(), source))
-    throttle.SIGN_IN.check(throttle.sign_in_keys(fresh(), "203.0.113.10"))
+        throttle.SIGN_IN.take(throttle.sign_in_keys(fresh(), source))
+    throttle.SIGN_IN.take(throttle.sign_in_keys(fresh(), "203.0.113.10"))
 
 
 def test_throttle_windows_expire(aws):
     keys = {"handle": fresh(), "source": "198.51.100.1"}
     for _ in range(5):
-        throttle.SIGN_IN.hit(keys, now=1_000_000)
+        throttle.SIGN_IN.take(keys, now=1_000_000)
     with pytest.raises(TooManyRequests):
-        throttle.SIGN_IN.check(keys, now=1_000_000)
-    throttle.SIGN_IN.check(keys, now=1_000_000 + throttle.SIGN_IN.window)
+        throttle.SIGN_IN.take(keys, now=1_000_000)
+    throttle.SIGN_IN.take(keys, now=1_000_000 + throttle.SIGN_IN.window)
+
+
+def test_guesses_sent_in_parallel_are_counted_before_any_is_checked(api, monkeypatch):
+    """16 wrong passwords racing for one protected handle: each is counted (an atomic ADD)
+    before its password is checked, so at most the limit (5) are ever checked; the rest are
+    429 without a check. Before, each read the counter, checked, then counted: 8 of 16 got
+    checked with 4 local workers (hardening, item 1)."""
+    import threading
+    import time
+
+    from service import accounts
+    from service.accounts import BadCredentials
+
+    handle = fresh()
+    api.call("POST", "/sessions", {"handle": handle, "password": "the real one"})
+    record = find_by_handle(handle)
+    checked = []
+    real = accounts.password_matches
+
+    def slow_check(account, password):
+        checked.append(password)
+        time.sleep(0.05)                      # a real argon2 check takes about this long
+        return real(account, password)
+
+    monkeypatch.setattr(accounts, "password_matches", slow_check)
+    answers: list[str] = []
+    start = threading.Barrier(16)
+
+    def guess(n: int) -> None:
+        start.wait()
+        try:
+            accounts.check_password(record, f"guess {n}", f"198.51.100.{n}")
+        except BadCredentials:
+            answers.append("401")
+        except TooManyRequests:
+            answers.append("429")
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    limit = throttle.SIGN_IN.limits["handle"]
+    assert len(checked) == answers.count("401") <= limit
+    assert answers.count("429") == 16 - len(checked) >= 16 - limit
+
+
+def test_a_right_password_does_not_use_up_the_failure_budget(api):
+    handle = fresh()
+    api.call("POST", "/sessions", {"handle": handle, "password": "the real one"})
+    for _ in range(throttle.SIGN_IN.limits["handle"] * 2):
+        assert api.call("POST", "/sessions", {"handle": handle,
+                                              "password": "the real one"}).status == 201
+    for _ in range(throttle.SIGN_IN.limits["handle"]):
+        assert api.call("POST", "/sessions", {"handle": handle, "password": "a wrong one"}).status == 401
+    assert api.call("POST", "/sessions", {"handle": handle, "password": "a wrong one"}).status == 429
 
 
 def test_a_session_token_is_needed_and_checked(api):

@@ -1,4 +1,4 @@
-"""Every player-action route (one Lambda each), against moto: each answers 401 / 403 / 404 /
+"""Every player-action route (one function per game), against moto: each answers 401 / 403 / 404 /
 422 / 409 for the right cause, and random legal play through the routes succeeds move after
 move. Source: the issue's rules "only the player whose decision it is may act; a spectator or
 a stranger gets 403, a wrong-phase move 409 with the reason, a malformed body 422"."""
@@ -58,9 +58,10 @@ def test_each_action_route_answers_each_refusal_for_its_cause(table, route):
     body = SAMPLE_BODIES.get(name_of(route), {})
     before = api.ok("GET", f"/games/{game_id}", None, seats[0][1])["version"]
     assert api.call("POST", path, body).status == 401
-    for outsider in (stranger, spectator):
-        refused = api.call("POST", path, body, token=outsider)
-        assert refused.status == 403 and refused.error == "forbidden", refused.body
+    refused = api.call("POST", path, body, token=spectator)       # may watch, may not move
+    assert refused.status == 403 and refused.error == "forbidden", refused.body
+    hidden = api.call("POST", path, body, token=stranger)          # may not even know of it
+    assert hidden.status == 404 and hidden.error == "not_found", hidden.body
     assert api.call("POST", route.replace("{game_id}", "no-such-game"), body, token=seats[0][1]).status == 404
     malformed = api.call("POST", path, {**body, "surprise": 1}, token=seats[0][1])
     assert malformed.status == 422 and "surprise" in malformed.body["error"]["message"]

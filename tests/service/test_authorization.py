@@ -1,7 +1,9 @@
 """Who may do what, route by route: owner / player / spectator / stranger / anonymous, on a
 private and on a public table, before and after kickoff. Source: guide "Lobbies and invites"
 ("only the owner, seated players, and invited handles can see or join it"); the issue's rule
-"only the player whose decision it is may act; a spectator or a stranger gets 403"."""
+"only the player whose decision it is may act; a spectator or a stranger gets 403", and a
+stranger must not learn that a private table exists: 404 there, what a made-up id answers
+(hardening, item 8)."""
 
 from __future__ import annotations
 
@@ -52,23 +54,23 @@ def tables(aws):
 # On a public table the "spectator" was never invited (invites drop away): they are a visitor
 # with the link, like the stranger.
 READ_GAME = {  # GET /games/{id}, its events, chat and presence, after kickoff
-    False: {"owner": 200, "player": 200, "spectator": 200, "stranger": 403, "anonymous": 401},
+    False: {"owner": 200, "player": 200, "spectator": 200, "stranger": 404, "anonymous": 401},
     True: {"owner": 200, "player": 200, "spectator": 200, "stranger": 200, "anonymous": 401},
 }
 ACT = {  # POST /games/{id}/roll, the owner's decision: the player's move is not theirs (409)
-    False: {"owner": 200, "player": 409, "spectator": 403, "stranger": 403, "anonymous": 401},
+    False: {"owner": 200, "player": 409, "spectator": 403, "stranger": 404, "anonymous": 401},
     True: {"owner": 200, "player": 409, "spectator": 403, "stranger": 403, "anonymous": 401},
 }
 READ_LOBBY = {  # GET /lobbies/{id} while waiting
-    False: {"owner": 200, "player": 200, "spectator": 200, "stranger": 403, "anonymous": 401},
+    False: {"owner": 200, "player": 200, "spectator": 200, "stranger": 404, "anonymous": 401},
     True: {"owner": 200, "player": 200, "spectator": 200, "stranger": 200, "anonymous": 401},
 }
-OWNER_ONLY = {  # seat a bot, invite, settings, start, save: the owner; others 403
-    False: {"owner": 200, "player": 403, "spectator": 403, "stranger": 403, "anonymous": 401},
+OWNER_ONLY = {  # seat a bot, invite, settings, start, save: the owner; others 403 (404 if hidden)
+    False: {"owner": 200, "player": 403, "spectator": 403, "stranger": 404, "anonymous": 401},
     True: {"owner": 200, "player": 403, "spectator": 403, "stranger": 403, "anonymous": 401},
 }
 CHAT_POST = {
-    False: {"owner": 201, "player": 201, "spectator": 201, "stranger": 403, "anonymous": 401},
+    False: {"owner": 201, "player": 201, "spectator": 201, "stranger": 404, "anonymous": 401},
     True: {"owner": 201, "player": 201, "spectator": 403, "stranger": 403, "anonymous": 401},
 }
 
@@ -161,3 +163,46 @@ def test_unknown_tables_are_404(api):
                          ("POST", "/games/nope/mtaani/roll"), ("GET", "/games/nope/chat"),
                          ("POST", "/lobbies/nope/join"), ("POST", "/games/nope/save")):
         assert api.call(method, path, token=token).status == 404, path
+
+
+STRANGER_ROUTES = [
+    ("GET", "/games/{id}", None), ("GET", "/games/{id}/events", None),
+    ("GET", "/games/{id}/chat", None), ("GET", "/games/{id}/presence", None),
+    ("POST", "/games/{id}/chat", {"text": "hello?"}), ("POST", "/games/{id}/mtaani/roll", None),
+    ("POST", "/games/{id}/save", None), ("POST", "/games/{id}/resume", None),
+    ("POST", "/games/{id}/end-idle-turn", None), ("DELETE", "/games/{id}/stand-in", None),
+    ("GET", "/lobbies/{id}", None), ("PATCH", "/lobbies/{id}", {"idle_timeout_seconds": 900}),
+    ("POST", "/lobbies/{id}/join", None), ("POST", "/lobbies/{id}/leave", None),
+    ("POST", "/lobbies/{id}/invites", {"handle": "nobody-at-all"}),
+]
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["waiting", "started"])
+@pytest.mark.parametrize(("method", "path", "body"), STRANGER_ROUTES,
+                         ids=[f"{m} {p}" for m, p, _ in STRANGER_ROUTES])
+def test_a_stranger_cannot_tell_a_private_table_from_a_made_up_id(api, tables, started, method,
+                                                                   path, body):
+    table = tables[(False, started)]
+    token = table.tokens["stranger"]
+    made_up = "no-such-table-00000000"
+    real = api.call(method, path.format(id=table.id), body, token=token)
+    fake = api.call(method, path.format(id=made_up), body, token=token)
+    assert real.status == fake.status == 404, (real.body, fake.body)
+    assert real.body == fake.body or str(real.body).replace(table.id, made_up) == str(fake.body)
+
+
+def test_a_stranger_learns_nothing_of_a_finished_private_game(api, aws):
+    _, owner = api.sign_in()
+    _, stranger = api.sign_in()
+    lobby_id = api.ok("POST", "/lobbies", {"table_size": 2}, owner, 201)["lobby_id"]
+    api.ok("POST", f"/lobbies/{lobby_id}/bots", {"level": "base"}, owner)
+    api.ok("POST", f"/lobbies/{lobby_id}/start", None, owner, 201)
+    from service.storage import GameRecord
+
+    record = GameRecord.get(lobby_id)
+    record.status = "finished"
+    record.save()
+    assert api.ok("GET", f"/games/{lobby_id}", None, owner)["status"] == "finished"
+    for method, path in (("POST", "/end-idle-turn"), ("GET", ""), ("POST", "/mtaani/roll")):
+        reply = api.call(method, f"/games/{lobby_id}{path}", token=stranger)
+        assert reply.status == 404 and reply.body["error"]["message"] == f"there is no game {lobby_id!r}"

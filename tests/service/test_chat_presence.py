@@ -92,3 +92,21 @@ def test_replacing_an_erased_handle_never_touches_escaped_characters(api):
     texts = [m["text"] for m in api.ok("GET", f"/games/{game_id}/chat", None, token)["messages"]]
     assert texts == ["Tom &amp; Jerry &lt;3 R&amp;D",
                      "Anonymous AAAAAA: your move &amp; Anonymous BBBBBB: wait"]
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\ufeff", "\u3164", "\u2800", "\u200b\u200d \ufe0f",
+                                  "\u202e\u2066 \u2069"])
+def test_a_message_that_shows_nothing_is_refused(api, text):
+    """Zero-width, byte-order and blank-looking characters alone are no message (hardening,
+    item 10: they were accepted with 201)."""
+    game_id, seats = api.new_game(2)
+    reply = api.call("POST", f"/games/{game_id}/chat", {"text": text}, token=seats[0][1])
+    assert reply.status == 422 and reply.error == "invalid_request"
+    assert api.ok("GET", f"/games/{game_id}/chat", None, seats[0][1])["messages"] == []
+
+
+def test_marks_that_turn_the_text_around_are_removed(api):
+    game_id, seats = api.new_game(2)
+    posted = api.ok("POST", f"/games/{game_id}/chat", {"text": "\u202eevil \u2067twin\u2069"},
+                    seats[0][1], 201)
+    assert posted["text"] == "evil twin"

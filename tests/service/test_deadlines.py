@@ -16,8 +16,8 @@ import engine
 from service import pipeline, views
 from service.storage import DynamoGameStore
 from tests.policy.calls import running_as
-from tests.service import twin_ruleset  # noqa: F401  (registers "twin")
 from tests.service.buspump import delivered, discard_all, travel
+from tests.service.twin_ruleset import registered
 from timers import deadline, schedule_deadline, sweep
 
 T0 = datetime(2026, 5, 4, 10, 0, 0, tzinfo=UTC)
@@ -27,7 +27,7 @@ START = int(T0.timestamp())
 @pytest.fixture
 def clock(aws):
     discard_all()
-    with travel(T0) as traveller:
+    with registered(), travel(T0) as traveller:
         yield traveller
 
 

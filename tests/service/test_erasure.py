@@ -275,7 +275,7 @@ def test_the_erasure_audit(api, unthrottled):
     assert mine["account"]["email"] is None and mine["tables"] == []
     assert mine["chat_messages"] == [] and mine["presence"] == []
     assert all(not v for v in api.ok("GET", "/dashboard", None, claimed["token"]).values())
-    assert api.call("GET", f"/games/{finished}", token=claimed["token"]).status == 403
+    assert api.call("GET", f"/games/{finished}", token=claimed["token"]).status == 404
     assert AccountRecord.get(claimed["account_id"]).email is None
 
 

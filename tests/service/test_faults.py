@@ -239,3 +239,29 @@ def test_redrive_reads_eventbridge_and_scheduler_dead_letters_too():
                "MessageAttributes": {"TARGET_ARN": {"StringValue": arn, "DataType": "String"}}}
     assert target_of(message) == (arn, {"game_id": "g", "decision": 3})
     assert target_of({"Body": "{}"}) is None
+
+
+def test_an_app_device_whose_endpoint_sns_kept_is_erased_on_the_next_run(api, faults):
+    """Under load one erasure left the user's SNS device endpoint behind: the record was deleted
+    though SNS refused, so nothing tried again (hardening, item 10). Now the record stays, the
+    erasure run fails, and the next run deletes the endpoint and then the record."""
+    import boto3
+
+    from service import erasure
+    from service.notifications import PushSubscriptionRecord
+
+    handle, token = api.sign_in()
+    api.ok("POST", "/push/devices", {"platform": "fcm", "token": f"fcm-{handle}"}, token, 204)
+    account_id = api.ok("GET", "/account", None, token)["account_id"]
+    [device] = PushSubscriptionRecord.query(account_id)
+    faults.fail("sns", "DeleteEndpoint", "InternalError", status=500, times=None)
+    api.ok("DELETE", "/account", {"confirm_handle": handle}, token, 202)  # erased at once...
+    with pytest.raises(Exception, match="could not be deleted"):
+        erasure.run(account_id)                                          # ...but not the device
+    assert [d.endpoint for d in PushSubscriptionRecord.query(account_id)] == [device.endpoint]
+    faults.faults.clear()
+    assert erasure.run(account_id)["done"] is True
+    assert list(PushSubscriptionRecord.query(account_id)) == []
+    sns = boto3.client("sns")
+    with pytest.raises(sns.exceptions.NotFoundException):
+        sns.get_endpoint_attributes(EndpointArn=device.endpoint)

@@ -62,12 +62,12 @@ def test_who_may_act(api):
     game_id, seats = api.new_game(2)
     _, stranger = api.sign_in()
     assert api.call("POST", f"/games/{game_id}/mtaani/roll").status == 401
-    assert api.call("POST", f"/games/{game_id}/mtaani/roll", token=stranger).status == 403
+    assert api.call("POST", f"/games/{game_id}/mtaani/roll", token=stranger).status == 404
     wrong = api.call("POST", f"/games/{game_id}/mtaani/roll", token=seats[1][1])
     assert wrong.status == 409 and wrong.error == "not_your_decision"
     phase = api.call("POST", f"/games/{game_id}/mtaani/end-turn", token=seats[0][1])
     assert phase.status == 409 and "not now" in phase.body["error"]["message"]
-    assert api.call("GET", f"/games/{game_id}", token=stranger).status == 403
+    assert api.call("GET", f"/games/{game_id}", token=stranger).status == 404  # private: hidden
     assert api.call("GET", "/games/nope", token=stranger).status == 404
 
 

@@ -134,9 +134,11 @@ def test_a_path_the_function_has_no_route_for_is_404_in_the_error_shape(api):
 
 def test_validation_messages_name_the_field_or_ask_for_a_body(api):
     _, token = api.sign_in()
-    for raw in (None, b"null"):
-        reply = api.call("DELETE", "/account", raw=raw, token=token)
-        assert assert_error(reply, 422, "invalid_request") == "a JSON body is required"
+    reply = api.call("DELETE", "/account", raw=None, token=token)
+    assert assert_error(reply, 422, "invalid_request") == "a JSON body is required"
+    reply = api.call("DELETE", "/account", raw=b"null", token=token)
+    assert assert_error(reply, 422, "invalid_request") == (
+        "the body must be a JSON object (or left out where optional)")
     reply = api.call("DELETE", "/account", {}, token=token)
     assert assert_error(reply, 422, "invalid_request") == "confirm_handle: Field required"
     reply = api.call("DELETE", "/account", {"confirm_handle": 5}, token=token)
@@ -144,6 +146,24 @@ def test_validation_messages_name_the_field_or_ask_for_a_body(api):
     reply = api.call("GET", "/games/x/events?limit=abc", token=token)
     assert assert_error(reply, 422, "invalid_request").startswith("query.limit: ")
     assert api.call("GET", "/account", token=token).status == 200  # nothing was erased
+
+
+def test_a_null_body_is_refused_where_a_body_is_optional_and_changes_nothing(api):
+    """An optional body is left out, never null (hardening, item 10: declare-bankruptcy with
+    ``null`` applied and ``POST /lobbies`` with ``null`` answered 201)."""
+    game_id, seats = api.new_game(2)
+    before = api.ok("GET", f"/games/{game_id}", None, seats[0][1])["version"]
+    for method, path in (("POST", f"/games/{game_id}/mtaani/declare-bankruptcy"),
+                         ("POST", "/lobbies"), ("POST", f"/games/{game_id}/save")):
+        reply = api.call(method, path, raw=b"null", token=seats[0][1])
+        assert assert_error(reply, 422, "invalid_request").startswith("the body must be a JSON object")
+    assert api.ok("GET", f"/games/{game_id}", None, seats[0][1])["version"] == before
+    assert api.ok("GET", "/dashboard", None, seats[0][1])["open_lobbies"] == []
+    from api.openapi import document
+
+    schema = document()["paths"]["/lobbies"]["post"]["requestBody"]
+    assert schema["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/CreateLobbyRequest"} and not schema.get("required")
 
 
 def test_a_body_that_is_not_json_is_422_on_every_route_even_those_without_a_body(api):

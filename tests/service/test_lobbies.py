@@ -73,8 +73,8 @@ def test_private_lobby_invitation_by_handle(api):
     guest, guest_token = api.sign_in()
     _, stranger = api.sign_in()
     lobby_id = lobby_of(api, owner, table_size=2)["lobby_id"]
-    assert api.call("GET", f"/lobbies/{lobby_id}", token=stranger).status == 403
-    assert api.call("POST", f"/lobbies/{lobby_id}/join", token=stranger).status == 403
+    assert api.call("GET", f"/lobbies/{lobby_id}", token=stranger).status == 404
+    assert api.call("POST", f"/lobbies/{lobby_id}/join", token=stranger).status == 404
     invited = api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": guest.upper()}, owner, 201)
     assert [i["name"] for i in invited["invited"]] == [guest]
     assert api.call("POST", f"/lobbies/{lobby_id}/invites", {"handle": guest}, token=owner).status == 409
@@ -95,13 +95,13 @@ def test_withdrawn_invitations_and_leaving(api):
     lobby_id = lobby_of(api, owner)["lobby_id"]
     api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": guest}, owner, 201)
     api.ok("DELETE", f"/lobbies/{lobby_id}/invites/{guest}", None, owner)
-    assert api.call("POST", f"/lobbies/{lobby_id}/join", token=guest_token).status == 403
+    assert api.call("POST", f"/lobbies/{lobby_id}/join", token=guest_token).status == 404
     assert api.call("DELETE", f"/lobbies/{lobby_id}/invites/{guest}", token=owner).status == 404
     api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": guest}, owner, 201)
     api.ok("POST", f"/lobbies/{lobby_id}/join", None, guest_token)
     left = api.ok("POST", f"/lobbies/{lobby_id}/leave", None, guest_token)
     assert left["seats"][1]["kind"] == "empty"
-    assert api.call("GET", f"/lobbies/{lobby_id}", token=guest_token).status == 403
+    assert api.call("GET", f"/lobbies/{lobby_id}", token=guest_token).status == 404
     owner_leaves = api.call("POST", f"/lobbies/{lobby_id}/leave", token=owner)
     assert owner_leaves.status == 409
 
@@ -115,13 +115,13 @@ def test_invite_link_lets_its_holder_see_and_join_until_replaced(api):
     token = link["invite_token"]
     assert link["path"] == f"/lobbies/{lobby_id}?invite={token}" and len(token) >= 32
     assert api.ok("GET", link["path"], None, friend)["you"]["role"] == "visitor"
-    assert api.call("GET", f"/lobbies/{lobby_id}?invite=wrong", token=friend).status == 403
+    assert api.call("GET", f"/lobbies/{lobby_id}?invite=wrong", token=friend).status == 404
     assert api.ok("POST", f"/lobbies/{lobby_id}/join", {"invite": token}, friend)["you"]["seat"] == 1
     assert api.ok("GET", f"/lobbies/{lobby_id}", None, owner)["invite_link_active"] is True
     newer = api.ok("POST", f"/lobbies/{lobby_id}/invite-link", None, owner, 201)["invite_token"]
-    assert api.call("POST", f"/lobbies/{lobby_id}/join", {"invite": token}, token=late).status == 403
+    assert api.call("POST", f"/lobbies/{lobby_id}/join", {"invite": token}, token=late).status == 404
     api.ok("DELETE", f"/lobbies/{lobby_id}/invite-link", None, owner)
-    assert api.call("POST", f"/lobbies/{lobby_id}/join", {"invite": newer}, token=late).status == 403
+    assert api.call("POST", f"/lobbies/{lobby_id}/join", {"invite": newer}, token=late).status == 404
 
 
 def test_bots_fill_empty_seats_and_the_owner_starts_with_two_seated(api):
@@ -159,8 +159,8 @@ def test_kickoff_stores_the_lobbys_idle_timeout_and_lapses_pending_invitations(a
     [waiting] = record.waiting()
     assert waiting.deadline.seconds == 600 and record.owner and waiting.player == 0
     assert engine.load_state(record.state).options.idle_timeout_seconds == 600
-    assert api.call("GET", f"/games/{lobby_id}", token=guest_token).status == 403
-    assert api.call("POST", f"/lobbies/{lobby_id}/join", token=guest_token).status in (403, 409)
+    assert api.call("GET", f"/games/{lobby_id}", token=guest_token).status == 404
+    assert api.call("POST", f"/lobbies/{lobby_id}/join", token=guest_token).status in (404, 409)
     assert api.ok("GET", "/dashboard", None, guest_token)["open_lobbies"] == []
     assert list(MembershipRecord.query(api.ok("GET", "/account", None, guest_token)["account_id"])) == []
 
@@ -309,3 +309,79 @@ def test_an_account_invited_to_watch_may_not_take_a_seat(api):
     assert refused.status == 403 and "watch" in refused.body["error"]["message"]
     api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": watcher}, owner, 201)
     assert api.ok("POST", f"/lobbies/{lobby_id}/join", None, token)["you"]["role"] == "player"
+
+
+def test_invitations_are_limited_per_inviter_and_per_invitee_and_notify_once_an_hour(
+        api, monkeypatch):
+    """A stranger opening lobbies and inviting V as player and spectator sent V one
+    notification per invitation (80 for 40 lobbies): invitations are counted per inviter and
+    per invitee before the work, and V hears of them at most once an hour (hardening, item 4)."""
+    import secrets
+
+    from service import throttle
+    from tests.service.buspump import delivered, discard_all
+    from timers import notify
+
+    discard_all()
+    window = 2_100_000_000.0 + secrets.randbelow(10**6) * 3600     # an hour of this test's own
+    monkeypatch.setattr(throttle, "clock", lambda: window)
+    victim, _ = api.sign_in()
+    _, stranger = api.sign_in()
+    limit = throttle.INVITE.limits["invitee"]
+    made = 0
+    for n in range(limit):
+        lobby_id = api.ok("POST", "/lobbies", {"table_size": 2}, stranger, 201)["lobby_id"]
+        role = "player" if n % 2 else "spectator"
+        api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": victim, "role": role}, stranger, 201)
+        made += 1
+    refused = api.call("POST", f"/lobbies/{lobby_id}/invites", {"handle": victim}, token=stranger)
+    assert refused.status == 429 and "retry-after" in refused.headers
+    # Another account invites V: V's own budget is spent too.
+    _, other = api.sign_in()
+    lobby_id = api.ok("POST", "/lobbies", {"table_size": 2}, other, 201)["lobby_id"]
+    assert api.call("POST", f"/lobbies/{lobby_id}/invites", {"handle": victim},
+                    token=other).status == 429
+    answers = [notify.handler(e, None) for e in delivered("NotifyFunction")
+               if e["detail-type"] == "LobbyInvitation"]
+    outcomes = [a for answer in answers for a in answer.values()]
+    assert len(outcomes) == made and outcomes.count("sent") == 1     # one inviter: one notice
+    assert outcomes.count("folded") == made - 1
+
+
+def test_lobbies_are_limited_per_owner(api, monkeypatch):
+    from service import throttle
+
+    monkeypatch.setattr(throttle, "LOBBY", throttle.Limit("lobby-test", {"owner": 3}, 3600, "enough"))
+    _, owner = api.sign_in()
+    for _ in range(3):
+        api.ok("POST", "/lobbies", {"table_size": 2}, owner, 201)
+    assert api.call("POST", "/lobbies", {"table_size": 2}, token=owner).status == 429
+
+
+def test_a_players_own_games_stay_on_the_dashboard_whatever_others_invite_them_to(
+        api, monkeypatch):
+    """Lobbies whose ids sort before V's game used to push it off V's dashboard (it read the
+    first 200 memberships by lobby id)."""
+    from service import dashboard
+
+    monkeypatch.setattr(dashboard, "MAX_TABLES", 3)
+    game_id, ((victim, victim_token), _) = api.new_game(2)
+    _, stranger = api.sign_in()
+    for _ in range(5):
+        lobby_id = api.ok("POST", "/lobbies", {"table_size": 2}, stranger, 201)["lobby_id"]
+        api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": victim, "role": "spectator"},
+               stranger, 201)
+    board = api.ok("GET", "/dashboard", None, victim_token)
+    assert [g["game_id"] for g in board["in_progress"]] == [game_id]
+    assert len(board["open_lobbies"]) == 2                     # the rest of the room: invitations
+
+
+def test_no_one_is_invited_to_watch_a_finished_game(api):
+    game_id, seats = api.new_game(2)
+    watcher, _ = api.sign_in()
+    record = GameRecord.get(game_id)
+    record.status = "finished"
+    record.save()
+    refused = api.call("POST", f"/lobbies/{game_id}/invites", {"handle": watcher, "role": "spectator"},
+                       token=seats[0][1])
+    assert refused.status == 409 and "over" in refused.body["error"]["message"]

@@ -364,6 +364,9 @@ def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_ser
            {"to": 1, "give": {"cash": 10_000}, "get": {"cash": 0}}, a)
     api.ok("POST", f"/games/{game_id}/mtaani/offer-loan",
            {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
+    c_name, c = api.sign_in()              # (A invited B within the hour: folded, see below)
+    lobby = api.ok("POST", "/lobbies", {"table_size": 2}, c, 201)
+    api.ok("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": b_handle}, c, 201)
     lobby = api.ok("POST", "/lobbies", {"table_size": 2}, a, 201)
     api.ok("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": b_handle}, a, 201)
     pump()
@@ -371,7 +374,7 @@ def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_ser
     assert [(m["title"], m["body"]) for m in (browser.read(body) for _, _, body in sent)] == [
         ("A trade offer is waiting", f"{a_name} offers you a trade."),
         ("A loan offer is waiting", f"{a_name} offers to lend you 200,000 SFR at 10%."),
-        ("You are invited to a table", f"{a_name} invites you to play a game of Mtaani."),
+        ("You are invited to a table", f"{c_name} invites you to play a game of Mtaani."),
     ]
     # Offering, withdrawing and offering again does not flood B: one of each kind an hour.
     sent.clear()

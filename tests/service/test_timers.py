@@ -257,7 +257,7 @@ def test_a_seated_player_may_end_an_idle_turn_once_its_deadline_has_passed(api, 
     assert early.status == 409 and early.error == "not_idle_yet"
     assert early.body["error"]["deadline"] == START + 300
     clock.shift(1)
-    assert api.call("POST", f"/games/{game_id}/end-idle-turn", None, stranger).status == 403
+    assert api.call("POST", f"/games/{game_id}/end-idle-turn", None, stranger).status == 404
     own = api.call("POST", f"/games/{game_id}/end-idle-turn", None, a)
     assert own.status == 409                              # it is A's own decision: just move
     ended = api.ok("POST", f"/games/{game_id}/end-idle-turn", {"decision": 1}, b)
@@ -298,3 +298,42 @@ def test_a_finished_game_has_no_seat_to_take_back(api, clock):
     refused = api.call("DELETE", f"/games/{game_id}/stand-in", None, a)
     assert refused.status == 409 and "finished" in refused.body["error"]["message"]
     assert int(record(game_id).version) == version
+
+
+def test_a_table_nobody_attends_is_saved_after_a_bounded_number_of_bot_moves(api, clock,
+                                                                              monkeypatch):
+    """The person walks away from a table of bots (a bot takes their seat after one idle
+    turn): bots play every seat, and after pipeline.UNATTENDED_MOVES moves in a row the service
+    saves the game until its owner resumes it (hardening, item 6: about 1,880 turns and 4,451
+    writes a minute before, without end)."""
+    from service import pipeline
+
+    monkeypatch.setattr(pipeline, "UNATTENDED_MOVES", 6)
+    _, owner = api.sign_in()
+    lobby_id = api.ok("POST", "/lobbies", {"table_size": 3, "idle_timeout_seconds": 300,
+                                           "idle_turns_before_bot": 1, "bot_delay_seconds": 0},
+                      owner, 201)["lobby_id"]
+    for _ in range(2):
+        api.ok("POST", f"/lobbies/{lobby_id}/bots", {"level": "base"}, owner)
+    api.ok("POST", f"/lobbies/{lobby_id}/start", None, owner, 201)
+    delivered("BotTurnFunction")
+    clock.shift(300)
+    assert fire(lobby_id)["reason"] == "timed_out"                # the owner's seat: a bot's now
+    assert seats.stand_in(record(lobby_id), 0) == "base"
+    played = 0
+    for _ in range(10):
+        cues = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == lobby_id]
+        if not cues:
+            break
+        with running_as("BotTurnFunction"):
+            run = bot_turn.handler(cues[0], None)
+        played += run["moves"]
+        if run["stopped"] == "unattended":
+            break
+    assert run["stopped"] == "unattended" and played == 6
+    rec = record(lobby_id)
+    assert rec.status == "saved"
+    log = api.ok("GET", f"/games/{lobby_id}/events?limit=500", None, owner)["events"]
+    assert log[-1]["type"] == "GameSaved" and log[-1]["reason"] == "unattended"
+    resumed = api.ok("POST", f"/games/{lobby_id}/resume", None, owner)
+    assert resumed["status"] == "active" and int(record(lobby_id).unattended) == 0

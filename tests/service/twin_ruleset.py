@@ -1,6 +1,6 @@
 """``twin``: the smallest game with two decisions pending at once, for testing the service's
-deadlines without any real game's rules. Registered by the tests that use it, never by the
-service.
+deadlines without any real game's rules. Registered only while a test that uses it runs
+(:func:`registered`), never by the service.
 
 Both seats must answer. Seat 0's decision has a response window (a hard deadline, 60 s by
 default: the table answers "no" as soon as it passes, in reads too); seat 1's an idle turn
@@ -10,6 +10,7 @@ default: the table answers "no" as soon as it passes, in reads too); seat 1's an
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -150,4 +151,20 @@ class TwinRuleset(Ruleset):
         return {"rules": "answer"}
 
 
-TWIN = register(TwinRuleset())
+TWIN = TwinRuleset()
+
+
+@contextmanager
+def registered():
+    """``twin`` in the engine's registry for the ``with`` block only (so no other test sees
+    a fourth game in the registry's lists)."""
+    from engine import core
+    from service import guide
+
+    register(TWIN)
+    try:
+        yield TWIN
+    finally:
+        core._LOADED.pop(TWIN.name, None)
+        core._GAMES.pop(TWIN.name, None)
+        guide.guide.cache_clear()

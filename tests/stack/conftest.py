@@ -15,7 +15,8 @@ from tests.stackprocess import stack_output, start_stack, stop_stack
 def stack():
     # The push service of test_local_stack runs on this machine, over http (docs/operations.md).
     process, url, moto = start_stack(
-        "DefaultIdleTimeoutSeconds=2,DefaultBotDelaySeconds=0,DemoMaxTurns=150",
+        "DefaultIdleTimeoutSeconds=2,DefaultBotDelaySeconds=0,DemoMaxTurns=150,"
+        "LobbiesPerAccountHour=1000",
         environment={"PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS": "127.0.0.1"})
     yield Http(url), moto
     errors = [line for line in stack_output(process).splitlines() if " ERROR " in line]

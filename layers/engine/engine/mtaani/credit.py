@@ -289,7 +289,7 @@ offer_loan = action_rule(OfferLoan, "free")
 def _check_offer_loan(ctx: Ctx, a: OfferLoan) -> None:
     rules = ctx.rules.player_loans
     s = ctx.s
-    flow.require_seated(ctx, a.to)
+    flow.require_seated(ctx, a.to, other=True)
     if a.to == a.player:
         raise IllegalAction("you cannot lend to yourself")
     if a.amount < rules.minimum or a.amount % rules.step:

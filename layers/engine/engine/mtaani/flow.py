@@ -317,12 +317,14 @@ def require_not_owing(ctx: Ctx, player: int, doing: str) -> None:
                             f"before {doing}")
 
 
-def require_seated(ctx: Ctx, player: int) -> None:
-    """The game is on and ``player`` is an active seat (for actions needing no decision)."""
+def require_seated(ctx: Ctx, player: int, *, other: bool = False) -> None:
+    """The game is on and ``player`` is an active seat (for actions needing no decision).
+    ``other``: ``player`` is the one an offer goes to, not the actor (the words say so)."""
     s = ctx.s
     if s.winner is not None or s.termination is not None:
         raise GameOver("the game is over")
     if not 0 <= player < len(s.players):
         raise IllegalAction(f"there is no seat {player} at this table")
     if s.players[player].bankrupt:
-        raise IllegalAction("you are bankrupt and out of the game")
+        raise IllegalAction("that player is bankrupt and out of the game" if other
+                            else "you are bankrupt and out of the game")

@@ -87,7 +87,7 @@ propose = action_rule(ProposeTrade, "free")
 
 @propose.checker
 def _check_propose(ctx: Ctx, a: ProposeTrade) -> None:
-    flow.require_seated(ctx, a.to)
+    flow.require_seated(ctx, a.to, other=True)
     if not ctx.s.players[a.to].trade_open:
         raise IllegalAction("that player is closed to trade offers")
     limit = ctx.rules.trades.max_open_offers
