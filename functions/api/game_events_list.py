@@ -25,7 +25,8 @@ def list_events(
     game = store.load(game_id)
     game_access(game, me.account_id)
     presence.touch(game_id, me.account_id)
-    page = events_page(lambda start, count: store.events(game_id, start, count),
+    record = None if game.archived else game.record
+    page = events_page(lambda start, count: store.events(game_id, start, count, record=record),
                        game.record.ruleset, viewer_seat(game, me.account_id), after, limit,
                        int(game.record.event_count))
     return json_response(page)

@@ -17,7 +17,7 @@ from service.config import settings
 from service.errors import NotFound
 from service.storage import StoredGame
 
-INTERNAL_EVENTS = frozenset({"ActionApplied", "EventBatch"})
+INTERNAL_EVENTS = frozenset({"ActionApplied"})
 SERVICE_EVENT_SHAPES: dict[str, engine.EventShape] = {
     "GameCreated": engine.EventShape(public=("ruleset", "seats")),
     "GameSaved": engine.EventShape(public=("reason",)),
@@ -172,17 +172,12 @@ def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
 
 def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None) -> list[dict[str, Any]]:
     """Events as ``viewer`` (a seat, or ``None``) may see them: internal bookkeeping removed,
-    events private to other players (their trade and loan offers) left out, and the events of
-    an ``EventBatch`` item (an action whose events overflowed one transaction) shown in place."""
+    events private to other players (their trade and loan offers) left out, and of the rest
+    only the fields the allow-lists show (the ruleset's ``event_shapes``, the service's
+    :data:`SERVICE_EVENT_SHAPES`), with the log's own ``seq``, ``step`` and ``at``."""
     rs = engine.get_ruleset(ruleset)
     out = []
     for event in events:
-        if event.get("type") == "EventBatch":
-            # One action's overflow, stored in one log item: its events, under the item's seq.
-            inner = [{**{k: event[k] for k in ("seq", "step", "at") if k in event}, **e}
-                     for e in event.get("events", [])]
-            out.extend(public_events(inner, ruleset, viewer))
-            continue
         if event.get("type") in INTERNAL_EVENTS:
             continue
         service = SERVICE_EVENT_SHAPES.get(event.get("type", ""))

@@ -53,7 +53,7 @@ def test_two_pending_decisions_each_get_their_deadline_and_fire_once(clock):
     waiting = created.game.record.waiting()
     assert [(w.id, w.player, w.deadline.kind, w.due) for w in waiting] == [
         (1, 0, "response_window", START + 60), (2, 1, "idle_turn", START + 120)]
-    assert created.game.record.deadline_at == START + 60          # the sweeper's index: earliest
+    assert created.game.record.deadline_at == START + 300   # the sweeper's index: earliest, rounded up
     announced = [e for e in delivered("DeadlineSchedulerFunction")
                  if e["detail"]["game_id"] == game_id]
     assert sorted((e["detail"]["event"]["decision"], e["detail"]["event"]["due"]) for e in announced) \
@@ -112,8 +112,10 @@ def test_a_lost_deadline_is_recovered_by_the_sweeper(clock, monkeypatch):
     monkeypatch.setattr(DynamoGameStore, "overdue",
                         lambda self, before, limit=100, kind="": [
                             g for g in original(self, before, 1000, kind) if g == game_id])
-    assert sweep.sweep(now=START + 60 + sweep.grace_seconds() - 1) == {"overdue": 0, "ended": 0}
-    clock.shift(60 + sweep.grace_seconds() + 1)
+    # Indexed at its first deadline rounded up to the index's 5-minute buckets: the sweeper
+    # finds it a grace period after that.
+    assert sweep.sweep(now=START + 300 + sweep.grace_seconds() - 1) == {"overdue": 0, "ended": 0}
+    clock.shift(300 + sweep.grace_seconds() + 1)
     assert sweep.sweep() == {"overdue": 1, "ended": 1}
     # Both were overdue by then: the sweeper passed them, earliest first.
     answers = [(e["player"], e["by"]) for e in log_of(game_id) if e["type"] == "Answered"]

@@ -14,7 +14,7 @@ import boto3
 import pytest
 
 from service import clients
-from service.storage import DynamoGameStore
+from service.storage import DynamoGameStore, GameRecord
 from tests import faults as fault_injection
 
 
@@ -49,13 +49,19 @@ def _scripted_game(api, faults=None):
     return game
 
 
+def _game_write(body) -> bool:
+    """A request writing a game item (a move's one write)."""
+    return body.get("TableName") == GameRecord.Meta.table_name
+
+
 def test_a_throttled_state_write_is_retried_by_the_sdk_and_applied_once(api, faults):
     game_id, seats = _scripted_game(api, faults)
     before = DynamoGameStore().load(game_id).version
-    faults.fail("dynamodb", "TransactWriteItems", "ThrottlingException", times=2)
+    faults.fail("dynamodb", "PutItem", "ThrottlingException", times=2, when=_game_write)
     reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 200, reply.body
-    assert faults.count("dynamodb", "TransactWriteItems") == 3  # two throttled, one applied
+    assert faults.count("dynamodb", "PutItem") == 3  # two throttled, one applied
+    assert faults.count("dynamodb", "TransactWriteItems") == 0  # a move is one write
     assert len(faults.sleeps) == 2 and all(delay >= 0 for delay in faults.sleeps)
     assert DynamoGameStore().load(game_id).version == before + 1
     assert _rolls(game_id) == 1
@@ -65,13 +71,13 @@ def test_a_state_write_throttled_past_the_retries_answers_503_and_changes_nothin
     game_id, seats = _scripted_game(api, faults)
     stored = DynamoGameStore().load(game_id)
     log_before = _log(game_id)
-    throttle = faults.fail("dynamodb", "TransactWriteItems",
-                           "ProvisionedThroughputExceededException", times=None)
+    throttle = faults.fail("dynamodb", "PutItem",
+                           "ProvisionedThroughputExceededException", times=None, when=_game_write)
     headers = {"idempotency-key": "roll-1"}
     reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1], headers=headers)
     assert reply.status == 503 and reply.error == "unavailable"
     assert reply.headers["retry-after"] == "1"
-    assert faults.count("dynamodb", "TransactWriteItems") == clients.MAX_ATTEMPTS
+    assert throttle.fired == clients.MAX_ATTEMPTS     # every attempt at the game's one write
     assert faults.count("events", "PutEvents") == 0  # nothing published for an unsaved move
     after = DynamoGameStore().load(game_id)
     assert (after.version, after.record.state) == (stored.version, stored.record.state)
@@ -83,34 +89,33 @@ def test_a_state_write_throttled_past_the_retries_answers_503_and_changes_nothin
     assert _rolls(game_id) == 1 and DynamoGameStore().load(game_id).version == stored.version + 1
 
 
-def test_a_transaction_cancelled_for_another_reason_than_the_version_answers_503(api, faults):
+def test_a_write_refused_for_another_reason_than_the_version_answers_503(api, faults):
     game_id, seats = _scripted_game(api, faults)
     stored = DynamoGameStore().load(game_id)
-    faults.fail("dynamodb", "TransactWriteItems", "TransactionCanceledException",
-                extra={"CancellationReasons": [{"Code": "None"}, {"Code": "ValidationError",
-                                                                  "Message": "item too large"}]})
+    faults.fail("dynamodb", "PutItem", "ValidationException", when=_game_write,
+                extra={"message": "Item size has exceeded the maximum allowed size"})
     reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 503 and reply.error == "unavailable", reply.body
     assert "retry-after" in reply.headers
     # Not mistaken for a version conflict: no reload-and-retry, one attempt only.
-    assert faults.count("dynamodb", "TransactWriteItems") == 1
+    assert faults.count("dynamodb", "PutItem") == 1
     assert faults.count("events", "PutEvents") == 0
     assert DynamoGameStore().load(game_id).version == stored.version
     assert _log(game_id) == _log(game_id)[: int(stored.record.event_count)]
 
 
 def test_an_answer_lost_after_the_commit_is_not_applied_twice(api, faults):
-    """The write commits but its answer is lost (a 500 after the commit): the SDK retries
-    with the same ClientRequestToken, DynamoDB acknowledges it, and the move counts once.
-    Without the token the retry would fail the version condition and the pipeline would
-    re-apply the roll on the new state."""
+    """The write commits but its answer is lost (a 500 after the commit): the SDK retries,
+    the version condition refuses the repeat, and the stored item names this very write
+    (its write_id), so the move counts once. Without that the pipeline would take the refusal
+    for a lost race and re-apply the roll on the new state."""
     game_id, seats = _scripted_game(api, faults)
     before = DynamoGameStore().load(game_id).version
-    faults.fail("dynamodb", "TransactWriteItems", "InternalServerError", status=500,
-                after_apply=True)
+    faults.fail("dynamodb", "PutItem", "InternalServerError", status=500, after_apply=True,
+                when=_game_write)
     reply = api.call("POST", f"/games/{game_id}/mtaani/roll", None, token=seats[0][1])
     assert reply.status == 200, reply.body
-    assert faults.count("dynamodb", "TransactWriteItems") == 2
+    assert faults.count("dynamodb", "PutItem") == 2
     assert DynamoGameStore().load(game_id).version == before + 1
     assert _rolls(game_id) == 1
 
@@ -166,7 +171,8 @@ def test_a_scheduler_failure_after_the_save_still_times_the_turn_out(api, faults
     answered = only(monkeypatch, game_id)
     record = DynamoGameStore().load(game_id).record
     [waiting] = record.waiting()
-    assert record.deadline_at == waiting.due == waiting.since + waiting.deadline.seconds
+    assert waiting.due == waiting.since + waiting.deadline.seconds
+    assert record.deadline_at == -(-waiting.due // 300) * 300      # rounded up to the index's buckets
     faults.fail("scheduler", "CreateSchedule", "InternalServerException", status=500, times=None)
     event = {"detail-type": "DecisionPending", "source": "mtaa.games", "id": "e1",
              "detail": {"game_id": game_id, "version": 1,

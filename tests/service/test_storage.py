@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import boto3
 import pytest
 
 from local.template import LocalTemplate
@@ -48,25 +49,71 @@ def test_state_is_stored_compressed(aws):
     store = DynamoGameStore()
     text = '{"a": "' + "x" * 10_000 + '"}'
     store.create("g-zip", "mtaani", ["a", "b"], text, [])
-    import boto3
-
     raw = boto3.client("dynamodb").get_item(TableName=GameRecord.Meta.table_name,
                                             Key={"game_id": {"S": "g-zip"}})["Item"]["state"]["B"]
     assert len(raw) < 200
     assert store.load("g-zip").record.state == text
 
 
-def test_an_overflow_batch_shows_its_events_in_place_to_those_who_may_see_them():
-    """An action whose events overflowed one transaction keeps the rest in one EventBatch log
-    item: readers of the log see those events (under the item's seq), private ones only to
-    their parties."""
-    from service.views import public_events
+def test_a_move_is_one_write_and_the_log_is_whole_and_ordered_across_chunks(aws, monkeypatch):
+    """Each save is one conditional write of the game item (no transaction): its events go to
+    the item's tail; a tail past TAIL_FLUSH_BYTES is written out as a chunk before the next
+    save. Reading the log from any point gives every event once, in order."""
+    from service import storage
 
-    log = [{"seq": 7, "step": 3, "at": 100, "type": "ActionApplied", "action": {"type": "roll"}},
-           {"seq": 8, "step": 3, "at": 100, "type": "EventBatch", "events": [
-               {"type": "Moved", "player": 0, "start": 0, "end": 5, "steps": 5, "via": None},
-               {"type": "TradeOffered", "trade": 1, "proposer": 0, "to": 1, "private": [0, 1]}]}]
-    assert [e["type"] for e in public_events(log, "mtaani", 1)] == ["Moved", "TradeOffered"]
-    shown = public_events(log, "mtaani", 2)
-    assert shown == [{"seq": 8, "step": 3, "at": 100, "type": "Moved", "player": 0, "start": 0,
-                      "end": 5, "steps": 5, "via": None}]
+    store = DynamoGameStore()
+    writes: list[str] = []
+    original = storage.GameRecord.save
+    monkeypatch.setattr(storage.GameRecord, "save",
+                        lambda self, *a, **k: (writes.append("game"), original(self, *a, **k))[1])
+    flushed = storage.GameEventRecord.save
+    monkeypatch.setattr(storage.GameEventRecord, "save",
+                        lambda self, *a, **k: (writes.append("chunk"), flushed(self, *a, **k))[1])
+    monkeypatch.setattr(storage, "transaction", lambda: pytest.fail("a move used a transaction"))
+    store.create("g-log", "mtaani", ["a", "b"], '{"x": 0}', [{"type": "GameCreated"}])
+    for n in range(1, 60):
+        game = store.load("g-log")
+        store.save(game, f'{{"x": {n}}}', "active",
+                   [{"type": "ActionApplied", "n": n}, *({"type": "Moved", "n": n, "k": k}
+                                                        for k in range(n % 4))], n)
+    assert writes.count("game") == 60 and 0 < writes.count("chunk") < 30
+    log = store.events("g-log", 0, 10_000)
+    assert [e["seq"] for e in log] == list(range(1, store.load("g-log").record.event_count + 1))
+    assert [e["n"] for e in log if e["type"] == "ActionApplied"] == list(range(1, 60))
+    assert all(e["step"] == e.get("n", 0) for e in log)
+    for after in (0, 1, 17, 40, log[-3]["seq"]):
+        assert store.events("g-log", after, 7) == [e for e in log if e["seq"] > after][:7]
+    raw = boto3.client("dynamodb").get_item(TableName=GameRecord.Meta.table_name,
+                                            Key={"game_id": {"S": "g-log"}})["Item"]
+    assert len(raw["tail"]["B"]) <= storage.TAIL_FLUSH_BYTES + 400
+
+
+def test_a_save_that_dies_between_its_two_writes_loses_no_event(aws, monkeypatch):
+    """The chunk is written, then the game write fails (a lost race, a crash): the chunk is a
+    copy of events the game item still holds, so the log stays whole; the next save writes the
+    same chunk again (the same item) and goes on."""
+    from service import storage
+
+    monkeypatch.setattr(storage, "TAIL_FLUSH_BYTES", 40)
+    store = DynamoGameStore()
+    store.create("g-crash", "mtaani", ["a", "b"], '{"x": 0}', [{"type": "GameCreated"}])
+    store.save(store.load("g-crash"), '{"x": 1}', "active", [{"type": "A", "pad": "p" * 80}], 1)
+    stale = store.load("g-crash")
+    store.save(store.load("g-crash"), '{"x": 2}', "active", [{"type": "B"}], 2)   # flushed 1-2
+    with pytest.raises(VersionConflict):
+        store.save(stale, '{"x": 9}', "active", [{"type": "LOST"}], 9)          # flush, then fails
+    assert [e["type"] for e in store.events("g-crash", 0, 100)] == ["GameCreated", "A", "B"]
+    store.save(store.load("g-crash"), '{"x": 3}', "active", [{"type": "C"}], 3)
+    assert [e["type"] for e in store.events("g-crash", 0, 100)] == ["GameCreated", "A", "B", "C"]
+
+
+def test_a_mtaani_state_is_stored_with_its_dictionary(aws):
+    import engine
+    from service.storage import pack_state, unpack_state
+
+    state = engine.new_game("mtaani", ["a", "b", "c", "d"], 5, {})
+    text = engine.dump_state(state)
+    packed = pack_state(text)
+    assert packed[:1] == b"\x01" and unpack_state(packed) == text
+    assert len(packed) < 400 < len(text)
+    assert unpack_state(__import__("zlib").compress(b'{"x": 1}')) == '{"x": 1}'   # plain zlib too

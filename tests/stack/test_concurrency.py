@@ -157,7 +157,11 @@ def _stored(moto: str, game_id: str) -> tuple[dict, int, list[dict]]:
     dynamodb = boto3.client("dynamodb", endpoint_url=moto, region_name=REGION)
     item = dynamodb.get_item(TableName=os.environ["GAMES_TABLE"], Key={"game_id": {"S": game_id}},
                              ConsistentRead=True)["Item"]
-    state = json.loads(zlib.decompress(item["state"]["B"]))
+    # Read raw, decoded by the store's own functions (the state with its ruleset's dictionary,
+    # the log's chunks and the game item's tail).
+    from service.storage import unpack_state
+
+    state = json.loads(unpack_state(item["state"]["B"]))
     events, start = [], None
     while True:
         args = {"TableName": os.environ["EVENTS_TABLE"], "ConsistentRead": True,
@@ -166,10 +170,13 @@ def _stored(moto: str, game_id: str) -> tuple[dict, int, list[dict]]:
         if start:
             args["ExclusiveStartKey"] = start
         page = dynamodb.query(**args)
-        events += [{"seq": int(i["seq"]["N"]), **json.loads(i["data"]["S"])} for i in page["Items"]]
+        for chunk in page["Items"]:
+            events += json.loads(zlib.decompress(chunk["events"]["B"]))
         start = page.get("LastEvaluatedKey")
         if not start:
             break
+    tail = json.loads(zlib.decompress(item["tail"]["B"])) if "tail" in item else []
+    events += [e for e in tail if not events or e["seq"] > events[-1]["seq"]]
     return state, int(item["version"]["N"]), events
 
 

@@ -286,6 +286,11 @@ class Ruleset:
     event_shapes: Mapping[str, EventShape] = {}
     bot_levels: tuple[str, ...] = ("base", "advanced", "smart")
     short_game_options: Mapping[str, Any] = {}
+    state_dictionary: str | None = None
+    """The key (in :data:`_DICTIONARIES`) of the zlib dictionary its stored states compress
+    best with (typical state JSON: a few hundred bytes instead of a kilobyte or more), or
+    ``None``. A dictionary is never changed once states were stored with it: a new one gets a
+    new key and the old stays for the states that use it."""
 
     # ------------------------------------------------------------------ the game
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> Any:
@@ -446,6 +451,23 @@ _KNOWN: dict[str, tuple[str, str]] = {
 _GAMES: dict[str, str] = {name: game for name, (game, _) in _KNOWN.items()}
 DEFAULT_RULESET = "mtaani"
 """The ruleset a table gets when nobody chose one (the flagship: a new lobby, the demo)."""
+_DICTIONARIES: dict[str, str] = {
+    "mtaani-1": "engine.mtaani:data/state-1.zdict",
+}
+"""Key -> ``"package:path"`` of every state compression dictionary (see
+``Ruleset.state_dictionary``); read on first use."""
+_DICTIONARY_BYTES: dict[str, bytes] = {}
+
+
+def dictionary(key: str) -> bytes:
+    """The compression dictionary ``key``; raises ``KeyError`` for an unknown key."""
+    found = _DICTIONARY_BYTES.get(key)
+    if found is None:
+        from importlib import resources
+
+        package, path = _DICTIONARIES[key].split(":")
+        found = _DICTIONARY_BYTES[key] = resources.files(package).joinpath(path).read_bytes()
+    return found
 _LOADED: dict[str, Ruleset] = {}
 
 

@@ -163,6 +163,7 @@ class MtaaniRuleset(Ruleset):
     bus_events = frozenset({"TradeOffered", "LoanOffered", "GameFinished"})
     event_shapes = EVENT_SHAPES
     short_game_options = {"max_turns": 40}
+    state_dictionary = "mtaani-1"
 
     def __init__(self, rules_name: str):
         self.rules_name = rules_name
