@@ -3,8 +3,7 @@
 // servers), it lists the games opened on this device.
 
 import * as api from "./api.js";
-import { PLAYER_COLORS } from "./board.js";
-import { ago, fill, h, prefs } from "./ui.js";
+import { ago, fill, h, prefs, SEAT_COLORS as PLAYER_COLORS } from "./ui.js";
 
 export async function mountDashboard(root) {
   const me = api.session.get();
