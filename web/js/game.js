@@ -138,6 +138,7 @@ export function mountGame(root, gameId) {
   function draw(fresh) {
     if (!host.screen || host.stopped) return;
     host.screen.update(host.view, fresh);
+    root.dataset.version = String(host.view.version);  // the version on screen (tests wait on it)
     signalTurn();
   }
   host.redraw = () => draw([]);
@@ -209,6 +210,7 @@ export function mountGame(root, gameId) {
     document.removeEventListener("visibilitychange", onVisible);
     document.title = BASE_TITLE;
     delete document.body.dataset.yourTurn;
+    delete root.dataset.version;
     host.screen?.unmount?.();
   };
 }

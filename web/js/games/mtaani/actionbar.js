@@ -58,6 +58,8 @@ function offerPrompts(sc) {
 }
 
 /** In a debt: the cheapest ways to cover the shortfall, first. */
+const bar = { debt: null };
+
 function debtHelp(sc) {
   const { h } = sc.ctx;
   const v = sc.view();
@@ -79,7 +81,7 @@ function debtHelp(sc) {
     }
     for (const a of legal.filter((x) => x.type === "use_insurance")) options.push(sc.actionButton(a));
   }
-  return h("div", { class: "alert debt", role: "alert", "data-testid": "shortfall" },
+  return bar.debt = h("div", { class: "alert debt", role: "alert", "data-testid": "shortfall" },
     h("p", {}, h("strong", {}, `You owe ${sc.money(short.owed, c)} and hold ${sc.money(short.cash, c)}.`), " ",
       short.shortfall > 0 ? `Raise ${sc.money(short.shortfall, c)} more.` : "You can now cover it."),
     options.length ? h("div", { class: "actions" }, options) : null,
@@ -96,17 +98,22 @@ export function renderActionBar(sc) {
   const rest = turn.filter((a) => !MAIN.includes(a.type) && a.type !== "declare_bankruptcy");
   const bankrupt = turn.filter((a) => a.type === "declare_bankruptcy");
   const mood = v.hints?.guard_mood;
+  bar.debt = null;
+  const help = debtHelp(sc);
   const d = v.decision;
   const waiting = !watching && !turn.length && !v.outcome && d
     ? h("p", { class: "muted" }, `Waiting for ${sc.name(d.player)} to ${DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ")}.`) : null;
   const mainButtons = main.map((a, i) => sc.actionButton(a, i === 0 || (a.type === "buy" || a.type === "choose_deck" || a.type === "choose_municipal") ? "primary-big" : ""));
+  // The one main action (what moves the game on now) is marked for people and tests alike.
+  const first = mainButtons[0] || (!watching && bar.debt ? bar.debt.querySelector("button") : null);
+  first?.setAttribute("data-main", "true");
   return [
     h("div", { class: "bar-head" },
       h("p", { class: `status-line${d && d.player === seat && !watching ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
       mood ? h("span", { class: "pill mood", "data-testid": "guard-mood" }, `The guards look ${mood}`) : null),
     watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
     offerPrompts(sc),
-    debtHelp(sc),
+    help,
     sc.ctx.components.idleControls(v),
     mainButtons.length || rest.length ? h("div", { class: "actions main-actions" }, mainButtons, rest.map((a) => sc.actionButton(a))) : waiting,
     bankrupt.map((a) => sc.actionButton(a, "small")),

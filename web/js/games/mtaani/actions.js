@@ -11,7 +11,7 @@ import { cardName, municipalName } from "./events.js";
 
 const GROUPS = {
   roll: "turn", buy: "turn", decline: "turn", choose_deck: "turn", pay_bail: "turn",
-  bribe: "turn", end_turn: "turn", declare_bankruptcy: "turn",
+  bribe: "turn", end_turn: "turn", declare_bankruptcy: "turn", renovate: "turn", buy_special: "turn",
   build: "assets", sell_unit: "assets", mortgage: "assets", unmortgage: "assets",
   build_batch: "assets", sell_batch: "assets", mortgage_batch: "assets", unmortgage_batch: "assets",
 };
@@ -74,13 +74,19 @@ export function describe(action, view, guide) {
       label: action.loan ? `Repay player loan #${action.loan}` : "Repay the bank loan",
       detail: action.max ? "as much as you can" : action.percent ? `${action.percent}% of the balance` : "in full", tone: "spend",
     };
-    case "accept_loan": return { label: `Accept loan offer #${action.offer}`, tone: "primary" };
-    case "decline_loan": return { label: `Decline or withdraw loan offer #${action.offer}`, tone: "plain" };
+    case "accept_loan": return { label: "Accept the loan", detail: `offer #${action.offer}`, tone: "primary" };
+    case "decline_loan": {
+      const offer = (view.state.loan_offers || []).find((o) => o.id === action.offer);
+      return { label: offer && offer.proposer === view.seat ? "Withdraw the loan offer" : "Decline the loan", detail: `offer #${action.offer}`, tone: "plain" };
+    }
     case "demand_repayment": return { label: `Demand early repayment of loan #${action.loan}`, detail: "cancels the interest", tone: "plain" };
     case "buy_insurance": return { label: "Buy an insurance card", detail: money(d.insurance?.price ?? r.insurance?.first_price, c), tone: "spend" };
     case "use_insurance": return { label: "Use an insurance card", detail: "covers the payment you cannot settle", tone: "gain" };
-    case "accept_trade": return { label: `Accept trade #${action.trade}`, tone: "primary" };
-    case "decline_trade": return { label: `Decline or withdraw trade #${action.trade}`, tone: "plain" };
+    case "accept_trade": return { label: "Accept the trade", detail: `offer #${action.trade}`, tone: "primary" };
+    case "decline_trade": {
+      const offer = (view.state.trades || []).find((t) => t.id === action.trade);
+      return { label: offer && offer.proposer === view.seat ? "Withdraw the offer" : "Decline the trade", detail: `offer #${action.trade}`, tone: "plain" };
+    }
     case "set_trade_open": return { label: action.open ? "Open myself to trade offers" : "Close myself to trade offers", tone: "plain" };
     case "choose_municipal": return { label: municipalName(action.rule), detail: "until the current revolution ends", tone: "primary" };
     case "buy_special": return { label: `Buy the ${cardName(action.card)} card`, detail: money(r.specials?.[`${action.card}_price`], c), tone: "spend" };

@@ -53,8 +53,12 @@ export function seatInitials(view) {
     const digits = n.match(/\s(\d+)$/);
     return `${n.charAt(0).toUpperCase()}${digits ? digits[1] : ""}`;
   });
-  return first.map((label, i) => (first.filter((x) => x === label).length > 1
-    ? `${names[i].slice(0, 2).replace(/^./, (x) => x.toUpperCase())}${i + 1}` : label));
+  const two = names.map((n) => n.slice(0, 2).replace(/^./, (x) => x.toUpperCase()));
+  return first.map((label, i) => {
+    if (first.filter((x) => x === label).length === 1) return label;
+    if (two.filter((x) => x === two[i]).length === 1) return two[i];
+    return `${label}${i + 1}`;
+  });
 }
 
 function tokens(view, index) {

@@ -67,8 +67,8 @@ export function describeEvent(e, view, guide) {
   const tile = (i) => guide.tiles[i]?.name ?? `tile ${i}`;
   const setName = (id) => guide.sets.find((s) => s.id === id)?.name || humanize(id);
   const line = WORDS[e.type];
-  if (line) return line(e, { who, tile, m, setName, guide, view });
-  return genericEventWords(e, view, c);
+  const text = line ? line(e, { who, tile, m, setName, guide, view }) : genericEventWords(e, view, c);
+  return text.startsWith("the bank ") ? `The${text.slice(3)}` : text;  // never a handle's own case
 }
 
 const WORDS = {
@@ -98,9 +98,9 @@ const WORDS = {
   LoanTaken: (e, { who, m }) => `${who(e.player)} borrowed ${m(e.amount)} from the bank: ${m(e.owed)} due at ${e.clock === "laps" ? "lap" : "revolution"} ${e.due}`,
   Moved: (e, { who, tile }) => `${who(e.player)} moved to ${tile(e.end)}${e.via && e.via !== "dice" ? ` (${({ card: "by a Mathree card", bribe: "after the bribe", teleport: "by Teleport", jail: "to jail" })[e.via] || humanize(e.via)})` : ""}`,
   Mugged: (e, { who, tile, m }) => `${who(e.player)} was mugged on ${tile(e.tile)}: ${m(e.amount)}`,
-  MunicipalBusy: (e, { who }) => `${who(e.player)} landed on Municipal, but "${municipalName(e.rule)}" is already set`,
+  MunicipalBusy: (e, { who }) => `${who(e.player)} landed on Municipal, but “${municipalName(e.rule)}” is already set`,
   MunicipalRuleActive: (e) => `Municipal rule in force: ${municipalName(e.rule)}, until revolution ${e.ends_after} ends`,
-  MunicipalRuleExpired: (e) => `The Municipal rule "${municipalName(e.rule)}" expired`,
+  MunicipalRuleExpired: (e) => `The Municipal rule “${municipalName(e.rule)}” expired`,
   MunicipalRuleSet: (e, { who }) => `${who(e.player)} set the Municipal rule: ${municipalName(e.rule)}${e.active ? `, until revolution ${e.ends_after} ends` : " (dormant until they pass Payday)"}`,
   MunicipalSkipped: (e, { who }) => `${who(e.player)} chose no Municipal rule`,
   NoTradeCharge: (e, { m }) => `Nobody can complete a set without trading: every player pays the no-trade charge of ${m(e.amount)}`,

@@ -37,7 +37,10 @@ export function mount(root, ctx) {
   root.append(screen);
   document.body.classList.add("has-action-bar");
   // The page keeps room under its content for the pinned bar, however tall the bar grows.
-  const barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`));
+  const barSize = new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`);
+    fitBoard();
+  });
   barSize.observe(bar);
 
   const view = () => ctx.view;
@@ -92,6 +95,7 @@ export function mount(root, ctx) {
       renderBar();
       renderSummaryIfOver();
     });
+    fitBoard();
     void v;
   }
 
@@ -186,6 +190,17 @@ export function mount(root, ctx) {
       if (!st.overview && sel !== null) requestAnimationFrame(() => scrollToTile(sel));
     }
   }
+
+  /** The board's frame ends above the pinned bar (desktop and portrait): the board scrolls in
+   * it, following the turn, and the page need not. Landscape phones keep it at full height. */
+  const landscape = window.matchMedia("(orientation: landscape) and (max-height: 560px)");
+  function fitBoard() {
+    if (landscape.matches) { boardWrap.style.maxHeight = ""; return; }
+    const top = boardWrap.getBoundingClientRect().top + window.scrollY;
+    boardWrap.style.maxHeight = `${Math.max(240, window.innerHeight - top - bar.offsetHeight - 12)}px`;
+  }
+  const onResize = () => { fitBoard(); };
+  window.addEventListener("resize", onResize);
 
   /** Keep tile `index` in sight inside the board's own scroll area (never the page's). */
   function scrollToTile(index) {
@@ -331,6 +346,7 @@ export function mount(root, ctx) {
     chatChanged: () => { if (st.tab === "chat") keep(renderDock); },
     unmount() {
       barSize.disconnect();
+      window.removeEventListener("resize", onResize);
       document.body.classList.remove("has-action-bar");
       document.documentElement.style.removeProperty("--bar-space");
     },
