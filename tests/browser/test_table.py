@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 import engine
 from service.views import SERVICE_EVENT_SHAPES
 from tests.browser.conftest import screenshot
+from tests.browser.test_web_client import assert_accessible
 
 LAYOUTS = {
     "desktop-1366": {"viewport": {"width": 1366, "height": 768}},
@@ -230,7 +231,8 @@ def test_a_game_with_trades_loans_events_and_specials_reads_in_words(pages, stac
     expect(loan).to_contain_text("You lend: 20,000 SFR")
     expect(page.get_by_role("tab", name="Trade")).to_contain_text("1")
     expect(page.get_by_role("tab", name="Loans")).to_contain_text("1")
-    assert page.locator("[data-testid=prompt-trade-0], [data-testid^=prompt-]").first.evaluate(IN_VIEW)
+    assert page.locator("[data-testid^=prompt-]").first.evaluate(IN_VIEW)
+    assert_accessible(page)
     screenshot(page, "offer-prompts")
 
     page.get_by_role("tab", name="Log").click()
@@ -249,6 +251,45 @@ def test_a_game_with_trades_loans_events_and_specials_reads_in_words(pages, stac
     expect(prompt).to_have_count(0)
     status, view = stack("GET", f"/games/{game_id}", token=a["token"])
     assert view["state"]["specials"]["teleport"] == 0
+
+
+def test_raising_funds_offers_the_cheapest_cover_first(pages, stack):
+    """Owing 150,000 more than she holds, A is offered a mortgage of just that first (not
+    'everything eligible'): one click mortgages NCWSC (160,000) and settles the debt."""
+    script = {"scripted": {"dice": [[5, 6], [1, 2], [6, 6], [1, 2]] + [[2, 3]] * 10,
+                           "mugging": [False] * 20, "arrest": [False] * 20, "mtaani": ["kra-audit"] * 4}}
+    accounts, game_id = seated_table(stack, script)
+    a, b = accounts
+
+    def move(account, name, body=None):
+        status, result = stack("POST", f"/games/{game_id}/mtaani/{name}", body or {}, account["token"])
+        assert status == 200, result
+        return result["game"]
+
+    move(a, "roll")
+    move(a, "buy")          # NCWSC, 320,000
+    move(a, "end-turn")
+    move(b, "roll")
+    move(b, "decline")
+    move(b, "end-turn")
+    # A hands B all but 100,000 in a trade, then rolls 12 to a Mtaani tile: a 250,000 audit.
+    view = move(a, "propose-trade", {"to": 1, "give": {"cash": 1_580_000}, "get": {}})
+    move(b, "accept-trade", {"trade": view["state"]["trades"][-1]["id"]})
+    view = move(a, "roll")
+    assert view["decision"]["kind"] == "debt", view["decision"]
+    page = open_as(pages, stack, a, f"/game/{game_id}", "phone-portrait")
+    shortfall = page.get_by_test_id("shortfall")
+    expect(shortfall).to_contain_text("You owe 250,000 SFR and hold 100,000 SFR.")
+    main = page.locator("[data-testid=action-bar] [data-main]")
+    expect(main).to_contain_text("Mortgage to raise 150,000 SFR")
+    assert main.evaluate(IN_VIEW)
+    screenshot(page, "raise-funds")
+    with page.expect_response(re.compile(r"/mortgage-batch$")) as answer:
+        main.click()
+    assert answer.value.ok, answer.value.text()
+    expect(shortfall).to_have_count(0)
+    view = stack("GET", f"/games/{game_id}", token=a["token"])[1]
+    assert view["state"]["props"]["11"]["mortgaged"] and not view["state"]["debts"]
 
 
 def test_new_game_offers_every_ruleset_with_its_seats_options_and_bot_speed(pages, stack):
@@ -276,6 +317,20 @@ def test_new_game_offers_every_ruleset_with_its_seats_options_and_bot_speed(page
     expect(page.get_by_test_id("lobby-bots")).to_have_text("Bots move: relaxed")
     assert stack("GET", f"/lobbies/{lobby_id}", token=me["token"])[1]["bot_delay_seconds"] == 5
     screenshot(page, "lobby")
+
+
+def test_the_guide_has_prose_and_leads_back_to_the_game(pages, stack):
+    page = pages.open("/#/guide/mtaani?from=g123", **LAYOUTS["phone-portrait"])
+    loans = page.locator("[data-section=loans]")
+    expect(loans).to_contain_text("choose a share of the balance from 20% up in 5% steps")
+    for section in ("renovation", "specials", "trading", "bots", "lobbies", "mobile", "accounts", "bankruptcy", "held_cards"):
+        expect(page.locator(f"[data-section={section}] p, [data-section={section}] li").first).to_be_visible()
+    expect(page.get_by_test_id("guide-back")).to_have_attribute("href", "#/game/g123")
+    # The classic preset has no renovations and reads its own salary.
+    page.select_option("#guide-ruleset", "mtaani-classic")
+    expect(page.locator("[data-section=flow]")).to_contain_text("Passing Payday pays 500,000 SFR")
+    expect(page.locator("[data-section=renovation]")).to_have_count(0)
+    expect(page.get_by_test_id("guide-back")).to_have_attribute("href", "#/game/g123")
 
 
 @pytest.mark.parametrize("layout", ["desktop-1366"])

@@ -59,6 +59,6 @@ export async function mountGuide(root, name, from) {
       document.getElementById(`g-${s.id}`)?.scrollIntoView({ block: "start" });
     } }, s.title))))),
     sections,
-    h("p", {}, back.cloneNode(true))));
+    h("p", {}, (() => { const copy = back.cloneNode(true); copy.removeAttribute("data-testid"); return copy; })())));
   return null;
 }
