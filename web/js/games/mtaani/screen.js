@@ -197,7 +197,9 @@ export function mount(root, ctx) {
   function fitBoard() {
     if (landscape.matches) { boardWrap.style.maxHeight = ""; return; }
     const top = boardWrap.getBoundingClientRect().top + window.scrollY;
-    boardWrap.style.maxHeight = `${Math.max(240, window.innerHeight - top - bar.offsetHeight - 12)}px`;
+    const frame = Math.max(240, window.innerHeight - top - bar.offsetHeight - 12);
+    boardWrap.style.maxHeight = `${frame}px`;
+    boardWrap.style.setProperty("--frame", `${frame}px`);  // the overview fits the frame
   }
   const onResize = () => { fitBoard(); };
   window.addEventListener("resize", onResize);
