@@ -297,7 +297,9 @@ def test_new_game_offers_every_ruleset_with_its_seats_options_and_bot_speed(page
     assert status == 201, me
     page = open_as(pages, stack, me, "/new", "desktop-1366")
     guide = stack("GET", "/rulesets/mtaani/guide")[1]
-    expect(page.locator("#ruleset option")).to_have_text([guide["ruleset_titles"][n] for n in guide["rulesets"]])
+    # (The first screen to read /openapi.json waits for the stack to build it: up to 20 s.)
+    expect(page.locator("#ruleset option")).to_have_text([guide["ruleset_titles"][n] for n in guide["rulesets"]],
+                                                         timeout=20_000)
     expect(page.locator("#table-size option")).to_have_text(
         [f"{n} seats" for n in range(guide["min_players"], guide["max_players"] + 1)])
     # Table options from the JSON Schema: the turn limit; scripted outcomes are not offered.

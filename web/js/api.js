@@ -75,14 +75,15 @@ async function request(method, path, { body, headers = {}, auth = true, etag } =
 
 // ------------------------------------------------------------------ what the server offers
 let openapi = null;
-/** The server's OpenAPI paths (cached); screens use it to offer only what the API has. */
-export async function routes() {
-  if (!openapi) {
-    openapi = request("GET", "/openapi.json", { auth: false })
-      .then((doc) => doc.paths || {})
-      .catch(() => ({}));
-  }
+/** The server's OpenAPI document (fetched once per page load; `{}` when it cannot be had). */
+function openapiDocument() {
+  if (!openapi) openapi = request("GET", "/openapi.json", { auth: false }).catch(() => ({}));
   return openapi;
+}
+
+/** The server's OpenAPI paths; screens use them to offer only what the API has. */
+export async function routes() {
+  return (await openapiDocument()).paths || {};
 }
 
 /** Whether the API has `method path` (path in OpenAPI form, e.g. "/lobbies/{lobby_id}"). */
@@ -233,7 +234,7 @@ let registryPending = null;
 export function registry() {
   if (!registryPending) {
     registryPending = (async () => {
-      const doc = await request("GET", "/openapi.json", { auth: false }).catch(() => ({}));
+      const doc = await openapiDocument();
       const schemas = doc.components?.schemas || {};
       let names = [];
       let fallback = null;
