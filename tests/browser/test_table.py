@@ -126,6 +126,7 @@ def test_the_main_action_is_on_screen_at_every_decision_on_every_layout(pages, s
             expect(main).to_have_count(1)
             assert main.evaluate(IN_VIEW), f"{name}, step {step}: the main action is off screen"
             assert page.evaluate(BOARD_FONTS) == [], name
+            expect(page.get_by_test_id("feed")).to_be_visible()  # the move feed, landscape too
             if name not in shot and step >= 2:
                 screenshot(page, f"layout-{name}")
                 shot.add(name)
@@ -150,6 +151,10 @@ def test_every_event_has_words(pages, stack):
       return [...mtaani.WORDED, ...shell.SERVICE_EVENTS];
     }""")
     assert types - set(worded) == set(), "event types without words"
+    # Tokens and owner chips tell bots apart by their number, people by their initials.
+    initials = page.evaluate("""async () => (await import('/js/games/mtaani/board.js')).seatInitials(
+      { seats: [{ name: 'Advanced bot 2' }, { name: 'Advanced bot 4' }, { name: 'amani' }, { name: 'baraka' }] })""")
+    assert initials == ["A2", "A4", "A", "B"]
     # Each worded with fields as the engine shows them: no raw JSON, no "undefined".
     samples = {name: {field: 1 for field in (*shape.public, *shape.parties)} for name, shape in
                engine.get_ruleset("mtaani").event_shapes.items()}
