@@ -33,7 +33,7 @@ function offerPrompts(sc) {
   for (const offer of v.state.trades || []) {
     if (offer.to !== seat) continue;
     const answers = [...byType("accept_trade", "trade", offer.id), ...byType("decline_trade", "trade", offer.id)];
-    out.push(h("section", { class: "prompt", role: "alertdialog", "aria-labelledby": `prompt-trade-${offer.id}`, "data-testid": `prompt-trade-${offer.id}` },
+    out.push(h("section", { class: "prompt", role: "group", "aria-labelledby": `prompt-trade-${offer.id}`, "data-testid": `prompt-trade-${offer.id}` },
       h("h2", { id: `prompt-trade-${offer.id}` }, `${sc.name(offer.proposer)} offers you a trade`),
       h("div", { class: "sides" },
         h("p", {}, h("strong", {}, "You give: "), itemsWords(offer.get, g)),
@@ -46,7 +46,7 @@ function offerPrompts(sc) {
     if (counterparty !== seat) continue;
     const answers = [...byType("accept_loan", "offer", offer.id), ...byType("decline_loan", "offer", offer.id)];
     const due = sc.money(Math.round(offer.amount * (100 + offer.interest_percent) / 100), c);
-    out.push(h("section", { class: "prompt", role: "alertdialog", "aria-labelledby": `prompt-loan-${offer.id}`, "data-testid": `prompt-loan-${offer.id}` },
+    out.push(h("section", { class: "prompt", role: "group", "aria-labelledby": `prompt-loan-${offer.id}`, "data-testid": `prompt-loan-${offer.id}` },
       h("h2", { id: `prompt-loan-${offer.id}` }, offer.lender === seat ? `${sc.name(offer.proposer)} asks to borrow from you` : `${sc.name(offer.proposer)} offers you a loan`),
       h("div", { class: "sides" },
         offer.lender === seat
