@@ -256,6 +256,19 @@ def test_a_game_with_trades_loans_events_and_specials_reads_in_words(pages, stac
     expect(prompt).to_have_count(0)
     status, view = stack("GET", f"/games/{game_id}", token=a["token"])
     assert view["state"]["specials"]["teleport"] == 0
+    # The composer trades special cards too: B asks for the Teleport card back.
+    page.get_by_role("tab", name="Trade").click()
+    page.get_by_role("checkbox", name="The Teleport card").check()
+    page.fill("#give-cash", "40000")
+    page.locator("#give-cash").blur()
+    preview = page.get_by_test_id("trade-preview")
+    expect(preview).to_contain_text("You give: 40,000 SFR")
+    expect(preview).to_contain_text("You get: the Teleport card")
+    with page.expect_response(re.compile(r"/propose-trade$")) as answer:
+        page.get_by_role("button", name="Send offer").click()
+    assert answer.value.ok, answer.value.text()
+    offer = answer.value.json()["game"]["state"]["trades"][-1]
+    assert offer["get"]["specials"] == ["teleport"] and offer["give"]["cash"] == 40_000
 
 
 def test_raising_funds_offers_the_cheapest_cover_first(pages, stack):
