@@ -81,6 +81,12 @@ def _handler(handler_path: str):
     return getattr(importlib.import_module(module_name.replace("/", ".")), attr)
 
 
+def ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the stack: it reaches the whole process group, and the
+    stack stops them itself (a worker interrupted mid-request would print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_in_worker(fn: LocalFunction, event: dict[str, Any]) -> Any:
     """Worker-process side of :class:`ProcessInvoker`: one invocation, like one Lambda request."""
     return call_handler(fn, event)
@@ -125,13 +131,18 @@ class ProcessInvoker(Invoker):
         context = multiprocessing.get_context("forkserver")
         # Every game's action function too: its rulesets and routes load once, not per worker.
         context.set_forkserver_preload([*self.PRELOAD, *(f"actions.{g}" for g in engine.games())])
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                        initializer=ignore_interrupts)
 
     def invoke(self, fn: LocalFunction, event: dict[str, Any]) -> Any:
         self.invocations.append((time.time(), fn.logical_id))
         return self.pool.submit(run_in_worker, fn, event).result()
 
     def shutdown(self) -> None:
+        """Stop the workers at once, as Lambda ends its environments: an invocation cut short
+        is ended where it stands, before moto goes away under it (it would log its failures)."""
+        for process in list(getattr(self.pool, "_processes", {}).values()):
+            process.terminate()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -347,6 +358,11 @@ class LocalStack:
                 self.invoker.invoke(fn, payload)
                 return True
             except Exception as exc:
+                if self._stop.is_set():
+                    # Stopping: moto and the workers are going away under this invocation; it
+                    # is not a failure of the function (and no retry or destination follows).
+                    log.info("stopping: %s left unfinished", fn.logical_id)
+                    return False
                 error = f"{type(exc).__name__}: {exc}"
                 log.error("async target %s failed:\n%s", fn.logical_id, traceback.format_exc())
         if fn.on_failure:
@@ -489,6 +505,9 @@ class ApiRequestHandler(BaseHTTPRequestHandler):
             try:
                 result = self.local.invoker.invoke(fn, event)
             except Exception:
+                if self.local._stop.is_set():
+                    self._send(503, {"content-type": "application/json"}, b'{"message":"Stopping"}')
+                    return
                 log.error("function %s raised:\n%s", fn.logical_id, traceback.format_exc())
                 self._send(500, {"content-type": "application/json"},
                            b'{"message":"Internal Server Error"}')

@@ -2,11 +2,16 @@
 // the API is never cached) and shows Web Push notifications ("your turn"), opening the game
 // when one is tapped.
 
-const CACHE = "mtaa-shell-v1";
+const CACHE = "mtaa-shell-v2";
 const SHELL = [
   "./", "index.html", "config.js", "manifest.webmanifest", "css/app.css", "icons/icon.svg",
-  "js/app.js", "js/api.js", "js/ui.js", "js/board.js", "js/actions.js", "js/events.js", "js/game.js",
-  "js/summary.js", "js/sound.js", "js/dashboard.js", "js/lobby.js", "js/account.js", "js/guide.js",
+  "js/app.js", "js/api.js", "js/ui.js", "js/game.js", "js/sound.js", "js/dashboard.js", "js/lobby.js",
+  "js/account.js", "js/guide.js", "js/shell/words.js", "js/shell/components.js", "js/shell/generic.js",
+  // Game screens are loaded by the view's game; those the client has are kept for offline starts.
+  "js/games/mtaani/screen.js", "js/games/mtaani/actionbar.js", "js/games/mtaani/panels.js",
+  "js/games/mtaani/buttons.js", "js/games/mtaani/board.js", "js/games/mtaani/actions.js",
+  "js/games/mtaani/events.js", "js/games/mtaani/effects.js", "js/games/mtaani/summary.js",
+  "js/games/mtaani/guide.js",
 ];
 
 self.addEventListener("install", (event) => {
@@ -34,7 +39,7 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("push", (event) => {
   let data = {};
   try { data = event.data ? event.data.json() : {}; } catch { data = { body: event.data && event.data.text() }; }
-  const title = data.title || "Mtaani";
+  const title = data.title || "Mtaa";
   const options = {
     body: data.body || "Something happened at your table.",
     icon: "icons/icon-192.png",

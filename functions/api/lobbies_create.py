@@ -22,7 +22,11 @@ class CreateLobbyRequest(BaseModel):
                                   schema, update=False))
     table_size: int = Field(4, ge=lobbies.MIN_SEATS, le=lobbies.MAX_SEATS,
                             description="seats (each ruleset has its own range)")
-    ruleset: lobbies.RulesetName = Field(default_factory=lambda: engine.DEFAULT_RULESET)
+    ruleset: lobbies.RulesetName = Field(
+        default_factory=lambda: engine.DEFAULT_RULESET,
+        # The document states the default too: clients learn the registry's rulesets and the
+        # one to start from here, without naming a game.
+        json_schema_extra=lambda schema: schema.update(default=engine.DEFAULT_RULESET))
     options: dict[str, Any] | None = Field(
         None, description="the ruleset's table options (GET /rulesets/{name}/guide: "
                           "table_options), e.g. Mulodi's response_window_seconds")

@@ -75,14 +75,15 @@ async function request(method, path, { body, headers = {}, auth = true, etag } =
 
 // ------------------------------------------------------------------ what the server offers
 let openapi = null;
-/** The server's OpenAPI paths (cached); screens use it to offer only what the API has. */
-export async function routes() {
-  if (!openapi) {
-    openapi = request("GET", "/openapi.json", { auth: false })
-      .then((doc) => doc.paths || {})
-      .catch(() => ({}));
-  }
+/** The server's OpenAPI document (fetched once per page load; `{}` when it cannot be had). */
+function openapiDocument() {
+  if (!openapi) openapi = request("GET", "/openapi.json", { auth: false }).catch(() => ({}));
   return openapi;
+}
+
+/** The server's OpenAPI paths; screens use them to offer only what the API has. */
+export async function routes() {
+  return (await openapiDocument()).paths || {};
 }
 
 /** Whether the API has `method path` (path in OpenAPI form, e.g. "/lobbies/{lobby_id}"). */
@@ -172,8 +173,8 @@ export const demoGame = () => request("POST", "/demo");
 
 // ------------------------------------------------------------------ games
 /** A table dealt straight from handles (the API before lobbies: POST /games). */
-export const createGame = (seats, { ruleset = "mtaani", options = {} } = {}) =>
-  request("POST", "/games", { body: { ruleset, seats, options } });
+export const createGame = (seats, { ruleset, options = {} } = {}) =>
+  request("POST", "/games", { body: ruleset ? { ruleset, seats, options } : { seats, options } });
 /** GET /games/{id} with If-None-Match: resolves {data, etag} or {notModified: true}. */
 export const game = (id, etag = null) =>
   request("GET", `/games/${encodeURIComponent(id)}`, { etag });
@@ -210,10 +211,10 @@ export const postChat = (id, text) =>
   request("POST", `/games/${encodeURIComponent(id)}/chat`, { body: { text } });
 export const presence = (id) => request("GET", `/games/${encodeURIComponent(id)}/presence`);
 
-// ------------------------------------------------------------------ the guide
+// ------------------------------------------------------------------ the guide and the registry
 const guides = new Map();
-/** The ruleset's guide data (board, prices, fees, cards, rule values), cached per page load. */
-export function guide(ruleset = "mtaani") {
+/** A ruleset's guide data (its rules as data, plus the registry's names), cached per page load. */
+export function guide(ruleset) {
   if (!guides.has(ruleset)) {
     const pending = request("GET", `/rulesets/${encodeURIComponent(ruleset)}/guide`, { auth: false });
     pending.catch(() => guides.delete(ruleset));
@@ -221,11 +222,43 @@ export function guide(ruleset = "mtaani") {
   }
   return guides.get(ruleset);
 }
+
+let registryPending = null;
 /**
- * Readable ruleset names by id ({"mtaani": "Mtaani (current rules)", ...}): the rules files'
- * own titles, from the guide data. The one place screens get them; `{}` when the server cannot
- * say, and a screen then shows the id.
+ * What the server's engine registry offers, without the client naming any game:
+ * `{rulesets, default, titles, games, gameTitles}`. The ruleset names and the default come
+ * from /openapi.json (the lobby request's `ruleset` enum and default); titles and games from
+ * that ruleset's guide (`ruleset_titles`, `ruleset_games`, `game_title`). Empty lists when the
+ * server cannot say.
+ */
+export function registry() {
+  if (!registryPending) {
+    registryPending = (async () => {
+      const doc = await openapiDocument();
+      const schemas = doc.components?.schemas || {};
+      let names = [];
+      let fallback = null;
+      for (const schema of Object.values(schemas)) {
+        const field = schema?.properties?.ruleset;
+        if (field && Array.isArray(field.enum)) { names = field.enum; fallback = field.default ?? null; break; }
+      }
+      const first = fallback || names[0];
+      if (!first) return { rulesets: [], default: null, titles: {}, games: {}, gameTitles: {} };
+      const data = await guide(first).catch(() => ({}));
+      const rulesets = data.rulesets || names;
+      const gameTitles = {};
+      if (data.game) gameTitles[data.game] = data.game_title || data.game;
+      return { rulesets, default: first, titles: data.ruleset_titles || {}, games: data.ruleset_games || {}, gameTitles };
+    })();
+    registryPending.catch(() => { registryPending = null; });
+  }
+  return registryPending;
+}
+
+/**
+ * Readable ruleset names by id: the rules files' own titles, from the guide data. The one
+ * place screens get them; `{}` when the server cannot say, and a screen then shows the id.
  */
 export async function rulesetTitles() {
-  try { return (await guide()).ruleset_titles || {}; } catch { return {}; }
+  try { return (await registry()).titles || {}; } catch { return {}; }
 }

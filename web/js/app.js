@@ -1,7 +1,9 @@
 // The app shell: hash routes, the signed-in session, the header, and the service worker.
 //
 // Routes: #/ (dashboard), #/signin, #/new, #/lobby/<id>[?invite=<token>], #/game/<id>,
-// #/account, #/guide[/<ruleset>], #/demo, #/reset/<token> (the password-reset email's link).
+// #/account, #/guide[/<ruleset>][?from=<game id>], #/demo, #/reset/<token> (the password-reset
+// email's link). The shell knows games only through the registry data the API gives: a game's
+// screen and guide modules are loaded by the game's name (web/js/games/<game>/).
 
 import * as api from "./api.js";
 import { mountAccount } from "./account.js";
@@ -43,12 +45,17 @@ function signInScreen(next) {
       notify(result.created ? `Welcome, @${result.handle}: the handle is yours.` : `Signed in as @${result.handle}.`);
       go(next || "/");
     } catch (err) {
-      notify(err.status === 401 ? "That handle is protected: enter its password." : err.message, "error");
+      if (err.status === 401) {
+        notify(password.value ? "That password is not right for this handle." : "That handle is protected: enter its password.", "error");
+        password.focus();
+      } else {
+        notify(err.message, "error");
+      }
     } finally {
       button.disabled = false;
     }
   } },
-  h("h1", {}, "Play Mtaani"),
+  h("h1", {}, "Sign in to play"),
   h("p", {}, "Your account is your player handle. Pick a free one to claim it, or sign in to one you hold."),
   h("label", { for: "handle" }, "Handle"), handle,
   h("p", { id: "handle-help", class: "muted" }, "3 to 20 letters, digits, _ or -."),
@@ -133,7 +140,7 @@ async function route() {
     case "lobby": unmount = await mountLobby(root, id, query.get("invite")); break;
     case "game": unmount = mountGame(root, id); break;
     case "account": unmount = await mountAccount(root); break;
-    case "guide": unmount = await mountGuide(root, id || "mtaani"); break;
+    case "guide": unmount = await mountGuide(root, id, query.get("from")); break;
     case "demo": unmount = await mountDemo(); break;
     default: fill(root, h("section", { class: "card narrow" }, h("h1", {}, "Not found"), h("a", { href: "#/" }, "Back to the dashboard")));
   }

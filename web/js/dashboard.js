@@ -3,8 +3,7 @@
 // servers), it lists the games opened on this device.
 
 import * as api from "./api.js";
-import { PLAYER_COLORS } from "./board.js";
-import { ago, fill, h, prefs } from "./ui.js";
+import { ago, fill, h, prefs, SEAT_COLORS as PLAYER_COLORS } from "./ui.js";
 
 export async function mountDashboard(root) {
   const me = api.session.get();
@@ -17,6 +16,7 @@ export async function mountDashboard(root) {
   fill(root, h("section", { class: "dashboard" }, head, body));
   let timer = null;
   let stopped = false;
+  const titles = await api.rulesetTitles();
 
   async function load() {
     if (await api.supports("GET", "/dashboard")) {
@@ -69,10 +69,13 @@ export async function mountDashboard(root) {
     const turn = g.turn
       ? (g.turn.yours ? h("strong", { class: "your-turn" }, "Your turn") : h("span", {}, `${g.turn.name}'s turn`))
       : h("span", { class: "muted" }, g.status);
+    // Every seat the table waits for, when it is more than one (some games ask several at once).
+    const others = (g.waiting || []).filter((w) => !g.turn || w.seat !== g.turn.seat).map((w) => (w.yours ? "you" : w.name));
     return h("li", {},
       h("a", { href: `#/game/${g.game_id}` }, g.seats.map((s) => s.name).join(", ")),
       h("span", { class: "seats", "aria-hidden": "true" }, g.seats.map((s) => h("span", { class: "dot", style: { "--c": PLAYER_COLORS[s.seat % 4] } }))),
-      " ", turn, h("span", { class: "muted" }, ` · ${ago(g.updated_at)}`));
+      " ", turn, others.length ? h("span", {}, ` (also waiting for ${others.join(", ")})`) : null,
+      h("span", { class: "muted" }, ` · ${titles[g.ruleset] || g.ruleset} · ${ago(g.updated_at)}`));
   }
 
   await load();

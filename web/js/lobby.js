@@ -1,37 +1,110 @@
-// Creating a game and the lobby: seats, bots, invitations by handle, the invite link, making
-// the lobby public (confirmed, only while waiting) and the kickoff. Without the lobby API
-// (older servers) "New game" deals a table straight from handles (POST /games).
+// Creating a game and the lobby: every ruleset the server's registry has (with its seat range
+// and its table options, generated from the guide's `table_options` JSON Schema), bot speed,
+// seats, bots, invitations by handle, the invite link, making the lobby public (confirmed,
+// only while waiting) and the kickoff. Without the lobby API (older servers) "New game" deals a
+// table straight from handles (POST /games).
 
 import * as api from "./api.js";
 import { busy, confirmDialog, copyText, duration, fill, go, h, notify } from "./ui.js";
 
-function optionsField(idPrefix) {
-  const area = h("textarea", { id: `${idPrefix}-options`, rows: 3, spellcheck: "false", placeholder: '{"max_turns": 200}' });
+// Settings a lobby takes as its own fields (never among the ruleset's table options).
+const LOBBY_FIELDS = new Set(["idle_timeout_seconds", "idle_turns_before_bot", "bot_delay_seconds"]);
+// Options for tests, demos and bug reports only: not offered to players.
+const HIDDEN_OPTIONS = new Set(["scripted"]);
+const BOT_SPEEDS = [[0, "Instant"], [1, "Fast (1 second a move)"], [2, "Normal (2 seconds a move)"], [5, "Relaxed (5 seconds a move)"], [10, "Slow (10 seconds a move)"]];
+
+/** "max_turns" -> "Max turns". */
+const words = (key) => key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * A form for a ruleset's table options, generated from their JSON Schema (the guide's
+ * `table_options`): numbers, booleans and enums; an empty field keeps the ruleset's default.
+ * `value()` gives the options set, or undefined when none is.
+ */
+export function optionsForm(schema, idPrefix) {
+  const fields = [];
+  for (const [key, raw] of Object.entries(schema?.properties || {})) {
+    if (LOBBY_FIELDS.has(key) || HIDDEN_OPTIONS.has(key)) continue;
+    const variants = raw.anyOf || [raw];
+    const prop = variants.find((v) => v.type && v.type !== "null") || variants.find((v) => v.enum) || raw;
+    const nullable = variants.some((v) => v.type === "null");
+    const id = `${idPrefix}-opt-${key}`;
+    const label = raw.title && raw.title.toLowerCase() !== key.replaceAll("_", " ") ? raw.title : words(key);
+    const help = raw.description || prop.description;
+    let input;
+    let read;
+    if (Array.isArray(prop.enum)) {
+      input = h("select", { id }, h("option", { value: "" }, "The default"), prop.enum.map((v) => h("option", { value: JSON.stringify(v), selected: v === raw.default }, words(String(v)))));
+      read = () => (input.value === "" ? undefined : JSON.parse(input.value));
+    } else if (prop.type === "boolean") {
+      input = h("input", { type: "checkbox", id, checked: Boolean(raw.default) });
+      read = () => (input.checked === Boolean(raw.default) ? undefined : input.checked);
+    } else if (prop.type === "integer" || prop.type === "number") {
+      input = h("input", { type: "number", id, min: prop.minimum, max: prop.maximum, step: prop.type === "integer" ? 1 : "any",
+        placeholder: raw.default === null || raw.default === undefined ? (nullable ? "no limit" : "") : String(raw.default) });
+      read = () => (input.value === "" ? undefined : Number(input.value));
+    } else {
+      continue;  // objects and arrays are not for players
+    }
+    fields.push({ key, read, element: prop.type === "boolean"
+      ? h("label", { class: "switch", for: id }, input, label)
+      : [h("label", { for: id }, label, prop.minimum !== undefined && prop.maximum !== undefined ? h("span", { class: "muted" }, ` (${prop.minimum} to ${prop.maximum})`) : null), input,
+        help ? h("p", { class: "muted small" }, help) : null] });
+  }
   return {
-    element: h("details", { class: "advanced" }, h("summary", {}, "Advanced: game options"),
-      h("label", { for: `${idPrefix}-options` }, "Ruleset options as JSON (e.g. max_turns; scripted dice only where the server allows them)"), area),
+    element: fields.length ? h("fieldset", { class: "options" }, h("legend", {}, "Table options"), fields.map((f) => f.element)) : null,
     value() {
-      const text = area.value.trim();
-      if (!text) return undefined;
-      try { return JSON.parse(text); } catch { throw new Error("The game options are not valid JSON."); }
+      const out = {};
+      for (const f of fields) {
+        const v = f.read();
+        if (v !== undefined && !Number.isNaN(v)) out[f.key] = v;
+      }
+      return Object.keys(out).length ? out : undefined;
     },
   };
 }
 
+/** The bot speed choice (a lobby's bot_delay_seconds). */
+function botSpeedSelect(id, current = null) {
+  return h("select", { id },
+    current === null ? h("option", { value: "" }, "The server's default") : null,
+    BOT_SPEEDS.map(([s, label]) => h("option", { value: s, selected: s === current }, label)));
+}
+
+export function botSpeedWords(seconds) {
+  const known = BOT_SPEEDS.find(([s]) => s === seconds);
+  return known ? known[1].replace(/ \(.*\)$/, "").toLowerCase() : `${seconds} seconds a move`;
+}
+
 async function rulesetSelect(id) {
-  let names = ["mtaani", "mtaani-classic"];
-  try { names = (await api.guide()).rulesets; } catch { /* keep the defaults */ }
-  const titles = await api.rulesetTitles();
-  return h("select", { id }, names.map((n) => h("option", { value: n }, titles[n] || n)));
+  const registry = await api.registry();
+  return h("select", { id }, registry.rulesets.map((n) => h("option", { value: n, selected: n === registry.default }, registry.titles[n] || n)));
 }
 
 export async function mountNewGame(root) {
   const ruleset = await rulesetSelect("ruleset");
   if (await api.supports("POST", "/lobbies")) {
-    const size = h("select", { id: "table-size" }, [2, 3, 4].map((n) => h("option", { value: n, selected: n === 4 }, `${n} seats`)));
+    const size = h("select", { id: "table-size" });
+    const optionsBox = h("div", { class: "stack" });
+    const seatsHelp = h("p", { class: "muted", id: "seats-help" });
+    let options = optionsForm({}, "new");
+    const loadRuleset = async () => {
+      const g = await api.guide(ruleset.value).catch(() => ({}));
+      const min = g.min_players ?? 2;
+      const max = g.max_players ?? 4;
+      const chosen = Number(size.value) || Math.min(max, 4);
+      fill(size, Array.from({ length: max - min + 1 }, (_, i) => min + i)
+        .map((n) => h("option", { value: n, selected: n === Math.min(Math.max(chosen, min), max) }, `${n} seats`)));
+      seatsHelp.textContent = `${g.title || ruleset.value}: ${min} to ${max} players; empty seats can take bots in the lobby.`;
+      options = optionsForm(g.table_options, "new");
+      fill(optionsBox, options.element);
+    };
+    ruleset.addEventListener("change", loadRuleset);
+    await loadRuleset();
     const idle = h("select", { id: "idle-timeout" },
       h("option", { value: "" }, "The server's default"),
       [300, 3600, 86400, 604800].map((s) => h("option", { value: s }, s === 300 ? `${duration(s)} (a live table)` : duration(s))));
+    const botSpeed = botSpeedSelect("bot-speed");
     const isPublic = h("input", { type: "checkbox", id: "make-public" });
     const button = h("button", { type: "submit", class: "primary" }, "Create lobby");
     const form = h("form", { class: "card narrow stack", onsubmit: (e) => {
@@ -39,6 +112,9 @@ export async function mountNewGame(root) {
       busy(button, async () => {
         const body = { table_size: Number(size.value), ruleset: ruleset.value };
         if (idle.value) body.idle_timeout_seconds = Number(idle.value);
+        if (botSpeed.value !== "") body.bot_delay_seconds = Number(botSpeed.value);
+        const chosen = options.value();
+        if (chosen) body.options = chosen;
         if (isPublic.checked) {
           const ok = await confirmDialog({ title: "Make this lobby public?", confirmLabel: "Make it public",
             body: "Anyone with the link can then join. A public lobby is reached through its link, not listed on dashboards." });
@@ -50,9 +126,11 @@ export async function mountNewGame(root) {
       });
     } },
     h("h1", {}, "New game"),
-    h("label", { for: "ruleset" }, "Edition and rules"), ruleset,
-    h("label", { for: "table-size" }, "Table size"), size,
+    h("label", { for: "ruleset" }, "Game and rules"), ruleset,
+    h("label", { for: "table-size" }, "Table size"), size, seatsHelp,
     h("label", { for: "idle-timeout" }, "End an idle turn after"), idle,
+    h("label", { for: "bot-speed" }, "Bot speed"), botSpeed,
+    optionsBox,
     h("label", { class: "switch" }, isPublic, "Make this lobby public"),
     h("p", { class: "muted" }, "Lobbies are private by default: only invited handles can find and join them."),
     button);
@@ -61,7 +139,8 @@ export async function mountNewGame(root) {
   }
   // The API before lobbies: deal a table from handles.
   const others = h("input", { id: "other-handles", required: true, autocomplete: "off", "aria-describedby": "others-help" });
-  const options = optionsField("quick");
+  const g = await api.guide(ruleset.value).catch(() => ({}));
+  const options = optionsForm(g.table_options, "quick");
   const button = h("button", { type: "submit", class: "primary" }, "Deal the table");
   const form = h("form", { class: "card narrow stack", onsubmit: (e) => {
     e.preventDefault();
@@ -73,9 +152,9 @@ export async function mountNewGame(root) {
     });
   } },
   h("h1", {}, "New game"),
-  h("label", { for: "ruleset" }, "Edition and rules"), ruleset,
+  h("label", { for: "ruleset" }, "Game and rules"), ruleset,
   h("label", { for: "other-handles" }, "Other players' handles"), others,
-  h("p", { id: "others-help", class: "muted" }, "1 to 3 handles, separated by commas. You take the first seat."),
+  h("p", { id: "others-help", class: "muted" }, "Separated by commas. You take the first seat."),
   options.element, button);
   fill(root, form);
   others.focus();
@@ -90,7 +169,6 @@ export async function mountLobby(root, lobbyId, inviteToken) {
   let shown = "";
   // What the owner is typing survives the lobby's refreshes (every 2 s, and after each change).
   const draft = { handle: "", role: "player" };
-  const options = optionsField("start");
   const titles = await api.rulesetTitles();
 
   if (!(await api.supports("GET", "/lobbies/{lobby_id}"))) {
@@ -115,6 +193,14 @@ export async function mountLobby(root, lobbyId, inviteToken) {
   }
 
   const act = (button, fn) => busy(button, async () => { lobby = await fn(); render(); });
+
+  /** The owner may change the bot speed until kickoff. */
+  function botSpeedControl() {
+    const select = botSpeedSelect("lobby-bot-speed", lobby.bot_delay_seconds);
+    if (!BOT_SPEEDS.some(([s]) => s === lobby.bot_delay_seconds)) select.prepend(h("option", { value: lobby.bot_delay_seconds, selected: true }, botSpeedWords(lobby.bot_delay_seconds)));
+    select.addEventListener("change", () => act(select, () => api.updateLobby(lobbyId, { bot_delay_seconds: Number(select.value) })));
+    return h("div", { class: "row" }, h("label", { for: "lobby-bot-speed" }, "Bot speed"), select);
+  }
 
   function render() {
     shown = JSON.stringify(lobby);
@@ -147,6 +233,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
       h("p", { class: "muted", "data-testid": "lobby-facts" },
         `${titles[lobby.ruleset] || lobby.ruleset} · ${lobby.table_size} seats · ${lobby.status}`,
         lobby.idle_timeout_seconds ? ` · an idle turn ends after ${duration(lobby.idle_timeout_seconds)}` : ""),
+      h("p", { class: "muted", "data-testid": "lobby-bots" }, `Bots move: ${botSpeedWords(lobby.bot_delay_seconds)}`),
       h("section", { class: "card", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), seats),
     ];
     if (owner && waiting) {
@@ -184,8 +271,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
       } }, "Make this lobby public");
       const seated = lobby.seats.filter((s) => s.kind !== "empty").length;
       const start = h("button", { type: "button", class: "primary", id: "start-game", disabled: seated < 2, onclick: () => busy(start, async () => {
-        const opts = options.value();
-        const game = await api.startLobby(lobbyId, opts);
+        const game = await api.startLobby(lobbyId);
         go(`/game/${game.game_id}`);
       }) }, seated < 2 ? "Start (needs two seated)" : "Start the game");
       parts.push(h("section", { class: "card stack", "aria-labelledby": "invite-title" },
@@ -195,7 +281,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
         link ? h("p", {}, h("label", { for: "invite-link" }, "Invite link"), h("input", { id: "invite-link", readonly: true, value: link })) : null,
         lobby.invited?.length ? h("ul", {}, lobby.invited.map((i) => h("li", {}, `${i.name} (${i.role}) `,
           h("button", { type: "button", class: "link", onclick: (e) => act(e.currentTarget, () => api.withdrawInvite(lobbyId, i.name)) }, "withdraw")))) : null),
-      h("section", { class: "card stack" }, h("h2", {}, "Kickoff"), options.element, h("div", { class: "row" }, start,
+      h("section", { class: "card stack" }, h("h2", {}, "Kickoff"), botSpeedControl(), h("div", { class: "row" }, start,
         h("button", { type: "button", class: "danger", onclick: async (e) => {
           const button = e.currentTarget;
           if (await confirmDialog({ title: "Cancel this lobby?", danger: true, confirmLabel: "Cancel lobby", body: "The lobby leaves every dashboard." })) {

@@ -46,6 +46,9 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** The seat colours every game screen and the dashboard share (seat i: SEAT_COLORS[i % 4]). */
+export const SEAT_COLORS = ["#c2401c", "#1f6fbf", "#0f7d58", "#8a3fae"];
+
 const number = new Intl.NumberFormat("en-KE");
 /** 2000000 -> "2,000,000 SFR". */
 export const money = (amount, currency = "SFR") => `${number.format(amount ?? 0)} ${currency}`;

@@ -5,11 +5,13 @@
 // client does not know yet is still shown, with a label made from its name and fields, so new
 // engine actions appear without a change here. The server checks every action again.
 
-import { money } from "./ui.js";
+import { money } from "../../ui.js";
+import { valueWords } from "../../shell/words.js";
+import { cardName, municipalName } from "./events.js";
 
 const GROUPS = {
   roll: "turn", buy: "turn", decline: "turn", choose_deck: "turn", pay_bail: "turn",
-  bribe: "turn", end_turn: "turn", declare_bankruptcy: "turn",
+  bribe: "turn", end_turn: "turn", declare_bankruptcy: "turn", renovate: "turn", buy_special: "turn",
   build: "assets", sell_unit: "assets", mortgage: "assets", unmortgage: "assets",
   build_batch: "assets", sell_batch: "assets", mortgage_batch: "assets", unmortgage_batch: "assets",
 };
@@ -63,23 +65,31 @@ export function describe(action, view, guide) {
       const refund = batchSellRefund(action, view, guide);
       return { label: `Sell ${setName(action.set)} down to ${action.target} unit${action.target === 1 ? "" : "s"}`, detail: `+${money(refund, c)}`, tone: "gain" };
     }
-    case "mortgage_batch": return { label: action.amount ? `Mortgage to raise ${money(action.amount, c)}` : "Mortgage everything eligible", detail: "most expensive first", tone: "gain" };
+    case "mortgage_batch": return action.amount
+      ? { label: `Mortgage to raise ${money(action.amount, c)}`, detail: "as few properties as it takes, most expensive first", tone: "gain" }
+      : { label: "Mortgage everything eligible", detail: "every unmortgaged property you can", tone: "gain" };
     case "unmortgage_batch": return { label: "Lift mortgages", detail: "most expensive first, as far as cash allows", tone: "spend" };
     case "take_loan": return { label: `Borrow ${money(action.amount, c)} from the bank`, detail: `${r.bank_loans?.interest_percent ?? ""}% interest`, tone: "gain" };
     case "repay_loan": return {
       label: action.loan ? `Repay player loan #${action.loan}` : "Repay the bank loan",
       detail: action.max ? "as much as you can" : action.percent ? `${action.percent}% of the balance` : "in full", tone: "spend",
     };
-    case "accept_loan": return { label: `Accept loan offer #${action.offer}`, tone: "primary" };
-    case "decline_loan": return { label: `Decline or withdraw loan offer #${action.offer}`, tone: "plain" };
+    case "accept_loan": return { label: "Accept the loan", detail: `offer #${action.offer}`, tone: "primary" };
+    case "decline_loan": {
+      const offer = (view.state.loan_offers || []).find((o) => o.id === action.offer);
+      return { label: offer && offer.proposer === view.seat ? "Withdraw the loan offer" : "Decline the loan", detail: `offer #${action.offer}`, tone: "plain" };
+    }
     case "demand_repayment": return { label: `Demand early repayment of loan #${action.loan}`, detail: "cancels the interest", tone: "plain" };
     case "buy_insurance": return { label: "Buy an insurance card", detail: money(d.insurance?.price ?? r.insurance?.first_price, c), tone: "spend" };
     case "use_insurance": return { label: "Use an insurance card", detail: "covers the payment you cannot settle", tone: "gain" };
-    case "accept_trade": return { label: `Accept trade #${action.trade}`, tone: "primary" };
-    case "decline_trade": return { label: `Decline or withdraw trade #${action.trade}`, tone: "plain" };
-    case "set_trade_open": return { label: action.open ? "Open to trade offers" : "Closed to trade offers", tone: "plain" };
-    case "choose_municipal": return { label: humanize(action.rule), detail: "until the next revolution completes", tone: "primary" };
-    case "buy_special": return { label: `Buy the ${humanize(action.card)} card`, detail: money(r.specials?.[`${action.card}_price`], c), tone: "spend" };
+    case "accept_trade": return { label: "Accept the trade", detail: `offer #${action.trade}`, tone: "primary" };
+    case "decline_trade": {
+      const offer = (view.state.trades || []).find((t) => t.id === action.trade);
+      return { label: offer && offer.proposer === view.seat ? "Withdraw the offer" : "Decline the trade", detail: `offer #${action.trade}`, tone: "plain" };
+    }
+    case "set_trade_open": return { label: action.open ? "Open myself to trade offers" : "Close myself to trade offers", tone: "plain" };
+    case "choose_municipal": return { label: municipalName(action.rule), detail: "until the current revolution ends", tone: "primary" };
+    case "buy_special": return { label: `Buy the ${cardName(action.card)} card`, detail: money(r.specials?.[`${action.card}_price`], c), tone: "spend" };
     case "renovate": {
       const here = view.state.players[view.seat]?.position;
       return { label: `Renovate ${guide.tiles[here]?.name ?? ""}`.trim(), detail: money(d.renovation?.costs?.[here], c), tone: "spend" };
@@ -93,7 +103,7 @@ export function describe(action, view, guide) {
       const detail = fields.map(([k, v]) => {
         if (k === "tile") return guide.tiles[v]?.name ?? v;
         if (/amount|cost|price|cash/.test(k) && typeof v === "number") return money(v, c);
-        return `${k.replaceAll("_", " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`;
+        return `${k.replaceAll("_", " ")} ${valueWords(v, view, c)}`;
       }).join(", ");
       const amount = action.cost ?? action.price ?? action.amount;
       return { label: humanize(action.type), detail: detail || (typeof amount === "number" ? money(amount, c) : ""), tone: "plain" };

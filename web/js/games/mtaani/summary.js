@@ -4,7 +4,7 @@
 
 import { PLAYER_COLORS } from "./board.js";
 import { reasonName } from "./events.js";
-import { h, money, num, s } from "./ui.js";
+import { h, money, num, s } from "../../ui.js";
 
 /** Figures of a finished game from its whole event log. */
 export function summarize(view, events, startingCash = null) {

@@ -2,9 +2,10 @@
 // the tile detail card. Everything shown comes from the guide (names, sets, prices) and the
 // game view (owners, units, mortgages, positions, fees); nothing is computed from rules here.
 
-import { h, money, num } from "./ui.js";
+import { h, money, num, SEAT_COLORS } from "../../ui.js";
+import { tileEffects } from "./effects.js";
 
-export const PLAYER_COLORS = ["#e4572e", "#2e86de", "#17a673", "#9b59b6"];
+export const PLAYER_COLORS = SEAT_COLORS;
 const SET_KIND_UNIT = { estate: "house", fast_food: "shop", transport: "route", utility: "station", comms: "satellite" };
 
 /**
@@ -42,15 +43,42 @@ export function unitName(guide, setId) {
   return (set && SET_KIND_UNIT[set.kind]) || "unit";
 }
 
+/**
+ * A short, distinct label per seat for tokens and owner chips: the first letter, a bot's
+ * number after it ("Advanced bot 2" -> "A2"), two letters where two names share the first.
+ */
+export function seatInitials(view) {
+  const names = view.seats.map((s) => s.name || "?");
+  const first = names.map((n) => {
+    const digits = n.match(/\s(\d+)$/);
+    return `${n.charAt(0).toUpperCase()}${digits ? digits[1] : ""}`;
+  });
+  const two = names.map((n) => n.slice(0, 2).replace(/^./, (x) => x.toUpperCase()));
+  return first.map((label, i) => {
+    if (first.filter((x) => x === label).length === 1) return label;
+    if (two.filter((x) => x === two[i]).length === 1) return two[i];
+    return `${label}${i + 1}`;
+  });
+}
+
 function tokens(view, index) {
   const state = view.state;
+  const labels = seatInitials(view);
   return state.players
     .map((p, seat) => ({ p, seat }))
     .filter(({ p }) => !p.bankrupt && p.position === index)
     .map(({ seat }) => h("span", {
       class: "token", style: { "--c": PLAYER_COLORS[seat % 4] },
       title: view.seats[seat]?.name, "aria-label": `${view.seats[seat]?.name} is here`,
-    }, (view.seats[seat]?.name || "?").slice(0, 1).toUpperCase()));
+    }, labels[seat]));
+}
+
+/** 320000 -> "320k", 1250000 -> "1.25M" (tile faces; cards show full amounts). */
+export function compact(amount) {
+  const n = Number(amount) || 0;
+  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(2))}M`;
+  if (n >= 1000) return `${Number((n / 1000).toFixed(1))}k`;
+  return String(n);
 }
 
 /** Short status of a tile for its face and label: owner, units, mortgage. */
@@ -82,16 +110,21 @@ function tileFace(guide, view, index, selected) {
   if (prop?.mortgaged) classes.push("mortgaged");
   if (selected === index) classes.push("selected");
   if (tile.side) classes.push(`side-${tile.side}`);
+  const fx = prop ? tileEffects(view, guide, index) : null;
+  if (fx && (fx.price.length || fx.fee.length)) classes.push("affected");
+  const labels = seatInitials(view);
   return [
     classes.join(" "),
     [
       color ? h("span", { class: "band", style: { "--set": color } }) : null,
       h("span", { class: "name" }, tile.name),
       prop ? h("span", { class: "price" },
-        owner ? h("span", { class: "owner", style: { "--c": PLAYER_COLORS[prop.owner % 4] } }, owner.name)
-          : num(view.state.derived.prices[index] ?? tile.purchase)) : null,
-      prop?.units ? h("span", { class: "units", "aria-hidden": "true" }, "▮".repeat(prop.units)) : null,
+        owner ? h("span", { class: "owner", style: { "--c": PLAYER_COLORS[prop.owner % 4] }, title: owner.name }, labels[prop.owner])
+          : compact(view.state.derived.prices[index] ?? tile.purchase)) : null,
+      prop?.units ? h("span", { class: "units", "aria-hidden": "true" },
+        Array.from({ length: prop.units }, () => h("i", { class: "unit" }))) : null,
       prop?.mortgaged ? h("span", { class: "mortgage-flag", "aria-hidden": "true" }, "M") : null,
+      fx?.build.length ? h("span", { class: "effect-flag", "aria-hidden": "true" }, fx.build[0].startsWith("Zoning") ? "⛔" : "🛡") : null,
       h("span", { class: "tokens" }, tokens(view, index)),
     ],
   ];
@@ -99,13 +132,15 @@ function tileFace(guide, view, index, selected) {
 
 /**
  * The whole-board Map. `handlers.select(index)` on a tap, `handlers.open(index)` on a
- * double-tap or Enter; `center` is put in the middle of the loop.
+ * double-tap or Enter; `center` is put in the middle of the loop. Tiles are drawn at a size
+ * where names and prices are readable (the board scrolls on small screens); `overview` fits
+ * the whole board on the screen with colours, owners and tokens only (names in the labels).
  */
-export function renderMap(guide, view, { selected, handlers, center, zoomed }) {
+export function renderMap(guide, view, { selected, handlers, center, overview }) {
   const size = guide.tiles.length;
   const n = size / 4 + 1;
   const board = h("div", {
-    class: `board${zoomed ? " zoomed" : ""}`, role: "grid", "aria-label": "Game board",
+    class: `board${overview ? " overview" : ""}`, role: "grid", "aria-label": "Game board",
     style: { "--n": n },
   });
   for (let index = 0; index < size; index += 1) {
@@ -178,9 +213,15 @@ export function tileDetails(guide, view, index, { full = false } = {}) {
     const set = guide.sets.find((s) => s.id === tile.set);
     rows.push(["Set", set ? set.name : tile.set]);
     rows.push(["Owner", owner ? owner.name : "Unowned (the market)"]);
-    rows.push(["Fee now", owner ? money(view.state.derived.fees[index] ?? 0, currency)
-      : `${money(feeNow(view, index, tile), currency)} to the bank if declined`]);
-    rows.push(["Price", money(view.state.derived.prices[index] ?? tile.purchase, currency)]);
+    const fx = tileEffects(view, guide, index);
+    const price = view.state.derived.prices[index] ?? tile.purchase;
+    rows.push(["Fee now", [owner ? money(view.state.derived.fees[index] ?? 0, currency)
+      : `${money(feeNow(view, index, tile), currency)} to the bank if declined`,
+    fx.fee.length ? h("span", { class: "effect-note" }, ` (changed by ${fx.fee.join(" and ")})`) : null]]);
+    rows.push(["Price", [money(price, currency),
+      fx.price.length || price !== tile.purchase ? h("span", { class: "effect-note" }, ` (printed ${money(tile.purchase, currency)}${fx.price.length ? `; changed by ${fx.price.join(" and ")}` : ""})`) : null]]);
+    if (fx.build.length) rows.push(["Table effects", fx.build.join("; ")]);
+    if (prop.renovations) rows.push(["Renovations", `level ${prop.renovations}`]);
     rows.push([`${cap(unitName(guide, tile.set))}s`, `${prop.units} of ${guide.rules.property.max_units}`]);
     rows.push(["Unit cost", money(tile.unit_cost, currency)]);
     rows.push(["Mortgage", prop.mortgaged

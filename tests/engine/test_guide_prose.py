@@ -1,0 +1,45 @@
+"""The guide's prose (``data/guide.toml`` through ``engine.mtaani.guide``): a section for every
+section of the printed guide (shared/seeds/000), every placeholder filled from the ruleset's
+own rule values, and the classic preset leaving out what it does not have."""
+
+from __future__ import annotations
+
+import engine
+
+SEED_SECTIONS = {
+    "Quick Facts": "quick_facts", "Overview": "overview", "Flow of play": "flow",
+    "Gameplay UI": "screen", "Lobbies and invites": "lobbies", "Mtaani on mobile": "mobile",
+    "The bank and the money supply": "bank", "Economy and fees": "economy",
+    "Loans and mortgages": "loans", "Building and development": "building",
+    "Renovating properties": "renovation", "Cards you buy and hold": "held_cards",
+    "Special cards": "specials", "Jail": "jail", "The seedy side": "seedy",
+    "Trading and the no-trade rule": "trading", "Bots and solo play": "bots",
+    "Fortune": "fortune", "Bankruptcy and winning": "bankruptcy",
+    "Account management": "accounts", "Special Tiles": "special_tiles", "Municipal": "municipal",
+    "Property Guide": "property_guide", "Cards and Events": "cards",
+    "Global Events": "global_events", "About This Edition": "edition",
+}
+
+
+def prose(name: str) -> dict[str, dict]:
+    return {s["id"]: s for s in engine.get_ruleset(name).guide()["prose"]}
+
+
+def test_every_section_of_the_printed_guide_has_prose():
+    sections = prose("mtaani")
+    assert set(SEED_SECTIONS.values()) <= set(sections)
+    for section in sections.values():
+        assert section["title"] and (section["text"] or section["items"]), section["id"]
+        for line in section["text"] + section["items"]:
+            assert "{" not in line and "}" not in line, line
+
+
+def test_the_figures_are_the_rulesets_own():
+    current, classic = prose("mtaani"), prose("mtaani-classic")
+    assert "Passing Payday pays 400,000 SFR; landing exactly there pays 800,000 SFR." in current["flow"]["items"]
+    assert "Passing Payday pays 500,000 SFR; landing exactly there pays 1,000,000 SFR." in classic["flow"]["items"]
+    assert any("after you pass Payday 3 times" in item for item in classic["loans"]["items"])
+    assert any("Chamber of Commerce" in item for item in current["trading"]["items"])
+    assert not any("Chamber of Commerce" in item for item in classic["trading"]["items"])
+    # The classic preset has no renovations and no special cards.
+    assert {"renovation", "specials"} <= set(current) and not {"renovation", "specials"} & set(classic)

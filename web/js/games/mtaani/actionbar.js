@@ -1,0 +1,121 @@
+// The pinned action bar of the Mtaani screen: always on screen, on every layout. It says whose
+// decision it is, puts the main action first and big, prompts the recipient of a trade or loan
+// offer (what changes hands on each side, accept or decline), and in a debt offers the
+// cheapest way to cover the shortfall first. Buttons come only from the server's legal actions
+// and specs.
+
+import { grouped, myShortfall } from "./actions.js";
+import { itemsWords } from "./events.js";
+
+const MAIN = ["roll", "end_turn", "buy", "choose_deck", "choose_municipal"];
+export const DECISION_WORDS = { turn: "roll", buy: "decide on buying", deck: "choose a deck", debt: "raise funds", end: "end the turn", municipal: "choose a Municipal rule" };
+
+export function statusLine(sc) {
+  const v = sc.view();
+  if (v.outcome) return v.outcome.winner !== null && v.outcome.winner !== undefined ? `Game over: ${sc.name(v.outcome.winner)} wins` : "Game over";
+  if (v.status === "saved") return "This game is saved (paused) by its owner.";
+  const d = v.decision;
+  if (!d) return "Waiting…";
+  const words = DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ");
+  if (d.player === v.seat) return `Your turn: ${words}`;
+  return `${sc.name(d.player)} to ${words}${v.seat === null || v.seat === undefined ? " (you are watching)" : ""}`;
+}
+
+/** Incoming offers that wait for my answer, as prompts. */
+function offerPrompts(sc) {
+  const { h } = sc.ctx;
+  const v = sc.view();
+  const g = sc.guide();
+  const c = g.edition.currency;
+  const seat = v.seat;
+  const byType = (type, key, id) => (v.legal_actions || []).filter((a) => a.type === type && a[key] === id);
+  const out = [];
+  for (const offer of v.state.trades || []) {
+    if (offer.to !== seat) continue;
+    const answers = [...byType("accept_trade", "trade", offer.id), ...byType("decline_trade", "trade", offer.id)];
+    out.push(h("section", { class: "prompt", role: "group", "aria-labelledby": `prompt-trade-${offer.id}`, "data-testid": `prompt-trade-${offer.id}` },
+      h("h2", { id: `prompt-trade-${offer.id}` }, `${sc.name(offer.proposer)} offers you a trade`),
+      h("div", { class: "sides" },
+        h("p", {}, h("strong", {}, "You give: "), itemsWords(offer.get, g)),
+        h("p", {}, h("strong", {}, "You get: "), itemsWords(offer.give, g))),
+      (offer.shown || []).some((p) => p.mortgaged) ? h("p", { class: "muted" }, "Mortgaged properties change hands with their mortgage.") : null,
+      h("div", { class: "actions" }, answers.map((a) => sc.actionButton(a, a.type === "accept_trade" ? "primary-big" : "")))));
+  }
+  for (const offer of v.state.loan_offers || []) {
+    const counterparty = offer.proposer === offer.lender ? offer.borrower : offer.lender;
+    if (counterparty !== seat) continue;
+    const answers = [...byType("accept_loan", "offer", offer.id), ...byType("decline_loan", "offer", offer.id)];
+    const due = sc.money(Math.round(offer.amount * (100 + offer.interest_percent) / 100), c);
+    out.push(h("section", { class: "prompt", role: "group", "aria-labelledby": `prompt-loan-${offer.id}`, "data-testid": `prompt-loan-${offer.id}` },
+      h("h2", { id: `prompt-loan-${offer.id}` }, offer.lender === seat ? `${sc.name(offer.proposer)} asks to borrow from you` : `${sc.name(offer.proposer)} offers you a loan`),
+      h("div", { class: "sides" },
+        offer.lender === seat
+          ? [h("p", {}, h("strong", {}, "You lend: "), sc.money(offer.amount, c)), h("p", {}, h("strong", {}, "You get back: "), `${due} after ${sc.words.plural("revolution", offer.term)}`)]
+          : [h("p", {}, h("strong", {}, "You get: "), sc.money(offer.amount, c)), h("p", {}, h("strong", {}, "You repay: "), `${due} (${offer.interest_percent}% interest) after ${sc.words.plural("revolution", offer.term)}`)]),
+      h("div", { class: "actions" }, answers.map((a) => sc.actionButton(a, a.type === "accept_loan" ? "primary-big" : "")))));
+  }
+  return out;
+}
+
+/** In a debt: the cheapest ways to cover the shortfall, first. */
+const bar = { debt: null };
+
+function debtHelp(sc) {
+  const { h } = sc.ctx;
+  const v = sc.view();
+  const short = myShortfall(v);
+  if (!short) return null;
+  const c = sc.guide().edition.currency;
+  const options = [];
+  if (short.shortfall > 0) {
+    const legal = v.legal_actions || [];
+    if (legal.some((a) => a.type === "mortgage_batch")) {
+      // The engine takes any amount with a legal batch mortgage: it mortgages, most expensive
+      // first, only until the amount is raised.
+      options.push(sc.actionButton({ type: "mortgage_batch", amount: short.shortfall }, "primary-big"));
+    }
+    const loan = v.legal_specs?.take_loan;
+    if (loan && short.shortfall <= loan.max) {
+      const amount = Math.max(loan.min, Math.ceil(short.shortfall / loan.step) * loan.step);
+      if (amount <= loan.max) options.push(sc.actionButton({ type: "take_loan", amount }));
+    }
+    for (const a of legal.filter((x) => x.type === "use_insurance")) options.push(sc.actionButton(a));
+  }
+  return bar.debt = h("div", { class: "alert debt", role: "alert", "data-testid": "shortfall" },
+    h("p", {}, h("strong", {}, `You owe ${sc.money(short.owed, c)} and hold ${sc.money(short.cash, c)}.`), " ",
+      short.shortfall > 0 ? `Raise ${sc.money(short.shortfall, c)} more.` : "You can now cover it."),
+    options.length ? h("div", { class: "actions" }, options) : null,
+    short.shortfall > 0 ? h("p", { class: "muted" }, "Or sell units and mortgage one by one (Assets), trade or borrow from a player (Trade, Loans), or declare bankruptcy.") : null);
+}
+
+export function renderActionBar(sc) {
+  const { h } = sc.ctx;
+  const v = sc.view();
+  const seat = v.seat;
+  const watching = seat === null || seat === undefined;
+  const turn = watching ? [] : grouped(v).turn;
+  const main = turn.filter((a) => MAIN.includes(a.type)).sort((a, b) => MAIN.indexOf(a.type) - MAIN.indexOf(b.type));
+  const rest = turn.filter((a) => !MAIN.includes(a.type) && a.type !== "declare_bankruptcy");
+  const bankrupt = turn.filter((a) => a.type === "declare_bankruptcy");
+  const mood = v.hints?.guard_mood;
+  bar.debt = null;
+  const help = debtHelp(sc);
+  const d = v.decision;
+  const waiting = !watching && !turn.length && !v.outcome && d
+    ? h("p", { class: "muted" }, `Waiting for ${sc.name(d.player)} to ${DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ")}.`) : null;
+  const mainButtons = main.map((a, i) => sc.actionButton(a, i === 0 || (a.type === "buy" || a.type === "choose_deck" || a.type === "choose_municipal") ? "primary-big" : ""));
+  // The one main action (what moves the game on now) is marked for people and tests alike.
+  const first = mainButtons[0] || (!watching && bar.debt ? bar.debt.querySelector("button") : null);
+  first?.setAttribute("data-main", "true");
+  return [
+    h("div", { class: "bar-head" },
+      h("p", { class: `status-line${d && d.player === seat && !watching ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
+      mood ? h("span", { class: "pill mood", "data-testid": "guard-mood" }, `The guards look ${mood}`) : null),
+    watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
+    offerPrompts(sc),
+    help,
+    sc.ctx.components.idleControls(v),
+    mainButtons.length || rest.length ? h("div", { class: "actions main-actions" }, mainButtons, rest.map((a) => sc.actionButton(a))) : waiting,
+    bankrupt.map((a) => sc.actionButton(a, "small")),
+  ];
+}

@@ -1,0 +1,96 @@
+// Pieces of the game screen that every game shares, built by the shell and handed to screen
+// modules through ctx.components: the event log, the table chat, the list of pending
+// decisions, the idle-turn controls (end another seat's idle turn, take your seat back) and
+// the table controls (game link, save and resume). Each call returns a fresh element drawn
+// from the host's current data.
+
+import * as api from "../api.js";
+import { busy, copyText, h, notify, unescapeHtml } from "../ui.js";
+import { deadlineWords, decisionWords, seatName } from "./words.js";
+
+export function makeComponents(host) {
+  /** The full event log, newest first, each line from `describe(e)` (null: not shown). */
+  function eventLog(describe, { limit = null, label = "Event log", className = "full-log" } = {}) {
+    const lines = [];
+    for (let i = host.events.length - 1; i >= 0 && (limit === null || lines.length < limit); i -= 1) {
+      const text = describe(host.events[i]);
+      if (text) lines.push(h("li", {}, text));
+    }
+    return h("ul", { class: className, "aria-label": label }, lines);
+  }
+
+  /** The table chat: messages and a form to send one. */
+  function chat() {
+    if (!host.chatSupported) return h("p", { class: "muted" }, "Table chat is not available on this server yet.");
+    const list = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Chat messages" },
+      host.chat.map((m) => h("li", {}, h("strong", {}, m.name), ": ", unescapeHtml(m.text))));
+    const input = h("input", { id: "chat-text", "data-key": "chat-text", maxlength: 500, autocomplete: "off", required: true });
+    const send = h("button", { type: "submit", class: "primary" }, "Send");
+    const form = h("form", { class: "row chat-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      await busy(send, async () => {
+        await api.postChat(host.id, text);
+        input.value = "";
+        await host.loadChat();
+        host.redraw();
+        document.getElementById("chat-text")?.focus();
+      });
+    } }, h("label", { for: "chat-text", class: "sr-only" }, "Message"), input, send);
+    setTimeout(() => { list.scrollTop = list.scrollHeight; });
+    return h("div", { class: "chat" }, list, form);
+  }
+
+  /** Every decision the table waits for, in words, with its deadline. */
+  function pending(view, kindWords = {}) {
+    if (!view.pending?.length) return h("p", { class: "muted" }, view.outcome ? "The game is over." : "Nothing is pending.");
+    return h("ul", { class: "pending-list", "data-testid": "pending" }, view.pending.map((d) => h("li", {},
+      h("strong", {}, decisionWords(view, d, kindWords)), d.deadline ? h("span", { class: "muted" }, ` · ${deadlineWords(d)}`) : null)));
+  }
+
+  /** A bot standing in for me (take the seat back), and another seat's idle decision past its
+   * deadline (end it, as the table's timer would). */
+  function idleControls(view) {
+    const out = [];
+    const after = (call) => (e) => busy(e.currentTarget, async () => { await call(); await host.refresh(true); });
+    const me = view.seats[view.seat];
+    if (me && me.stand_in) {
+      out.push(h("div", { class: "alert", role: "status", "data-testid": "stand-in" },
+        h("p", {}, `A ${me.stand_in} bot has been playing your seat while you were away.`),
+        h("button", { type: "button", onclick: after(() => api.takeBackSeat(host.id)) }, "Take my seat back")));
+    }
+    const d = view.decision;
+    if (d && d.deadline && d.deadline_kind === "idle_turn" && d.player !== null && d.player !== view.seat && view.status === "active") {
+      if (Date.now() / 1000 >= d.deadline) {
+        out.push(h("button", { type: "button", "data-testid": "end-idle-turn", onclick: after(() => api.endIdleTurn(host.id, d.id)) },
+          `End ${seatName(view, d.player)}'s idle turn`));
+      } else {
+        out.push(h("p", { class: "muted" }, `The table moves on at ${new Date(d.deadline * 1000).toLocaleString()} if ${seatName(view, d.player)} stays idle.`));
+      }
+    }
+    return out;
+  }
+
+  /** The table: what it is, its link, the dashboard and lobby, save or resume (owner). */
+  function tableControls(view) {
+    const link = `${location.origin}${location.pathname}#/game/${host.id}`;
+    const title = host.guide?.ruleset_titles?.[view.ruleset] || host.guide?.title || view.ruleset;
+    const out = [
+      h("p", {}, `${view.seats.length} seats · ${title} · version ${view.version}`),
+      h("div", { class: "row" },
+        h("button", { type: "button", onclick: async () => notify(await copyText(link) ? "Game link copied" : link) }, "Copy game link"),
+        h("a", { class: "button", href: "#/" }, "Dashboard"),
+        h("a", { class: "button", href: `#/lobby/${host.id}` }, "Lobby"),
+        h("a", { class: "button", href: `#/guide/${encodeURIComponent(view.ruleset)}?from=${encodeURIComponent(host.id)}` }, "Guide")),
+    ];
+    if (view.owner && api.session.get()?.account_id === view.owner.account_id) {
+      const after = (call) => (e) => busy(e.currentTarget, async () => { await call(); await host.refresh(true); });
+      if (view.status === "active") out.push(h("button", { type: "button", onclick: after(() => api.saveGame(host.id)) }, "Save (pause) game"));
+      if (view.status === "saved") out.push(h("button", { type: "button", onclick: after(() => api.resumeGame(host.id)) }, "Resume game"));
+    }
+    return out;
+  }
+
+  return { eventLog, chat, pending, idleControls, tableControls };
+}
