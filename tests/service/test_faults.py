@@ -218,8 +218,11 @@ def test_a_failing_async_target_goes_to_the_dead_letter_queue_and_redrive_replay
                 raise RuntimeError("CreateSchedule failed")
             return {"scheduled": True}
 
-    stack = LocalStack.__new__(LocalStack)
+    import threading
+
+    stack = LocalStack.__new__(LocalStack)   # only what invoke_async reads
     stack.invoker = Flaky([fn])
+    stack._stop = threading.Event()
     payload = {"detail-type": "DecisionPending", "detail": {"game_id": "g1"}}
     assert stack.invoke_async(fn, payload) is False
     assert len(calls) == 3

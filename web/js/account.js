@@ -90,7 +90,12 @@ export async function mountAccount(root) {
     const parts = [h("h2", { id: "email-title" }, "Reset email"),
       h("p", { class: "muted" }, "Used only to send you a password-reset link, and for turn emails only if you opt in below."),
       info.email ? h("p", {}, "Reset links go to ", h("strong", { "data-testid": "account-email" }, info.email), ".") : null];
-    if (canEmail) {
+    if (canEmail && !info.protected && !info.email) {
+      // A reset email is only for a protected handle (anyone may claim an unprotected one,
+      // and would read it): the server refuses one until a password is set.
+      parts.push(h("p", { "data-testid": "email-needs-password" },
+        "Set a password above first: a reset email is only for a protected handle."));
+    } else if (canEmail) {
       const email = h("input", { id: "email", type: "email", autocomplete: "email", maxlength: 254, value: info.email || "" });
       // A protected account confirms a new address with its password (the server refuses it
       // otherwise); clearing the field removes the email, which needs no password.
