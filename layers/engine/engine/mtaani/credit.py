@@ -28,6 +28,7 @@ from engine.mtaani.actions import (
     AcceptLoan,
     DeclineLoan,
     DemandRepayment,
+    Instances,
     OfferLoan,
     RepayLoan,
     TakeLoan,
@@ -86,9 +87,16 @@ def bank_limit(ctx: Ctx, player: int) -> int:
 
 
 def borrowable(ctx: Ctx, player: int) -> int:
-    """The largest bank loan allowed now: the limit, within what the pool holds, in steps."""
+    """The largest bank loan allowed now: the limit, within what the pool holds, in steps
+    (kept for the listing's length while a listing runs, see ``Ctx.memo``)."""
+    memo = ctx.memo
+    if memo is not None and ("borrowable", player) in memo:
+        return memo["borrowable", player]
     step = ctx.rules.bank_loans.step
-    return min(bank_limit(ctx, player), ctx.s.pool) // step * step
+    most = min(bank_limit(ctx, player), ctx.s.pool) // step * step
+    if memo is not None:
+        memo["borrowable", player] = most
+    return most
 
 
 take_loan = action_rule(TakeLoan)
@@ -117,10 +125,15 @@ def _take_loan(ctx: Ctx, a: TakeLoan) -> None:
              owed=owed(p.bank_loan), due=p.bank_loan.due, clock=rules.term_clock)
 
 
+_TAKE_LOAN = Instances(TakeLoan, "amount")
+
+
 @take_loan.lister
 def _list_take_loan(ctx: Ctx, player: int) -> list[TakeLoan]:
+    if ctx.s.players[player].bank_loan is not None:
+        return []  # one bank loan at a time
     most = borrowable(ctx, player)
-    return [TakeLoan(player=player, amount=most)] if most >= ctx.rules.bank_loans.minimum else []
+    return [_TAKE_LOAN(player, most)] if most >= ctx.rules.bank_loans.minimum else []
 
 
 @take_loan.describer
@@ -234,16 +247,22 @@ def _repay(ctx: Ctx, a: RepayLoan) -> None:
                  owed=0 if settled else owed(loan))
 
 
+_REPAY_SHARE = Instances(RepayLoan, "loan", "percent")
+_REPAY_MAX = Instances(RepayLoan, "loan", "max")
+
+
 @repay.lister
 def _list_repay(ctx: Ctx, player: int) -> list[RepayLoan]:
     ids: list[int | None] = []
     if ctx.s.players[player].bank_loan is not None:
         ids.append(None)
     ids += [loan.id for loan in ctx.s.loans if loan.borrower == player]
+    if not ids or flow.owes(ctx, player):
+        return []  # nothing borrowed, or a payment owed comes first
     out = []
     for loan_id in ids:
-        out += [RepayLoan(player=player, loan=loan_id, percent=pct) for pct in _shares(ctx)]
-        out.append(RepayLoan(player=player, loan=loan_id, max=True))
+        out += [_REPAY_SHARE(player, loan_id, pct) for pct in _shares(ctx)]
+        out.append(_REPAY_MAX(player, loan_id, True))
     return out
 
 
@@ -348,7 +367,7 @@ def _counterparty(offer: LoanOffer) -> int:
     return offer.borrower if offer.proposer == offer.lender else offer.lender
 
 
-accept_loan = action_rule(AcceptLoan, "free")
+accept_loan = action_rule(AcceptLoan, "free", fields=("offer",))
 
 
 @accept_loan.checker
@@ -381,10 +400,11 @@ def _accept_loan(ctx: Ctx, a: AcceptLoan) -> None:
 
 @accept_loan.lister
 def _list_accept_loan(ctx: Ctx, player: int) -> list[AcceptLoan]:
-    return [AcceptLoan(player=player, offer=o.id) for o in ctx.s.loan_offers if _counterparty(o) == player]
+    make = accept_loan.make
+    return [make(player, o.id) for o in ctx.s.loan_offers if _counterparty(o) == player]
 
 
-decline_loan = action_rule(DeclineLoan, "free")
+decline_loan = action_rule(DeclineLoan, "free", fields=("offer",))
 
 
 @decline_loan.checker
@@ -403,11 +423,11 @@ def _decline_loan(ctx: Ctx, a: DeclineLoan) -> None:
 
 @decline_loan.lister
 def _list_decline_loan(ctx: Ctx, player: int) -> list[DeclineLoan]:
-    return [DeclineLoan(player=player, offer=o.id) for o in ctx.s.loan_offers
-            if player in (o.lender, o.borrower)]
+    make = decline_loan.make
+    return [make(player, o.id) for o in ctx.s.loan_offers if player in (o.lender, o.borrower)]
 
 
-demand = action_rule(DemandRepayment, "free")
+demand = action_rule(DemandRepayment, "free", fields=("loan",))
 
 
 def _lent(ctx: Ctx, player: int, loan_id: int) -> PlayerLoan:
@@ -437,8 +457,8 @@ def _demand(ctx: Ctx, a: DemandRepayment) -> None:
 
 @demand.lister
 def _list_demand(ctx: Ctx, player: int) -> list[DemandRepayment]:
-    return [DemandRepayment(player=player, loan=x.id) for x in ctx.s.loans
-            if x.lender == player and not x.demanded]
+    make = demand.make
+    return [make(player, x.id) for x in ctx.s.loans if x.lender == player and not x.demanded]
 
 
 def forget_player(ctx: Ctx, seat: int) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, GameOver, IllegalAction, NotYourDecision
+from engine.mtaani.actions import Instances
 from engine.mtaani.data import Rulebook
 from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step
 
@@ -25,15 +26,20 @@ POOL = None
 
 
 class Ctx:
-    """One action's working context: the rulebook, the (copied) state and the events so far."""
+    """One action's working context: the rulebook, the (copied) state and the events so far.
 
-    __slots__ = ("book", "events", "rules", "s")
+    ``memo`` is ``None`` while the state may change (applying an action); a listing of legal
+    actions, which changes nothing, sets it to a dict where figures many checks share (each
+    seat's tiles, :func:`engine.mtaani.properties.owned`) are kept for the listing's length."""
+
+    __slots__ = ("book", "events", "memo", "rules", "s")
 
     def __init__(self, book: Rulebook, state: MtaaniState):
         self.book = book
         self.rules = book.rules
         self.s = state
         self.events: list[Event] = []
+        self.memo: dict[Any, Any] | None = None
 
     # ------------------------------------------------------------------ events
     def emit(self, type_: str, **data: Any) -> None:
@@ -251,20 +257,31 @@ class ActionRule:
     (:func:`engine.mtaani.legal.legal_actions` keeps those ``check`` accepts, so listing and
     applying can never disagree). ``kinds`` are the decision kinds the actor must hold
     (``None``: any decision the actor holds; ``"free"``: no decision needed).
+
+    A lister may leave out candidates its rule's check would refuse (it knows cheaply that
+    they fail), never one the check accepts; ``tests/engine/test_listing.py`` compares every
+    listing with the check run over each type's whole domain. ``checked`` is false while the
+    rule has no checker (its candidates need no check). ``make`` hands out the rule's shared
+    action instances (:class:`~engine.mtaani.actions.Instances`, keyed by the player and the
+    rule's ``fields``).
     """
 
-    __slots__ = ("candidates", "check", "cls", "kinds", "perform", "spec")
+    __slots__ = ("candidates", "check", "checked", "cls", "kinds", "make", "perform", "spec", "type")
 
-    def __init__(self, cls: type, kinds: set[str] | str | None):
+    def __init__(self, cls: type, kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
         self.cls = cls
+        self.type: str = cls.model_fields["type"].default
         self.kinds = kinds
+        self.make = Instances(cls, *fields)
         self.check: Callable[[Ctx, Any], None] = lambda ctx, action: None
+        self.checked = False
         self.perform: Callable[[Ctx, Any], None] | None = None
-        self.candidates: Callable[[Ctx, int], Any] = lambda ctx, player: [cls(player=player)]
+        self.candidates: Callable[[Ctx, int], Any] = lambda ctx, player: (self.make(player),)
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
 
     def checker(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
         self.check = fn
+        self.checked = True
         return fn
 
     def performer(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
@@ -284,12 +301,13 @@ RULES: dict[str, ActionRule] = {}
 """Action ``type`` -> its :class:`ActionRule`."""
 
 
-def action_rule(cls: type, kinds: set[str] | str | None = None) -> ActionRule:
-    """Register and return the :class:`ActionRule` of action class ``cls``."""
-    type_name = cls.model_fields["type"].default
-    if type_name in RULES:
-        raise ValueError(f"action {type_name!r} registered twice")
-    rule = RULES[type_name] = ActionRule(cls, kinds)
+def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
+    """Register and return the :class:`ActionRule` of action class ``cls`` (``fields``: the
+    fields besides ``player`` its listed instances are told apart by, see ``ActionRule.make``)."""
+    rule = ActionRule(cls, kinds, fields)
+    if rule.type in RULES:
+        raise ValueError(f"action {rule.type!r} registered twice")
+    RULES[rule.type] = rule
     return rule
 
 
@@ -306,12 +324,18 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
     return rule
 
 
+def owes(ctx: Ctx, player: int) -> bool:
+    """Whether ``player`` owes a mandatory payment they could not cover (a debt)."""
+    return any(d.debtor == player and d.amount for d in ctx.s.debts)
+
+
 def require_not_owing(ctx: Ctx, player: int, doing: str) -> None:
     """Raise :class:`IllegalAction` when ``player`` owes a mandatory payment they could not
     cover: their cash goes to what they owe first, so ``doing`` (lending, repaying a loan early,
     buying a card) waits until it is paid. Raising funds (borrowing, mortgaging, selling units,
     trading) stays open, as the guide's "Loans and mortgages" says."""
-    owed = sum(d.amount for d in ctx.s.debts if d.debtor == player)
+    debts = ctx.s.debts
+    owed = sum(d.amount for d in debts if d.debtor == player) if debts else 0
     if owed:
         raise IllegalAction(f"you owe {owed:,} SFR: pay it (raise funds or declare bankruptcy) "
                             f"before {doing}")

@@ -55,7 +55,7 @@ def after_flow(ctx: Ctx, player: int) -> None:
         hook(ctx, player)
 
 
-choose = action_rule(ChooseMunicipal, {"municipal"})
+choose = action_rule(ChooseMunicipal, {"municipal"}, fields=("rule",))
 
 
 @choose.checker
@@ -78,7 +78,7 @@ def _choose(ctx: Ctx, a: ChooseMunicipal) -> None:
 
 @choose.lister
 def _list(ctx: Ctx, player: int) -> list[ChooseMunicipal]:
-    return [ChooseMunicipal(player=player, rule=r) for r in ctx.rules.municipal.rules]
+    return [choose.make(player, r) for r in ctx.rules.municipal.rules]
 
 
 def skip(ctx: Ctx, player: int) -> None:

@@ -16,6 +16,7 @@ from engine.mtaani.actions import (
     BuildBatch,
     Buy,
     Decline,
+    Instances,
     Mortgage,
     MortgageBatch,
     SellBatch,
@@ -116,9 +117,19 @@ def net_worth(ctx: Ctx, player: int) -> int:
     return total + sum(hook(ctx, player) for hook in NET_WORTH_HOOKS)
 
 
-def owned(ctx: Ctx, player: int) -> Iterator[int]:
-    """Tiles ``player`` owns, in board order."""
-    return (i for i in ctx.book.properties if ctx.s.props[i].owner == player)
+def owned(ctx: Ctx, player: int) -> list[int]:
+    """Tiles ``player`` owns, in board order. While a listing runs (``ctx.memo`` set) the list
+    is shared by every lister and check that asks: do not change it."""
+    memo = ctx.memo
+    if memo is None:
+        props = ctx.s.props
+        return [i for i in ctx.book.properties if props[i].owner == player]
+    key = ("owned", player)
+    found = memo.get(key)
+    if found is None:
+        props = ctx.s.props
+        found = memo[key] = [i for i in ctx.book.properties if props[i].owner == player]
+    return found
 
 
 def _require_owner(ctx: Ctx, player: int, tile: int) -> None:
@@ -185,7 +196,7 @@ def _build_problem(ctx: Ctx, player: int, set_id: str) -> str | None:
     return None
 
 
-build = action_rule(Build)
+build = action_rule(Build, fields=("tile",))
 
 
 @build.checker
@@ -220,7 +231,11 @@ def _build(ctx: Ctx, a: Build) -> None:
 
 @build.lister
 def _list_build(ctx: Ctx, player: int) -> list[Build]:
-    return [Build(player=player, tile=i) for i in owned(ctx, player)]
+    # Only a complete set takes units, and not while its owner owes a payment.
+    if flow.owes(ctx, player):
+        return []
+    make, set_of = build.make, ctx.book.set_of
+    return [make(player, i) for i in owned(ctx, player) if owns_set(ctx, player, set_of[i])]
 
 
 build_batch = action_rule(BuildBatch)
@@ -255,14 +270,19 @@ def _build_batch(ctx: Ctx, a: BuildBatch) -> None:
         _add_unit(ctx, a.player, tile)
 
 
+_BUILD_BATCH = Instances(BuildBatch, "set", "target")
+
+
 @build_batch.lister
 def _list_build_batch(ctx: Ctx, player: int) -> list[BuildBatch]:
+    if flow.owes(ctx, player):
+        return []
     sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
-    return [BuildBatch(player=player, set=s, target=t) for s in sets
+    return [_BUILD_BATCH(player, s, t) for s in sets
             for t in range(1, ctx.rules.property.max_units + 1)]
 
 
-sell_unit = action_rule(SellUnit)
+sell_unit = action_rule(SellUnit, fields=("tile",))
 
 
 @sell_unit.checker
@@ -288,7 +308,8 @@ def _sell_unit(ctx: Ctx, a: SellUnit) -> None:
 
 @sell_unit.lister
 def _list_sell_unit(ctx: Ctx, player: int) -> list[SellUnit]:
-    return [SellUnit(player=player, tile=i) for i in owned(ctx, player) if ctx.s.props[i].units]
+    props, make = ctx.s.props, sell_unit.make
+    return [make(player, i) for i in owned(ctx, player) if props[i].units]
 
 
 sell_batch = action_rule(SellBatch)
@@ -314,11 +335,18 @@ def _sell_batch(ctx: Ctx, a: SellBatch) -> None:
         _remove_unit(ctx, a.player, tile)
 
 
+_SELL_BATCH = Instances(SellBatch, "set", "target")
+
+
 @sell_batch.lister
 def _list_sell_batch(ctx: Ctx, player: int) -> list[SellBatch]:
-    sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
-    return [SellBatch(player=player, set=s, target=t) for s in sets
-            for t in range(ctx.rules.property.max_units)]
+    # A batch sale needs a unit above the target somewhere in the set.
+    out = []
+    for set_id in ctx.book.set_tiles:
+        if owns_set(ctx, player, set_id):
+            most = max(set_units(ctx, set_id))
+            out += [_SELL_BATCH(player, set_id, t) for t in range(min(most, ctx.rules.property.max_units))]
+    return out
 
 
 # ------------------------------------------------------------------------------- mortgages
@@ -329,7 +357,7 @@ def can_mortgage(ctx: Ctx, player: int, tile: int) -> bool:
             and not any(set_units(ctx, ctx.book.set_of[tile])))
 
 
-mortgage = action_rule(Mortgage)
+mortgage = action_rule(Mortgage, fields=("tile",))
 
 
 @mortgage.checker
@@ -354,10 +382,11 @@ def _do_mortgage(ctx: Ctx, a: Mortgage) -> None:
 
 @mortgage.lister
 def _list_mortgage(ctx: Ctx, player: int) -> list[Mortgage]:
-    return [Mortgage(player=player, tile=i) for i in owned(ctx, player)]
+    props, make = ctx.s.props, mortgage.make
+    return [make(player, i) for i in owned(ctx, player) if not props[i].mortgaged]
 
 
-unmortgage = action_rule(Unmortgage)
+unmortgage = action_rule(Unmortgage, fields=("tile",))
 
 
 @unmortgage.checker
@@ -384,7 +413,8 @@ def _do_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
 
 @unmortgage.lister
 def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
-    return [Unmortgage(player=player, tile=i) for i in owned(ctx, player) if ctx.s.props[i].mortgaged]
+    props, make = ctx.s.props, unmortgage.make
+    return [make(player, i) for i in owned(ctx, player) if props[i].mortgaged]
 
 
 mortgage_batch = action_rule(MortgageBatch)
@@ -392,7 +422,7 @@ mortgage_batch = action_rule(MortgageBatch)
 
 @mortgage_batch.checker
 def _check_mortgage_batch(ctx: Ctx, a: MortgageBatch) -> None:
-    if not any(can_mortgage(ctx, a.player, i) for i in ctx.book.properties):
+    if not any(can_mortgage(ctx, a.player, i) for i in owned(ctx, a.player)):
         raise IllegalAction("you have no property that can be mortgaged")
 
 
@@ -419,8 +449,8 @@ def _unmortgageable(ctx: Ctx, player: int) -> Iterator[int]:
 @unmortgage_batch.checker
 def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
     flow.require_not_owing(ctx, a.player, "lifting a mortgage")
-    cash = ctx.s.players[a.player].cash
-    if not any(unmortgage_cost(ctx, t) <= cash for t in _unmortgageable(ctx, a.player)):
+    cash, props = ctx.s.players[a.player].cash, ctx.s.props
+    if not any(props[t].mortgaged and unmortgage_cost(ctx, t) <= cash for t in owned(ctx, a.player)):
         raise IllegalAction("you have no mortgaged property you can afford to lift")
 
 

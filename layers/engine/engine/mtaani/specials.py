@@ -97,7 +97,7 @@ def _offers_after_municipal(ctx: Ctx, player: int) -> None:
     ctx.push(*steps)
 
 
-buy = action_rule(BuySpecial, {"turn", "end", "buy", "deck", "municipal"})
+buy = action_rule(BuySpecial, {"turn", "end", "buy", "deck", "municipal"}, fields=("card",))
 
 
 @buy.checker
@@ -118,7 +118,7 @@ def _buy(ctx: Ctx, a: BuySpecial) -> None:
 
 @buy.lister
 def _list_buy(ctx: Ctx, player: int) -> list[BuySpecial]:
-    return [BuySpecial(player=player, card=c) for c in ctx.s.special_offers]
+    return [buy.make(player, c) for c in ctx.s.special_offers]
 
 
 def _clear_offers(ctx: Ctx, seat: int) -> None:
@@ -144,7 +144,7 @@ def _require_set(ctx: Ctx, set_id: str) -> None:
         raise IllegalAction(f"there is no set {set_id!r}")
 
 
-teleport = action_rule(PlayTeleport, {"turn", "end"})
+teleport = action_rule(PlayTeleport, {"turn", "end"}, fields=("tile",))
 
 
 @teleport.checker
@@ -168,10 +168,10 @@ def _teleport(ctx: Ctx, a: PlayTeleport) -> None:
 def _list_teleport(ctx: Ctx, player: int) -> list[PlayTeleport]:
     if ctx.s.specials.get("teleport") != player:
         return []
-    return [PlayTeleport(player=player, tile=t) for t in properties.owned(ctx, player)]
+    return [teleport.make(player, t) for t in properties.owned(ctx, player)]
 
 
-zoning = action_rule(PlayZoning, {"turn", "end"})
+zoning = action_rule(PlayZoning, {"turn", "end"}, fields=("set",))
 
 
 @zoning.checker
@@ -197,10 +197,10 @@ def _zoning(ctx: Ctx, a: PlayZoning) -> None:
 def _list_zoning(ctx: Ctx, player: int) -> list[PlayZoning]:
     if ctx.s.specials.get("zoning") != player:
         return []
-    return [PlayZoning(player=player, set=s) for s in ctx.book.set_tiles]
+    return [zoning.make(player, s) for s in ctx.book.set_tiles]
 
 
-injunction = action_rule(PlayInjunction, {"turn", "end"})
+injunction = action_rule(PlayInjunction, {"turn", "end"}, fields=("set",))
 
 
 @injunction.checker
@@ -222,7 +222,7 @@ def _injunction(ctx: Ctx, a: PlayInjunction) -> None:
 def _list_injunction(ctx: Ctx, player: int) -> list[PlayInjunction]:
     if ctx.s.specials.get("injunction") != player:
         return []
-    return [PlayInjunction(player=player, set=s) for s in ctx.book.set_tiles]
+    return [injunction.make(player, s) for s in ctx.book.set_tiles]
 
 
 syndicate = action_rule(PlaySyndicate, {"turn", "end"})

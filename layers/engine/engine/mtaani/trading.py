@@ -122,12 +122,27 @@ def _list_propose(ctx: Ctx, player: int) -> list:
     return []
 
 
+def sets_with_units(ctx: Ctx) -> set[str]:
+    """The sets with a unit on any of their properties (whose properties cannot be traded);
+    kept for the listing's length while a listing runs (``Ctx.memo``)."""
+    memo = ctx.memo
+    found = None if memo is None else memo.get("sets_with_units")
+    if found is None:
+        props = ctx.s.props
+        found = {set_id for set_id, tiles in ctx.book.set_tiles.items()
+                 if any(props[t].units for t in tiles)}
+        if memo is not None:
+            memo["sets_with_units"] = found
+    return found
+
+
 def holdings(ctx: Ctx, seat: int) -> dict:
     """What ``seat`` could hand over in a trade now: the most cash, tradeable properties,
     insurance cards and special cards held."""
     p = ctx.s.players[seat]
+    built, set_of = sets_with_units(ctx), ctx.book.set_of
     return {"cash": p.cash,
-            "properties": [t for t in owned(ctx, seat) if tradeable(ctx, seat, t) is None],
+            "properties": [t for t in owned(ctx, seat) if set_of[t] not in built],
             "insurance": p.insurance,
             "specials": [c for c, holder in ctx.s.specials.items() if holder == seat]}
 
@@ -155,7 +170,7 @@ def _trade(ctx: Ctx, trade_id: int, party: int | None = None) -> TradeOffer:
     raise IllegalAction(f"there is no open trade offer {trade_id}")
 
 
-accept = action_rule(AcceptTrade, "free")
+accept = action_rule(AcceptTrade, "free", fields=("trade",))
 
 
 @accept.checker
@@ -203,10 +218,11 @@ def _accept(ctx: Ctx, a: AcceptTrade) -> None:
 
 @accept.lister
 def _list_accept(ctx: Ctx, player: int) -> list[AcceptTrade]:
-    return [AcceptTrade(player=player, trade=t.id) for t in ctx.s.trades if t.to == player]
+    make = accept.make
+    return [make(player, t.id) for t in ctx.s.trades if t.to == player]
 
 
-decline = action_rule(DeclineTrade, "free")
+decline = action_rule(DeclineTrade, "free", fields=("trade",))
 
 
 @decline.checker
@@ -225,10 +241,11 @@ def _decline(ctx: Ctx, a: DeclineTrade) -> None:
 
 @decline.lister
 def _list_decline(ctx: Ctx, player: int) -> list[DeclineTrade]:
-    return [DeclineTrade(player=player, trade=t.id) for t in ctx.s.trades if player in (t.proposer, t.to)]
+    make = decline.make
+    return [make(player, t.id) for t in ctx.s.trades if player in (t.proposer, t.to)]
 
 
-set_open = action_rule(SetTradeOpen, "free")
+set_open = action_rule(SetTradeOpen, "free", fields=("open",))
 
 
 @set_open.checker
@@ -245,7 +262,7 @@ def _set_open(ctx: Ctx, a: SetTradeOpen) -> None:
 
 @set_open.lister
 def _list_set_open(ctx: Ctx, player: int) -> list[SetTradeOpen]:
-    return [SetTradeOpen(player=player, open=not ctx.s.players[player].trade_open)]
+    return [set_open.make(player, not ctx.s.players[player].trade_open)]
 
 
 # ------------------------------------------------------------------------------- gridlock
