@@ -128,7 +128,7 @@ def _take_loan(ctx: Ctx, a: TakeLoan) -> None:
 _TAKE_LOAN = Instances(TakeLoan, "amount")
 
 
-@take_loan.lister
+@take_loan.exact_lister
 def _list_take_loan(ctx: Ctx, player: int) -> list[TakeLoan]:
     if ctx.s.players[player].bank_loan is not None:
         return []  # one bank loan at a time
@@ -251,18 +251,26 @@ _REPAY_SHARE = Instances(RepayLoan, "loan", "percent")
 _REPAY_MAX = Instances(RepayLoan, "loan", "max")
 
 
-@repay.lister
+@repay.exact_lister
 def _list_repay(ctx: Ctx, player: int) -> list[RepayLoan]:
-    ids: list[int | None] = []
-    if ctx.s.players[player].bank_loan is not None:
-        ids.append(None)
-    ids += [loan.id for loan in ctx.s.loans if loan.borrower == player]
-    if not ids or flow.owes(ctx, player):
+    # What repayment() allows: each share of the balance the cash covers, and the most the
+    # cash covers (the whole balance only, where partial repayment is not allowed).
+    p = ctx.s.players[player]
+    loans: list[tuple[int | None, BankLoan | PlayerLoan]] = []
+    if p.bank_loan is not None:
+        loans.append((None, p.bank_loan))
+    loans += [(loan.id, loan) for loan in ctx.s.loans if loan.borrower == player]
+    if not loans or flow.owes(ctx, player):
         return []  # nothing borrowed, or a payment owed comes first
+    cash, partial = p.cash, ctx.rules.bank_loans.partial_repayment
     out = []
-    for loan_id in ids:
-        out += [_REPAY_SHARE(player, loan_id, pct) for pct in _shares(ctx)]
-        out.append(_REPAY_MAX(player, loan_id, True))
+    for loan_id, loan in loans:
+        balance = owed(loan)
+        out += [_REPAY_SHARE(player, loan_id, pct) for pct in _shares(ctx)
+                if 0 < percent_of(balance, pct) <= cash]
+        most = min(cash, balance)
+        if most > 0 and (partial or most >= balance):
+            out.append(_REPAY_MAX(player, loan_id, True))
     return out
 
 

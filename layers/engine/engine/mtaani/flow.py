@@ -259,14 +259,17 @@ class ActionRule:
     (``None``: any decision the actor holds; ``"free"``: no decision needed).
 
     A lister may leave out candidates its rule's check would refuse (it knows cheaply that
-    they fail), never one the check accepts; ``tests/engine/test_listing.py`` compares every
-    listing with the check run over each type's whole domain. ``checked`` is false while the
-    rule has no checker (its candidates need no check). ``make`` hands out the rule's shared
+    they fail), never one the check accepts; an *exact* lister (:meth:`exact_lister`) lists
+    only actions the check accepts, so a listing does not run the check on them again.
+    ``tests/engine/test_listing.py`` compares every listing with the check run over each
+    type's whole domain. ``checked`` is false while the rule has no checker (its candidates
+    need no check). ``make`` hands out the rule's shared
     action instances (:class:`~engine.mtaani.actions.Instances`, keyed by the player and the
     rule's ``fields``).
     """
 
-    __slots__ = ("candidates", "check", "checked", "cls", "kinds", "make", "perform", "spec", "type")
+    __slots__ = ("candidates", "check", "checked", "cls", "exact", "kinds", "make", "perform", "spec",
+                 "type")
 
     def __init__(self, cls: type, kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
         self.cls = cls
@@ -275,6 +278,7 @@ class ActionRule:
         self.make = Instances(cls, *fields)
         self.check: Callable[[Ctx, Any], None] = lambda ctx, action: None
         self.checked = False
+        self.exact = False
         self.perform: Callable[[Ctx, Any], None] | None = None
         self.candidates: Callable[[Ctx, int], Any] = lambda ctx, player: (self.make(player),)
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
@@ -290,6 +294,13 @@ class ActionRule:
 
     def lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
         self.candidates = fn
+        return fn
+
+    def exact_lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
+        """Register a lister that lists exactly the candidates the check accepts (when the
+        common checks have passed)."""
+        self.candidates = fn
+        self.exact = True
         return fn
 
     def describer(self, fn: Callable[[Ctx, int], dict[str, Any] | None]) -> Callable[[Ctx, int], dict[str, Any] | None]:
@@ -326,7 +337,8 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
 
 def owes(ctx: Ctx, player: int) -> bool:
     """Whether ``player`` owes a mandatory payment they could not cover (a debt)."""
-    return any(d.debtor == player and d.amount for d in ctx.s.debts)
+    debts = ctx.s.debts
+    return bool(debts) and any(d.debtor == player and d.amount for d in debts)
 
 
 def require_not_owing(ctx: Ctx, player: int, doing: str) -> None:

@@ -50,7 +50,7 @@ def rules_for(kind: str | None) -> list[tuple[str, ActionRule]]:
 
 def _listed(ctx: Ctx, rule: ActionRule, player: int) -> list:
     """``rule``'s candidates for ``player`` that its check accepts (the common checks passed)."""
-    if not rule.checked:
+    if rule.exact or not rule.checked:
         return list(rule.candidates(ctx, player))
     check = rule.check
     out = []

@@ -51,8 +51,44 @@ def purchase_price(ctx: Ctx, tile: int) -> int:
 
 def owns_set(ctx: Ctx, player: int, set_id: str) -> bool:
     """Whether ``player`` owns every property of ``set_id`` (a complete portfolio)."""
+    if ctx.memo is not None:
+        return set_id in complete_sets(ctx, player)
     props = ctx.s.props
-    return all(props[i].owner == player for i in ctx.book.set_tiles[set_id])
+    for i in ctx.book.set_tiles[set_id]:  # noqa: SIM110 (on the fee's hot path: a loop beats all())
+        if props[i].owner != player:
+            return False
+    return True
+
+
+def complete_sets(ctx: Ctx, player: int) -> list[str]:
+    """The sets ``player`` owns completely, in set order (shared while a listing runs, as
+    :func:`owned`)."""
+    memo = ctx.memo
+    found = None if memo is None else memo.get(("complete", player))
+    if found is None:
+        held: dict[str, int] = {}
+        set_of = ctx.book.set_of
+        for tile in owned(ctx, player):
+            held[set_of[tile]] = held.get(set_of[tile], 0) + 1
+        set_tiles = ctx.book.set_tiles
+        found = [set_id for set_id in set_tiles if held.get(set_id) == len(set_tiles[set_id])]
+        if memo is not None:
+            memo["complete", player] = found
+    return found
+
+
+def sets_with_units(ctx: Ctx) -> set[str]:
+    """The sets with a unit on any of their properties (no property of theirs can be
+    mortgaged or traded); shared while a listing runs, as :func:`owned`."""
+    memo = ctx.memo
+    found = None if memo is None else memo.get("sets_with_units")
+    if found is None:
+        props = ctx.s.props
+        found = {set_id for set_id, tiles in ctx.book.set_tiles.items()
+                 if any(props[t].units for t in tiles)}
+        if memo is not None:
+            memo["sets_with_units"] = found
+    return found
 
 
 def set_units(ctx: Ctx, set_id: str) -> list[int]:
@@ -229,13 +265,24 @@ def _build(ctx: Ctx, a: Build) -> None:
     _add_unit(ctx, a.player, a.tile)
 
 
-@build.lister
+@build.exact_lister
 def _list_build(ctx: Ctx, player: int) -> list[Build]:
-    # Only a complete set takes units, and not while its owner owes a payment.
+    # A unit goes on the least developed property of a complete set the owner may build on,
+    # within the cash, and not while the owner owes a payment.
     if flow.owes(ctx, player):
         return []
-    make, set_of = build.make, ctx.book.set_of
-    return [make(player, i) for i in owned(ctx, player) if owns_set(ctx, player, set_of[i])]
+    book, props, make = ctx.book, ctx.s.props, build.make
+    cash, most = ctx.s.players[player].cash, ctx.rules.property.max_units
+    out = []
+    for set_id in complete_sets(ctx, player):
+        if _build_problem(ctx, player, set_id):
+            continue
+        tiles = book.set_tiles[set_id]
+        least = min(props[i].units for i in tiles)
+        out += [make(player, i) for i in tiles
+                if props[i].units == least < most and book.unit_cost[i] <= cash]
+    out.sort(key=lambda a: a.tile)
+    return out
 
 
 build_batch = action_rule(BuildBatch)
@@ -273,13 +320,21 @@ def _build_batch(ctx: Ctx, a: BuildBatch) -> None:
 _BUILD_BATCH = Instances(BuildBatch, "set", "target")
 
 
-@build_batch.lister
+@build_batch.exact_lister
 def _list_build_batch(ctx: Ctx, player: int) -> list[BuildBatch]:
+    # Targets above the set's least developed property, when its next unit is affordable.
     if flow.owes(ctx, player):
         return []
-    sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
-    return [_BUILD_BATCH(player, s, t) for s in sets
-            for t in range(1, ctx.rules.property.max_units + 1)]
+    most, cash = ctx.rules.property.max_units, ctx.s.players[player].cash
+    out = []
+    for set_id in complete_sets(ctx, player):
+        if _build_problem(ctx, player, set_id):
+            continue
+        least = min(set_units(ctx, set_id))
+        tile = _next_to_build(ctx, set_id, least + 1)
+        if tile is not None and ctx.book.unit_cost[tile] <= cash:
+            out += [_BUILD_BATCH(player, set_id, t) for t in range(least + 1, most + 1)]
+    return out
 
 
 sell_unit = action_rule(SellUnit, fields=("tile",))
@@ -306,10 +361,12 @@ def _sell_unit(ctx: Ctx, a: SellUnit) -> None:
     _remove_unit(ctx, a.player, a.tile)
 
 
-@sell_unit.lister
+@sell_unit.exact_lister
 def _list_sell_unit(ctx: Ctx, player: int) -> list[SellUnit]:
-    props, make = ctx.s.props, sell_unit.make
-    return [make(player, i) for i in owned(ctx, player) if props[i].units]
+    # Units are sold from the most developed properties of a set.
+    props, make, set_of = ctx.s.props, sell_unit.make, ctx.book.set_of
+    return [make(player, i) for i in owned(ctx, player)
+            if props[i].units and props[i].units >= max(set_units(ctx, set_of[i]))]
 
 
 sell_batch = action_rule(SellBatch)
@@ -338,12 +395,13 @@ def _sell_batch(ctx: Ctx, a: SellBatch) -> None:
 _SELL_BATCH = Instances(SellBatch, "set", "target")
 
 
-@sell_batch.lister
+@sell_batch.exact_lister
 def _list_sell_batch(ctx: Ctx, player: int) -> list[SellBatch]:
     # A batch sale needs a unit above the target somewhere in the set.
     out = []
-    for set_id in ctx.book.set_tiles:
-        if owns_set(ctx, player, set_id):
+    built = sets_with_units(ctx)
+    for set_id in complete_sets(ctx, player):
+        if set_id in built:
             most = max(set_units(ctx, set_id))
             out += [_SELL_BATCH(player, set_id, t) for t in range(min(most, ctx.rules.property.max_units))]
     return out
@@ -380,10 +438,12 @@ def _do_mortgage(ctx: Ctx, a: Mortgage) -> None:
     _mortgage(ctx, a.player, a.tile)
 
 
-@mortgage.lister
+@mortgage.exact_lister
 def _list_mortgage(ctx: Ctx, player: int) -> list[Mortgage]:
-    props, make = ctx.s.props, mortgage.make
-    return [make(player, i) for i in owned(ctx, player) if not props[i].mortgaged]
+    # Not mortgaged yet, in a set without units.
+    props, make, set_of, built = ctx.s.props, mortgage.make, ctx.book.set_of, sets_with_units(ctx)
+    return [make(player, i) for i in owned(ctx, player)
+            if not props[i].mortgaged and set_of[i] not in built]
 
 
 unmortgage = action_rule(Unmortgage, fields=("tile",))
@@ -411,10 +471,14 @@ def _do_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
     _unmortgage(ctx, a.player, a.tile)
 
 
-@unmortgage.lister
+@unmortgage.exact_lister
 def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
-    props, make = ctx.s.props, unmortgage.make
-    return [make(player, i) for i in owned(ctx, player) if props[i].mortgaged]
+    # Mortgaged, affordable, and not while the owner owes a payment.
+    if flow.owes(ctx, player):
+        return []
+    props, make, cash = ctx.s.props, unmortgage.make, ctx.s.players[player].cash
+    return [make(player, i) for i in owned(ctx, player)
+            if props[i].mortgaged and unmortgage_cost(ctx, i) <= cash]
 
 
 mortgage_batch = action_rule(MortgageBatch)
@@ -422,8 +486,15 @@ mortgage_batch = action_rule(MortgageBatch)
 
 @mortgage_batch.checker
 def _check_mortgage_batch(ctx: Ctx, a: MortgageBatch) -> None:
-    if not any(can_mortgage(ctx, a.player, i) for i in owned(ctx, a.player)):
+    built = sets_with_units(ctx)
+    if not any(not ctx.s.props[i].mortgaged and ctx.book.set_of[i] not in built
+               for i in owned(ctx, a.player)):
         raise IllegalAction("you have no property that can be mortgaged")
+
+
+@mortgage_batch.exact_lister
+def _list_mortgage_batch(ctx: Ctx, player: int) -> tuple[MortgageBatch, ...]:
+    return (mortgage_batch.make(player),) if _list_mortgage(ctx, player) else ()  # one to mortgage
 
 
 @mortgage_batch.performer
@@ -452,6 +523,11 @@ def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
     cash, props = ctx.s.players[a.player].cash, ctx.s.props
     if not any(props[t].mortgaged and unmortgage_cost(ctx, t) <= cash for t in owned(ctx, a.player)):
         raise IllegalAction("you have no mortgaged property you can afford to lift")
+
+
+@unmortgage_batch.exact_lister
+def _list_unmortgage_batch(ctx: Ctx, player: int) -> tuple[UnmortgageBatch, ...]:
+    return (unmortgage_batch.make(player),) if _list_unmortgage(ctx, player) else ()  # one to lift
 
 
 @unmortgage_batch.performer

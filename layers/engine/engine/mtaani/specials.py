@@ -241,6 +241,11 @@ def _syndicate(ctx: Ctx, a: PlaySyndicate) -> None:
     _spend(ctx, a.player, "syndicate", ends_after=fx.syndicate_ends_after)
 
 
+@syndicate.lister
+def _list_syndicate(ctx: Ctx, player: int) -> tuple[PlaySyndicate, ...]:
+    return (syndicate.make(player),) if ctx.s.specials.get("syndicate") == player else ()  # held only
+
+
 def _skim(ctx: Ctx, owner: int, tile: int, fee: int) -> list[tuple[int, int]]:
     fx, rules = ctx.s.effects, ctx.rules.specials
     holder = fx.syndicate_holder

@@ -23,7 +23,7 @@ from engine.mtaani.actions import AcceptTrade, DeclineTrade, ProposeTrade, SetTr
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.cards import late_percent
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import owned, owns_set, set_units
+from engine.mtaani.properties import owned, owns_set, set_units, sets_with_units
 from engine.mtaani.state import TradedProperty, TradeOffer
 
 
@@ -120,20 +120,6 @@ def _propose(ctx: Ctx, a: ProposeTrade) -> None:
 @propose.lister
 def _list_propose(ctx: Ctx, player: int) -> list:
     return []
-
-
-def sets_with_units(ctx: Ctx) -> set[str]:
-    """The sets with a unit on any of their properties (whose properties cannot be traded);
-    kept for the listing's length while a listing runs (``Ctx.memo``)."""
-    memo = ctx.memo
-    found = None if memo is None else memo.get("sets_with_units")
-    if found is None:
-        props = ctx.s.props
-        found = {set_id for set_id, tiles in ctx.book.set_tiles.items()
-                 if any(props[t].units for t in tiles)}
-        if memo is not None:
-            memo["sets_with_units"] = found
-    return found
 
 
 def holdings(ctx: Ctx, seat: int) -> dict:
