@@ -13,7 +13,7 @@ from collections.abc import Callable
 from engine import rng
 from engine.mtaani import properties as prop
 from engine.mtaani.flow import POOL, Ctx, step
-from engine.mtaani.state import Step
+from engine.mtaani.state import Step, step_of
 
 REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
 """Called with the revolution number when a revolution completes (table-wide effects)."""
@@ -132,8 +132,8 @@ def land(ctx: Ctx, item: Step) -> None:
     """Resolve landing on ``item.tile``: on the seedy side the mugging comes first (on the
     spot), then the tile's own effect."""
     if ctx.book.side_of[item.tile] == "seedy":
-        ctx.push(Step(op="mugging", player=item.player, tile=item.tile),
-                 Step(op="tile", player=item.player, tile=item.tile))
+        ctx.push(step_of("mugging", item.player, item.tile),
+                 step_of("tile", item.player, item.tile))
     else:
         resolve_tile(ctx, item)
 

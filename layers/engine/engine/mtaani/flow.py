@@ -19,7 +19,7 @@ from typing import Any
 from engine.core import Event, GameOver, IllegalAction, NotYourDecision
 from engine.mtaani.actions import Instances
 from engine.mtaani.data import Rulebook
-from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step
+from engine.mtaani.state import Debt, MtaaniState, Step, decision_of, step_of
 
 POOL = None
 """The ATM pool as a party to a transfer."""
@@ -70,14 +70,12 @@ class Ctx:
             s.pool += amount
         else:
             s.players[dst].cash += amount
-        self.emit(
-            "Payment",
-            payer="pool" if src is POOL else src,
-            payee="pool" if dst is POOL else dst,
-            amount=amount,
-            reason=reason,
-            **extra,
-        )
+        event = {"payer": "pool" if src is POOL else src, "payee": "pool" if dst is POOL else dst,
+                 "amount": amount, "reason": reason}
+        if extra:
+            event.update(extra)
+        event["type"] = "Payment"
+        self.events.append(event)
         return amount
 
     def pay_out(self, player: int, amount: int, reason: str, **extra: Any) -> int:
@@ -97,31 +95,42 @@ class Ctx:
         borrowed on a human's behalf)."""
         if amount <= 0:
             return
-        extra = {"tile": tile} if tile is not None else {}
-        if not self.s.debts and self.s.players[payer].cash >= amount:
-            self.transfer(payer, payee, amount, reason, **extra)
+        s = self.s
+        if not s.debts and s.players[payer].cash >= amount:
+            if tile is None:
+                self.transfer(payer, payee, amount, reason)
+            else:
+                self.transfer(payer, payee, amount, reason, tile=tile)
             return
-        self.s.debts.append(Debt(debtor=payer, creditor=payee, amount=amount, reason=reason, tile=tile))
+        s.debts.append(Debt(debtor=payer, creditor=payee, amount=amount, reason=reason, tile=tile))
+        extra = {"tile": tile} if tile is not None else {}
         self.emit("DebtOwed", debtor=payer, creditor="pool" if payee is None else payee,
                   amount=amount, reason=reason, **extra)
 
     # ------------------------------------------------------------------ queue
     def push(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued, in the order given."""
-        self.s.queue[0:0] = list(steps)
+        self.s.queue[0:0] = steps
 
-    def then(self, op: str, player: int, **fields: Any) -> None:
-        """Queue one step to run next."""
-        self.push(Step(op=op, player=player, **fields))
+    def then(self, op: str, player: int, tile: int | None = None, card: str | None = None,
+             **fields: Any) -> None:
+        """Queue one step to run next (``fields``: the other :class:`Step` fields)."""
+        item = Step(op=op, player=player, tile=tile, card=card, **fields) if fields else \
+            step_of(op, player, tile, card)
+        self.s.queue.insert(0, item)
 
     # ------------------------------------------------------------------ decisions
     def decide(self, player: int, kind: str, tile: int | None = None) -> None:
         """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
         s = self.s
-        s.decision_seq += 1
-        s.decision = PendingDecision(id=s.decision_seq, player=player, kind=kind, tile=tile)
-        self.emit("DecisionPending", player=player, kind=kind, decision=s.decision_seq,
-                  **({"tile": tile} if tile is not None else {}))
+        seq = s.decision_seq = s.decision_seq + 1
+        s.decision = decision_of(seq, player, kind, tile)
+        if tile is None:
+            self.events.append({"player": player, "kind": kind, "decision": seq,
+                                "type": "DecisionPending"})
+        else:
+            self.events.append({"player": player, "kind": kind, "decision": seq, "tile": tile,
+                                "type": "DecisionPending"})
 
     def active_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""
@@ -174,7 +183,8 @@ def advance(ctx: Ctx) -> None:
             s.queue.clear()
             s.debts.clear()
             return
-        if s.decision is not None and s.decision.kind != "debt":
+        decision = s.decision
+        if decision is not None and decision.kind != "debt":
             return
         if s.debts:
             debt = s.debts[0]
@@ -201,13 +211,12 @@ def advance(ctx: Ctx) -> None:
                 continue
             STEPS[item.op](ctx, item)
             continue
-        player = s.players[s.current]
         if not s.rolled:
             ctx.decide(s.current, "turn")
-        elif s.extra_turn and player.jail_turns == 0:
+        elif s.extra_turn and s.players[s.current].jail_turns == 0:
             s.rolled = False
             s.extra_turn = False
-            ctx.emit("ExtraTurn", player=s.current)
+            ctx.events.append({"player": s.current, "type": "ExtraTurn"})
             ctx.decide(s.current, "turn")
         else:
             ctx.decide(s.current, "end")
@@ -221,7 +230,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     s.rolled = False
     s.extra_turn = False
     s.dice = None
-    ctx.emit("TurnStarted", player=seat, turn=s.turn)
+    ctx.events.append({"player": seat, "turn": s.turn, "type": "TurnStarted"})
     for hook in TURN_START_HOOKS:
         hook(ctx, seat)
 
@@ -327,11 +336,21 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
     rule = RULES.get(action.type)
     if rule is None:
         raise IllegalAction(f"this table does not allow '{action.type}'")
-    if rule.kinds == "free":
+    kinds = rule.kinds
+    if kinds == "free":
         require_seated(ctx, action.player)
     else:
-        require_actor(ctx, action.player, rule.kinds)  # type: ignore[arg-type]
-    rule.check(ctx, action)
+        # require_actor, spelled out: this runs for every action applied.
+        s, player = ctx.s, action.player
+        if s.winner is not None or s.termination is not None or not 0 <= player < len(s.players) \
+                or s.players[player].bankrupt:
+            require_seated(ctx, player)
+        decision = s.decision
+        if decision is None or decision.player != player or (
+                kinds is not None and decision.kind not in kinds):
+            require_actor(ctx, player, kinds)  # type: ignore[arg-type]
+    if rule.checked:
+        rule.check(ctx, action)
     return rule
 
 

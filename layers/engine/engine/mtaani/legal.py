@@ -149,10 +149,12 @@ class LazyLegalActions(LegalActions):
     iterating, indexing, ``len`` or :meth:`types` list them all (in the same order as
     :func:`legal_actions`); ``action in legal`` runs the check as always."""
 
-    __slots__ = ("_acts", "_by_type", "_ctx", "_open", "_player")
+    __slots__ = ("_acts", "_by_type", "_ctx", "_kind", "_open", "_player")
 
     def __init__(self, ctx: Ctx, player: int):
         rules, acts = _seat_rules(ctx, player)
+        decision = ctx.s.decision
+        self._kind = decision.kind if decision is not None and decision.player == player else None
         self._ctx = ctx
         self._player = player
         self._open: dict[str, ActionRule] = dict(rules)
@@ -180,10 +182,22 @@ class LazyLegalActions(LegalActions):
             self._actions = [a for name in self._open for a in self.of_type(name)]
         return self._actions
 
+    def __contains__(self, action: object) -> bool:
+        # An action this listing handed out is legal (it was listed on this very state);
+        # anything else goes through the check, as in any listing.
+        listed = self._by_type.get(getattr(action, "type", None))  # type: ignore[arg-type]
+        if listed:
+            for found in listed:
+                if found is action:
+                    return True
+        return super().__contains__(action)
+
     def __bool__(self) -> bool:
         if self._actions is not None:
             return bool(self._actions)
-        return any(self.of_type(name) for name in self._open)
+        # The answers made for the decision held (roll, end the turn, ...) first: one of them
+        # is nearly always listed, so the other types are rarely listed for this.
+        return any(self.of_type(name) for name in _answers_first(self._kind))
 
     def __getitem__(self, index):  # type: ignore[override]
         return self._everything()[index]
@@ -199,6 +213,21 @@ class LazyLegalActions(LegalActions):
         for name in self.specs:
             seen.setdefault(name, None)
         return list(seen)
+
+
+_ANSWERS_FIRST: dict[tuple[str | None, int], list[str]] = {}
+
+
+def _answers_first(kind: str | None) -> list[str]:
+    """The types of :func:`rules_for` ``kind``, those made for one decision kind first (their
+    rule names kinds)."""
+    key = (kind, len(RULES))
+    found = _ANSWERS_FIRST.get(key)
+    if found is None:
+        found = _ANSWERS_FIRST[key] = sorted(
+            (name for name, _ in rules_for(kind)),
+            key=lambda name: not isinstance(RULES[name].kinds, set | frozenset))
+    return found
 
 
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:

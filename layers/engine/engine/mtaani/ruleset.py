@@ -152,6 +152,20 @@ class GameOptions(BaseModel):
             scripted_schema(rulebook("current"), rulebook("classic"))))
 
 
+_ACTION_CLASSES = frozenset(act.ACTION_TYPES.values())
+_DEADLINES: dict[int, Deadline] = {}
+
+
+def _idle_deadline(seconds: int) -> Deadline:
+    """The idle deadline of a table whose decisions wait ``seconds`` (shared: it is frozen)."""
+    found = _DEADLINES.get(seconds)
+    if found is None:
+        if len(_DEADLINES) > 64:
+            _DEADLINES.clear()
+        found = _DEADLINES[seconds] = Deadline("idle_turn", "idle_timeout_seconds", seconds=seconds)
+    return found
+
+
 class MtaaniRuleset(Ruleset):
     """Mtaani on one edition with one set of rule values."""
 
@@ -252,14 +266,21 @@ class MtaaniRuleset(Ruleset):
 
         The checks run before any change, so a rejected action leaves ``state`` as it was.
         """
-        if not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES:
+        happened = self.play(state, action)
+        return Result(state, happened, self.pending(state), self.outcome(state))
+
+    def play(self, state: MtaaniState, action: BaseModel) -> list[Event]:
+        """:meth:`apply_in_place` without building the :class:`Result`: the same checks and
+        rules change ``state``; returns the events. Self-play's loop, which reads only the
+        state."""
+        if type(action) not in _ACTION_CLASSES and (
+                not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
             raise InvalidAction("not a Mtaani action")
-        ctx = Ctx(self.book, state)
-        rule = check_action(ctx, action)
-        rule.perform(ctx, action)
+        ctx = Ctx(self._book or self.book, state)
+        check_action(ctx, action).perform(ctx, action)  # type: ignore[misc]
         advance(ctx)
         state.steps += 1
-        return Result(state, ctx.events, self.pending(state), self.outcome(state))
+        return ctx.events
 
     def view(self, state: MtaaniState, viewer: int | None) -> dict[str, Any]:
         return _view(Ctx(self.book, state), viewer)
@@ -279,9 +300,8 @@ class MtaaniRuleset(Ruleset):
             if owed is not None:
                 detail.update(amount=owed.amount, reason=owed.reason,
                               creditor="pool" if owed.creditor is None else owed.creditor)
-        deadline = Deadline("idle_turn", "idle_timeout_seconds",
-                            seconds=state.options.idle_timeout_seconds)
-        return (Decision(d.id, d.player, d.kind, deadline, detail),)
+        return (Decision(d.id, d.player, d.kind, _idle_deadline(state.options.idle_timeout_seconds),
+                         detail),)
 
     def waiting_seats(self, state: MtaaniState) -> list[int]:
         """Every seat with a trade or loan offer to answer, then the decision's holder."""

@@ -37,7 +37,7 @@ from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
 from engine.mtaani.flow import POOL, TURN_START_HOOKS, Ctx, action_rule, step
 from engine.mtaani.properties import owns_set
-from engine.mtaani.state import Step
+from engine.mtaani.state import Step, step_of
 
 CARDS = ("teleport", "zoning", "injunction", "syndicate")
 
@@ -78,22 +78,22 @@ def offer(ctx: Ctx, item: Step) -> None:
 
 
 def _offers_on_mathree(ctx: Ctx, player: int, tile: int) -> None:
-    ctx.push(Step(op="offer", player=player, tile=tile, card="teleport"),
-             Step(op="draw", player=player, tile=tile, card="mathree"))
+    ctx.push(step_of("offer", player, tile, "teleport"),
+             step_of("draw", player, tile, "mathree"))
 
 
 def _offers_on_mtaani(ctx: Ctx, player: int, tile: int) -> None:
-    steps = [Step(op="draw", player=player, tile=tile, card="mtaani")]
+    steps = [step_of("draw", player, tile, "mtaani")]
     if ctx.s.revolutions + 1 >= ctx.rules.specials.syndicate_from_revolution:
-        steps.insert(0, Step(op="offer", player=player, tile=tile, card="syndicate"))
+        steps.insert(0, step_of("offer", player, tile, "syndicate"))
     ctx.push(*steps)
 
 
 def _offers_after_municipal(ctx: Ctx, player: int) -> None:
     tile = ctx.s.players[player].position
-    steps = [Step(op="offer", player=player, tile=tile, card="zoning")]
+    steps = [step_of("offer", player, tile, "zoning")]
     if ctx.s.revolutions + 1 >= ctx.rules.specials.injunction_from_revolution:
-        steps.append(Step(op="offer", player=player, tile=tile, card="injunction"))
+        steps.append(step_of("offer", player, tile, "injunction"))
     ctx.push(*steps)
 
 

@@ -20,13 +20,13 @@ roll = action_rule(Roll, {"turn"})
 
 @roll.performer
 def _roll(ctx: Ctx, a: Roll) -> None:
-    s = ctx.s
-    dice = rng.dice(s, ctx.rules.dice.count, ctx.rules.dice.sides)
+    s, rules = ctx.s, ctx.rules.dice
+    dice = rng.dice(s, rules.count, rules.sides)
     doubles = len(set(dice)) == 1
     s.dice = dice
     s.rolled = True
     s.decision = None
-    ctx.emit("DiceRolled", player=a.player, dice=dice, doubles=doubles)
+    ctx.events.append({"player": a.player, "dice": dice, "doubles": doubles, "type": "DiceRolled"})
     player = s.players[a.player]
     if player.jail_turns:
         jail.roll_in_jail(ctx, a.player, dice, doubles)
@@ -59,7 +59,7 @@ def end_current_turn(ctx: Ctx) -> None:
     """Pass the turn to the next active seat (or end a capped game)."""
     s = ctx.s
     s.decision = None
-    ctx.emit("TurnEnded", player=s.current, turn=s.turn)
+    ctx.events.append({"player": s.current, "turn": s.turn, "type": "TurnEnded"})
     cap = s.options.max_turns
     if cap is not None and s.turn >= cap:
         from engine.mtaani.properties import net_worth

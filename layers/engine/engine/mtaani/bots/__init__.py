@@ -59,6 +59,8 @@ def decide(bot, state, seat: int, *, strict: bool = False):
     """
     import engine
     from engine.mtaani.bots.policy import fallback
+    from engine.mtaani.flow import Ctx
+    from engine.mtaani.legal import lazy_legal_actions
 
     ruleset = engine.get_ruleset(state.ruleset)
     if state.termination is not None:
@@ -69,10 +71,11 @@ def decide(bot, state, seat: int, *, strict: bool = False):
         # Free actions (proposing trades, loans) are never the bot's to start out of turn:
         # it waits for its own decision or for an offer to answer.
         return None
-    legal = ruleset.legal_actions(state, seat)
-    if not len(legal):
-        return None
     book = ruleset.book
+    # The listing the bot reads type by type (the same actions engine.legal_actions lists).
+    legal = lazy_legal_actions(Ctx(book, state), seat)
+    if not legal:
+        return None
     kind = pending.kind if holds else None
     try:
         answer = bot.answer_offer(book, state, seat, legal)
@@ -96,8 +99,10 @@ def has_offers(state, seat: int) -> bool:
 def waiting_seats(state) -> list[int]:
     """Seats the game waits on now: every seat with an offer to answer, then the holder of
     the pending decision (self-play and the service's bot timer ask each in turn)."""
-    seats = [i for i, p in enumerate(state.players) if not p.bankrupt and has_offers(state, i)]
     decision = getattr(state, "decision", None)
+    if not getattr(state, "trades", ()) and not getattr(state, "loan_offers", ()):
+        return [] if decision is None else [decision.player]  # no offer waits for anyone
+    seats = [i for i, p in enumerate(state.players) if not p.bankrupt and has_offers(state, i)]
     if decision is not None and decision.player not in seats:
         seats.append(decision.player)
     return seats
