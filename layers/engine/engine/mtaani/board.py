@@ -42,23 +42,24 @@ def scaled(amount: int, percents: list[int]) -> int:
 def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True) -> None:
     """Move ``player`` forward ``steps`` tiles, paying salary when passing Payday, then queue
     the landing on the destination tile (unless ``land`` is false: a jump)."""
-    s = ctx.s
-    p = s.players[player]
-    size = ctx.book.size
+    p = ctx.s.players[player]
+    book = ctx.book
     start = p.position
-    end = (start + steps) % size
-    laps = (start + steps) // size
+    end = (start + steps) % book.size
+    laps = (start + steps) // book.size
     p.position = end
-    ctx.emit("Moved", player=player, start=start, end=end, steps=steps, via=via)
-    landed_on_payday = end == ctx.book.payday and steps > 0
-    # Every lap past Payday pays the salary; landing exactly on it pays the landing salary.
-    for lap in range(laps):
-        exact = landed_on_payday and lap == laps - 1
-        payday(ctx, player, exact=exact)
+    ctx.events.append({"player": player, "start": start, "end": end, "steps": steps, "via": via,
+                       "type": "Moved"})
+    if laps:
+        landed_on_payday = end == book.payday and steps > 0
+        # Every lap past Payday pays the salary; landing exactly on it pays the landing salary.
+        for lap in range(laps):
+            exact = landed_on_payday and lap == laps - 1
+            payday(ctx, player, exact=exact)
     # A revolution completed on the way may have sent the mover to jail (the scandal event):
     # then the token is in jail and the move's landing never happens.
     if land and not p.jail_turns:
-        ctx.then("land", player, tile=end)
+        ctx.s.queue.insert(0, step_of("land", player, end))
 
 
 def move_to(ctx: Ctx, player: int, tile: int, via: str) -> None:
@@ -131,11 +132,11 @@ def check_revolution(ctx: Ctx) -> None:
 def land(ctx: Ctx, item: Step) -> None:
     """Resolve landing on ``item.tile``: on the seedy side the mugging comes first (on the
     spot), then the tile's own effect."""
-    if ctx.book.side_of[item.tile] == "seedy":
-        ctx.push(step_of("mugging", item.player, item.tile),
-                 step_of("tile", item.player, item.tile))
+    tile = item.tile
+    if ctx.book.side_of[tile] == "seedy":
+        ctx.push(step_of("mugging", item.player, tile), step_of("tile", item.player, tile))
     else:
-        resolve_tile(ctx, item)
+        LANDING[ctx.book.tiles[tile].kind](ctx, item.player, tile)
 
 
 @step("tile")
@@ -155,16 +156,23 @@ def _land_property(ctx: Ctx, player: int, tile: int) -> None:
     if fee > 0:
         collect_fee(ctx, player, owner, tile, fee)
     if ctx.book.side_of[tile] == "rich":
-        ctx.then("trespass", player, tile=tile)
+        ctx.s.queue.insert(0, step_of("trespass", player, tile))
 
 
 def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None:
     """The visitor pays ``fee`` for ``tile``: any subsidy comes from the pool instead, any skim
     goes to its holder out of the owner's share; the rest goes to the owner."""
-    subsidy = min(fee, sum(hook(ctx, tile, fee) for hook in FEE_SUBSIDY_HOOKS))
-    skims = [cut for hook in FEE_SKIM_HOOKS for cut in hook(ctx, owner, tile, fee)]
+    subsidy = 0
+    for hook in FEE_SUBSIDY_HOOKS:
+        subsidy += hook(ctx, tile, fee)
+    subsidy = min(fee, subsidy)
+    skims: list[tuple[int, int]] = []
+    for hook in FEE_SKIM_HOOKS:
+        cuts = hook(ctx, owner, tile, fee)
+        if cuts:
+            skims += cuts
     visitor_pays = fee - subsidy
-    to_owner = visitor_pays - sum(amount for _, amount in skims)
+    to_owner = visitor_pays - sum(amount for _, amount in skims) if skims else visitor_pays
     ctx.charge(visitor, owner, to_owner, "fee", tile)
     for holder, amount in skims:
         if holder != visitor:  # a skimmer visiting keeps their own cut: they pay the owner's share
@@ -229,13 +237,16 @@ def is_local(ctx: Ctx, player: int, side: str) -> bool:
     Current rules: owning a complete residential hood wholly on that side. Classic preset:
     owning any one property on that side.
     """
-    props = ctx.s.props
+    props, book = ctx.s.props, ctx.book
     if ctx.rules.locals.exemption == "any_property":
-        return any(props[i].owner == player for i in ctx.book.properties if ctx.book.side_of[i] == side)
-    return any(
-        all(props[i].owner == player for i in ctx.book.set_tiles[set_id])
-        for set_id in ctx.book.hoods_on.get(side, [])
-    )
+        return any(props[i].owner == player for i in book.properties if book.side_of[i] == side)
+    for set_id in book.hoods_on.get(side, ()):
+        for i in book.set_tiles[set_id]:
+            if props[i].owner != player:
+                break
+        else:
+            return True  # a complete hood on that side
+    return False
 
 
 @step("mugging")

@@ -285,6 +285,8 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
         p.bank_loan = None
         ctx.emit("LoanDue", player=seat, lender="bank", amount=owed(loan))
         ctx.charge(seat, POOL, owed(loan), "loan_repayment")
+    if not s.loans:
+        return
     for loan in [x for x in s.loans if x.borrower == seat]:
         if loan.demanded or s.revolutions >= loan.due:
             s.loans.remove(loan)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine.core import EngineError, LegalActions
 from engine.mtaani.flow import RULES, ActionRule, Ctx, check_action
 
@@ -144,60 +146,112 @@ class _LazySpecs(Mapping):
         return len(self._all())
 
 
+class _Seat:
+    """What a seat may use now: its rules by type (``rules``), the same types ordered for a
+    quick "anything listed?" (``answers_first``: the answers made for the decision held, the
+    rarest first), for each decision kind and for holding none."""
+
+    __slots__ = ("answers_first", "rules")
+
+    def __init__(self, kind: str | None):
+        listed = rules_for(kind)
+        self.rules: dict[str, ActionRule] = dict(listed)
+
+        def rarity(name: str) -> int:
+            kinds = self.rules[name].kinds
+            return len(kinds) if isinstance(kinds, set | frozenset) else 99
+
+        self.answers_first = sorted(self.rules, key=rarity)
+
+
+_SEATS: dict[tuple[str | None, int], _Seat] = {}
+_NOTHING = _Seat.__new__(_Seat)
+_NOTHING.rules, _NOTHING.answers_first = {}, []
+
+
+def _seat_of(kind: str | None) -> _Seat:
+    key = (kind, len(RULES))
+    found = _SEATS.get(key)
+    if found is None:
+        found = _SEATS[key] = _Seat(kind)
+    return found
+
+
 class LazyLegalActions(LegalActions):
     """:func:`legal_actions`, listed by type as it is read: :meth:`of_type` lists one type;
     iterating, indexing, ``len`` or :meth:`types` list them all (in the same order as
-    :func:`legal_actions`); ``action in legal`` runs the check as always."""
+    :func:`legal_actions`); ``action in legal`` runs the check as always (an action this
+    listing handed out is known to pass it); ``specs`` are described as they are asked for."""
 
-    __slots__ = ("_acts", "_by_type", "_ctx", "_kind", "_open", "_player")
+    __slots__ = ("_acts", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs")
 
     def __init__(self, ctx: Ctx, player: int):
-        rules, acts = _seat_rules(ctx, player)
-        decision = ctx.s.decision
-        self._kind = decision.kind if decision is not None and decision.player == player else None
+        # Not LegalActions.__init__: the listing, its check and its specs are made when read.
+        s = ctx.s
         self._ctx = ctx
         self._player = player
-        self._open: dict[str, ActionRule] = dict(rules)
-        self._acts = acts
         self._by_type: dict[str, list] = {}
-        super().__init__(None, _checker(ctx, player), None)  # type: ignore[arg-type]
-        self.specs = _LazySpecs(ctx, player, self._open)  # type: ignore[assignment]
+        self._actions = None  # type: ignore[assignment]
+        self._check = None  # type: ignore[assignment]
+        self._specs: _LazySpecs | None = None
+        self._listed: bool | None = None
+        if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
+            self._seat, self._acts = _NOTHING, False
+        else:
+            decision = s.decision
+            self._seat = _seat_of(decision.kind if decision is not None and decision.player == player
+                                  else None)
+            self._acts = not s.players[player].bankrupt
+
+    @property
+    def specs(self) -> Mapping[str, dict[str, Any]]:  # type: ignore[override]
+        if self._specs is None:
+            self._specs = _LazySpecs(self._ctx, self._player, self._seat.rules)
+        return self._specs
 
     def of_type(self, name: str) -> list:
         """The listed actions of type ``name`` (in listing order; ``[]`` when none)."""
         found = self._by_type.get(name)
         if found is None:
-            rule = self._open.get(name)
-            if rule is None or not self._acts:
+            rule = self._seat.rules.get(name) if self._acts else None
+            if rule is None:
                 found = []
             else:
                 ctx = self._ctx
-                ctx.memo = {} if ctx.memo is None else ctx.memo
+                if ctx.memo is None:
+                    ctx.memo = {}
                 found = _listed(ctx, rule, self._player)
             self._by_type[name] = found
         return found
 
     def _everything(self) -> list:
         if self._actions is None:
-            self._actions = [a for name in self._open for a in self.of_type(name)]
+            self._actions = [a for name in self._seat.rules for a in self.of_type(name)]
         return self._actions
 
     def __contains__(self, action: object) -> bool:
-        # An action this listing handed out is legal (it was listed on this very state);
-        # anything else goes through the check, as in any listing.
         listed = self._by_type.get(getattr(action, "type", None))  # type: ignore[arg-type]
         if listed:
             for found in listed:
                 if found is action:
                     return True
-        return super().__contains__(action)
+        if not isinstance(action, BaseModel):
+            return False
+        if self._check is None:
+            self._check = _checker(self._ctx, self._player)
+        try:
+            self._check(action)
+        except EngineError:
+            return False
+        return True
 
     def __bool__(self) -> bool:
-        if self._actions is not None:
-            return bool(self._actions)
-        # The answers made for the decision held (roll, end the turn, ...) first: one of them
-        # is nearly always listed, so the other types are rarely listed for this.
-        return any(self.of_type(name) for name in _answers_first(self._kind))
+        if self._listed is None:
+            if self._actions is not None:
+                self._listed = bool(self._actions)
+            else:
+                self._listed = any(self.of_type(name) for name in self._seat.answers_first)
+        return self._listed
 
     def __getitem__(self, index):  # type: ignore[override]
         return self._everything()[index]
@@ -209,25 +263,10 @@ class LazyLegalActions(LegalActions):
         return iter(self._everything())
 
     def types(self) -> list[str]:
-        seen = dict.fromkeys(name for name in self._open if self.of_type(name))
+        seen = dict.fromkeys(name for name in self._seat.rules if self.of_type(name))
         for name in self.specs:
             seen.setdefault(name, None)
         return list(seen)
-
-
-_ANSWERS_FIRST: dict[tuple[str | None, int], list[str]] = {}
-
-
-def _answers_first(kind: str | None) -> list[str]:
-    """The types of :func:`rules_for` ``kind``, those made for one decision kind first (their
-    rule names kinds)."""
-    key = (kind, len(RULES))
-    found = _ANSWERS_FIRST.get(key)
-    if found is None:
-        found = _ANSWERS_FIRST[key] = sorted(
-            (name for name, _ in rules_for(kind)),
-            key=lambda name: not isinstance(RULES[name].kinds, set | frozenset))
-    return found
 
 
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:

@@ -108,18 +108,29 @@ def fee(ctx: Ctx, tile: int) -> int:
     Base fee; doubled while the owner holds the complete set and no property of it has units;
     with units, :func:`unit_fee`. Then table-wide modifiers (:data:`FEE_PERCENT_HOOKS`).
     """
-    p = ctx.s.props[tile]
-    if p.owner is None or p.mortgaged:
+    props = ctx.s.props
+    p = props[tile]
+    owner = p.owner
+    if owner is None or p.mortgaged:
         return 0
-    book, rules = ctx.book, ctx.rules.property
+    book = ctx.book
     if p.units:
-        amount = unit_fee(book.purchase[tile], book.unit_cost[tile], p.units, rules.unit_fee_divisor)
+        amount = unit_fee(book.purchase[tile], book.unit_cost[tile], p.units,
+                          ctx.rules.property.unit_fee_divisor)
     else:
         amount = book.base_fee[tile]
-        set_id = book.set_of[tile]
-        if owns_set(ctx, p.owner, set_id) and not any(set_units(ctx, set_id)):
-            amount *= rules.set_fee_multiplier
-    return _scaled(amount, FEE_PERCENT_HOOKS, ctx, tile)
+        # The complete set without units doubles the fee.
+        for i in book.set_tiles[book.set_of[tile]]:
+            q = props[i]
+            if q.owner != owner or q.units:
+                break
+        else:
+            amount *= ctx.rules.property.set_fee_multiplier
+    for hook in FEE_PERCENT_HOOKS:  # _scaled, spelled out: every fee paid comes through here
+        percent = hook(ctx, tile)
+        if percent != 100:
+            amount = (amount * percent + 50) // 100
+    return amount
 
 
 def bank_fee(ctx: Ctx, tile: int) -> int:

@@ -247,11 +247,11 @@ def _list_syndicate(ctx: Ctx, player: int) -> tuple[PlaySyndicate, ...]:
 
 
 def _skim(ctx: Ctx, owner: int, tile: int, fee: int) -> list[tuple[int, int]]:
-    fx, rules = ctx.s.effects, ctx.rules.specials
-    holder = fx.syndicate_holder
-    set_id = ctx.book.set_of[tile]
+    holder = ctx.s.effects.syndicate_holder
     if holder is None or holder == owner or ctx.s.players[holder].bankrupt:
         return []
+    rules = ctx.rules.specials
+    set_id = ctx.book.set_of[tile]
     if ctx.book.sets[set_id].kind not in rules.syndicate_families or shielded(ctx, set_id):
         return []
     return [(holder, percent_of(fee, rules.syndicate_percent))]

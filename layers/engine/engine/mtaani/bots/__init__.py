@@ -21,6 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bots import KINDS, kind_of, seat_id
+from engine.core import get_ruleset
+from engine.mtaani.bots.policy import fallback
+from engine.mtaani.flow import Ctx
+from engine.mtaani.legal import LazyLegalActions
 
 __all__ = ["KINDS", "choose", "decide", "has_offers", "kind_of", "make", "seat_id", "waiting_seats"]
 
@@ -57,12 +61,6 @@ def decide(bot, state, seat: int, *, strict: bool = False):
     With ``strict`` (self-play and tests) an error inside the bot propagates; otherwise the
     bot falls back to a safe legal action, so a bot bug never stalls a game.
     """
-    import engine
-    from engine.mtaani.bots.policy import fallback
-    from engine.mtaani.flow import Ctx
-    from engine.mtaani.legal import lazy_legal_actions
-
-    ruleset = engine.get_ruleset(state.ruleset)
     if state.termination is not None:
         return None
     pending = state.decision
@@ -71,9 +69,9 @@ def decide(bot, state, seat: int, *, strict: bool = False):
         # Free actions (proposing trades, loans) are never the bot's to start out of turn:
         # it waits for its own decision or for an offer to answer.
         return None
-    book = ruleset.book
+    book = get_ruleset(state.ruleset).book
     # The listing the bot reads type by type (the same actions engine.legal_actions lists).
-    legal = lazy_legal_actions(Ctx(book, state), seat)
+    legal = LazyLegalActions(Ctx(book, state), seat)
     if not legal:
         return None
     kind = pending.kind if holds else None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.mtaani.bots.policy import Bot, first_of, of_type
 from engine.mtaani.bots.table import Table
+from engine.mtaani.properties import unmortgage_cost
 
 BAIL_CASH_MULTIPLE = 5
 """Base pays bail when it holds at least this many times the bail; otherwise it rolls."""
@@ -48,8 +49,6 @@ class BaseBot(Bot):
         return next((a for a in of_type(legal, "choose_deck") if a.deck == "mtaani"), None)
 
     def on_end(self, t: Table, legal):
-        from engine.mtaani.properties import unmortgage_cost
-
         lift = [a for a in of_type(legal, "unmortgage")
                 if t.cash >= UNMORTGAGE_CASH_MULTIPLE * unmortgage_cost(t.ctx, a.tile)]
         if lift:

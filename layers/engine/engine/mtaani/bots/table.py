@@ -43,8 +43,12 @@ class Table:
     def __init__(self, book: Rulebook, state: MtaaniState, seat: int):
         self.book = book
         self.s = state
-        self.ctx = Ctx(book, state)
         self.seat = seat
+
+    @cached_property
+    def ctx(self) -> Ctx:
+        """A read-only engine context on the state (made when first used)."""
+        return Ctx(self.book, self.s)
 
     # ------------------------------------------------------------------ players
     @property
