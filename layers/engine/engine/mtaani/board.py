@@ -121,8 +121,7 @@ def check_revolution(ctx: Ctx) -> None:
     for p in s.players:
         p.passed_payday = False
     s.revolutions += 1
-    ctx.emit("RevolutionCompleted", revolution=s.revolutions,
-             net_worth={i: prop.net_worth(ctx, i) for i in range(len(s.players)) if not s.players[i].bankrupt})
+    ctx.emit("RevolutionCompleted", revolution=s.revolutions, net_worth=prop.net_worths(ctx))
     for hook in REVOLUTION_HOOKS:
         hook(ctx, s.revolutions)
 
@@ -271,12 +270,23 @@ def mugging(ctx: Ctx, item: Step) -> None:
 def trespass(ctx: Ctx, item: Step) -> None:
     """Rich side: after the fee is paid, a 10% chance of arrest for a random 2-5 turns; locals
     are exempt there."""
-    from engine.mtaani import jail
-
     rules = ctx.rules
     if is_local(ctx, item.player, "rich"):
         return
     if not rng.chance(ctx.s, "arrest", rules.locals.trespass_percent):
         return
     turns = rng.randint(ctx.s, "arrest_turns", rules.jail.arrest_min_turns, rules.jail.arrest_max_turns)
-    jail.send_to_jail(ctx, item.player, turns, "trespass")
+    _jail().send_to_jail(ctx, item.player, turns, "trespass")
+
+
+def _jail():
+    """The jail module (it imports this one, so it is looked up when first needed)."""
+    module = _JAIL.get("jail")
+    if module is None:
+        from engine.mtaani import jail as module
+
+        _JAIL["jail"] = module
+    return module
+
+
+_JAIL: dict[str, object] = {}

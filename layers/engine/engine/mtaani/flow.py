@@ -19,7 +19,9 @@ from typing import Any
 from engine.core import Event, GameOver, IllegalAction, NotYourDecision
 from engine.mtaani.actions import Instances
 from engine.mtaani.data import Rulebook
-from engine.mtaani.state import Debt, MtaaniState, Step, decision_of, step_of
+from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step, step_of
+
+_new = object.__new__
 
 POOL = None
 """The ATM pool as a party to a transfer."""
@@ -124,7 +126,8 @@ class Ctx:
         """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
         s = self.s
         seq = s.decision_seq = s.decision_seq + 1
-        s.decision = decision_of(seq, player, kind, tile)
+        decision = s.decision = _new(PendingDecision)  # decision_of, spelled out
+        decision.id, decision.player, decision.kind, decision.tile = seq, player, kind, tile
         if tile is None:
             self.events.append({"player": player, "kind": kind, "decision": seq,
                                 "type": "DecisionPending"})
@@ -277,24 +280,42 @@ class ActionRule:
     rule's ``fields``).
     """
 
-    __slots__ = ("candidates", "check", "checked", "cls", "exact", "kinds", "make", "perform", "spec",
-                 "type")
+    __slots__ = ("alone", "candidates", "check", "checked", "cls", "exact", "free", "kinds", "make",
+                 "perform", "spec", "type")
 
     def __init__(self, cls: type, kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
         self.cls = cls
         self.type: str = cls.model_fields["type"].default
         self.kinds = kinds
+        self.free = kinds == "free"
         self.make = Instances(cls, *fields)
         self.check: Callable[[Ctx, Any], None] = lambda ctx, action: None
         self.checked = False
         self.exact = False
         self.perform: Callable[[Ctx, Any], None] | None = None
-        self.candidates: Callable[[Ctx, int], Any] = lambda ctx, player: (self.make(player),)
+        self.candidates: Callable[[Ctx, int], Any] = self.one
+        self.alone: list[Any] | None = [None] * 8
+        """The default candidates' shared instances by seat (``None`` once a lister is set)."""
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
+
+    def one(self, ctx: Ctx, player: int) -> list:
+        """The default candidates: the action with ``player`` alone."""
+        return [self.make(player)]
+
+    def instance(self, player: int) -> Any:
+        """The default candidate of seat ``player`` (shared)."""
+        alone = self.alone
+        if alone is None or not 0 <= player < len(alone):
+            return self.make(player)
+        found = alone[player]
+        if found is None:
+            found = alone[player] = self.make(player)
+        return found
 
     def checker(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
         self.check = fn
         self.checked = True
+        _rules_changed()
         return fn
 
     def performer(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
@@ -303,6 +324,8 @@ class ActionRule:
 
     def lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
         self.candidates = fn
+        self.alone = None
+        _rules_changed()
         return fn
 
     def exact_lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
@@ -310,6 +333,8 @@ class ActionRule:
         common checks have passed)."""
         self.candidates = fn
         self.exact = True
+        self.alone = None
+        _rules_changed()
         return fn
 
     def describer(self, fn: Callable[[Ctx, int], dict[str, Any] | None]) -> Callable[[Ctx, int], dict[str, Any] | None]:
@@ -319,6 +344,14 @@ class ActionRule:
 
 RULES: dict[str, ActionRule] = {}
 """Action ``type`` -> its :class:`ActionRule`."""
+RULES_CHANGED: list[Callable[[], None]] = []
+"""Called when a rule is registered or given its checker or lister: what was worked out from
+the rules (:mod:`engine.mtaani.legal`'s tables) starts again."""
+
+
+def _rules_changed() -> None:
+    for hook in RULES_CHANGED:
+        hook()
 
 
 def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
@@ -328,6 +361,7 @@ def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[st
     if rule.type in RULES:
         raise ValueError(f"action {rule.type!r} registered twice")
     RULES[rule.type] = rule
+    _rules_changed()
     return rule
 
 
@@ -336,10 +370,10 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
     rule = RULES.get(action.type)
     if rule is None:
         raise IllegalAction(f"this table does not allow '{action.type}'")
-    kinds = rule.kinds
-    if kinds == "free":
+    if rule.free:
         require_seated(ctx, action.player)
     else:
+        kinds = rule.kinds
         # require_actor, spelled out: this runs for every action applied.
         s, player = ctx.s, action.player
         if s.winner is not None or s.termination is not None or not 0 <= player < len(s.players) \

@@ -26,23 +26,22 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import EngineError, LegalActions
-from engine.mtaani.flow import RULES, ActionRule, Ctx, check_action
+from engine.mtaani.flow import RULES, RULES_CHANGED, ActionRule, Ctx, check_action
 
 SYSTEM_ACTIONS = frozenset({"timeout"})
 """Actions the table (the service's timers) applies, never a player: ``apply`` accepts them
 when valid, but they are neither listed nor ``in`` a player's legal actions; the one that
 applies now is :func:`engine.deadline_action`."""
 
-_RULES_FOR: dict[tuple[str | None, int], list[tuple[str, ActionRule]]] = {}
+_RULES_FOR: dict[str | None, list[tuple[str, ActionRule]]] = {}
 
 
 def rules_for(kind: str | None) -> list[tuple[str, ActionRule]]:
     """The rules (``(type, rule)`` in registration order, system actions excluded) a seat may
     use while holding a decision of ``kind`` (``None``: holding none, only the free ones)."""
-    key = (kind, len(RULES))
-    found = _RULES_FOR.get(key)
+    found = _RULES_FOR.get(kind)
     if found is None:
-        found = _RULES_FOR[key] = [
+        found = _RULES_FOR[kind] = [
             (name, rule) for name, rule in RULES.items()
             if name not in SYSTEM_ACTIONS and (
                 rule.kinds == "free" if kind is None
@@ -53,7 +52,8 @@ def rules_for(kind: str | None) -> list[tuple[str, ActionRule]]:
 def _listed(ctx: Ctx, rule: ActionRule, player: int) -> list:
     """``rule``'s candidates for ``player`` that its check accepts (the common checks passed)."""
     if rule.exact or not rule.checked:
-        return list(rule.candidates(ctx, player))
+        found = rule.candidates(ctx, player)
+        return found if type(found) is list else list(found)
     check = rule.check
     out = []
     for action in rule.candidates(ctx, player):
@@ -149,32 +149,38 @@ class _LazySpecs(Mapping):
 class _Seat:
     """What a seat may use now: its rules by type (``rules``), the same types ordered for a
     quick "anything listed?" (``answers_first``: the answers made for the decision held, the
-    rarest first), for each decision kind and for holding none."""
+    rarest first, unchecked ones before checked), and whether the first of those is always
+    listed (``sure``: one action with no check, such as rolling or ending the turn), for each
+    decision kind and for holding none."""
 
-    __slots__ = ("answers_first", "rules")
+    __slots__ = ("answers_first", "rules", "sure")
 
     def __init__(self, kind: str | None):
         listed = rules_for(kind)
         self.rules: dict[str, ActionRule] = dict(listed)
 
-        def rarity(name: str) -> int:
-            kinds = self.rules[name].kinds
-            return len(kinds) if isinstance(kinds, set | frozenset) else 99
+        def rarity(name: str) -> tuple[int, bool]:
+            rule = self.rules[name]
+            kinds = rule.kinds
+            return (len(kinds) if isinstance(kinds, set | frozenset) else 99), rule.checked
 
         self.answers_first = sorted(self.rules, key=rarity)
+        first = self.rules[self.answers_first[0]] if self.answers_first else None
+        self.sure = first is not None and first.alone is not None and not first.checked
 
 
-_SEATS: dict[tuple[str | None, int], _Seat] = {}
+_SEATS: dict[str | None, _Seat] = {}
 _NOTHING = _Seat.__new__(_Seat)
-_NOTHING.rules, _NOTHING.answers_first = {}, []
+_NOTHING.rules, _NOTHING.answers_first, _NOTHING.sure = {}, [], False
 
 
-def _seat_of(kind: str | None) -> _Seat:
-    key = (kind, len(RULES))
-    found = _SEATS.get(key)
-    if found is None:
-        found = _SEATS[key] = _Seat(kind)
-    return found
+def _forget() -> None:
+    """The rules changed: work the tables out again when next asked."""
+    _RULES_FOR.clear()
+    _SEATS.clear()
+
+
+RULES_CHANGED.append(_forget)
 
 
 class LazyLegalActions(LegalActions):
@@ -186,21 +192,22 @@ class LazyLegalActions(LegalActions):
     __slots__ = ("_acts", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs")
 
     def __init__(self, ctx: Ctx, player: int):
-        # Not LegalActions.__init__: the listing, its check and its specs are made when read.
+        # Not LegalActions.__init__: the listing, its check (``_check``), whether anything is
+        # listed (``_listed``) and the specs (``_specs``) are made when first read.
         s = ctx.s
         self._ctx = ctx
         self._player = player
         self._by_type: dict[str, list] = {}
-        self._actions = None  # type: ignore[assignment]
-        self._check = None  # type: ignore[assignment]
-        self._specs: _LazySpecs | None = None
-        self._listed: bool | None = None
+        self._actions = self._check = self._specs = self._listed = None  # type: ignore[assignment]
         if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
             self._seat, self._acts = _NOTHING, False
         else:
             decision = s.decision
-            self._seat = _seat_of(decision.kind if decision is not None and decision.player == player
-                                  else None)
+            kind = decision.kind if decision is not None and decision.player == player else None
+            seat = _SEATS.get(kind)
+            if seat is None:
+                seat = _SEATS[kind] = _Seat(kind)
+            self._seat = seat
             self._acts = not s.players[player].bankrupt
 
     @property
@@ -216,6 +223,8 @@ class LazyLegalActions(LegalActions):
             rule = self._seat.rules.get(name) if self._acts else None
             if rule is None:
                 found = []
+            elif rule.alone is not None and not rule.checked:
+                found = [rule.instance(self._player)]  # one action, always legal here
             else:
                 ctx = self._ctx
                 if ctx.memo is None:
@@ -237,20 +246,28 @@ class LazyLegalActions(LegalActions):
                     return True
         if not isinstance(action, BaseModel):
             return False
-        if self._check is None:
-            self._check = _checker(self._ctx, self._player)
+        check = self._check
+        if check is None:
+            check = self._check = _checker(self._ctx, self._player)
         try:
-            self._check(action)
+            check(action)
         except EngineError:
             return False
         return True
 
     def __bool__(self) -> bool:
-        if self._listed is None:
-            if self._actions is not None:
-                self._listed = bool(self._actions)
-            else:
-                self._listed = any(self.of_type(name) for name in self._seat.answers_first)
+        if self._listed is not None:
+            return self._listed
+        if self._acts and self._seat.sure:
+            self._listed = True  # the decision's own answer is always listed
+        elif self._actions is not None:
+            self._listed = bool(self._actions)
+        else:
+            self._listed = False
+            for name in self._seat.answers_first:
+                if self.of_type(name):
+                    self._listed = True
+                    break
         return self._listed
 
     def __getitem__(self, index):  # type: ignore[override]

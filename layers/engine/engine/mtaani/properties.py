@@ -164,18 +164,39 @@ def net_worth(ctx: Ctx, player: int) -> int:
     return total + sum(hook(ctx, player) for hook in NET_WORTH_HOOKS)
 
 
+def net_worths(ctx: Ctx) -> dict[int, int]:
+    """:func:`net_worth` of every active seat (seat -> SFR), in seat order, the properties
+    added up in one pass."""
+    s, book = ctx.s, ctx.book
+    held: dict[int, int] = {}
+    for tile, p in s.props.items():
+        owner = p.owner
+        if owner is None:
+            continue
+        value = book.purchase[tile] - (unmortgage_cost(ctx, tile) if p.mortgaged else 0)
+        held[owner] = held.get(owner, 0) + value + p.units * book.unit_cost[tile]
+    out = {}
+    for i, player in enumerate(s.players):
+        if player.bankrupt:
+            continue
+        total = player.cash + held.get(i, 0)
+        total -= sum(d.amount for d in s.debts if d.debtor == i)
+        out[i] = total + sum(hook(ctx, i) for hook in NET_WORTH_HOOKS)
+    return out
+
+
 def owned(ctx: Ctx, player: int) -> list[int]:
     """Tiles ``player`` owns, in board order. While a listing runs (``ctx.memo`` set) the list
     is shared by every lister and check that asks: do not change it."""
     memo = ctx.memo
-    if memo is None:
-        props = ctx.s.props
-        return [i for i in ctx.book.properties if props[i].owner == player]
-    key = ("owned", player)
-    found = memo.get(key)
-    if found is None:
-        props = ctx.s.props
-        found = memo[key] = [i for i in ctx.book.properties if props[i].owner == player]
+    if memo is not None:
+        found = memo.get(("owned", player))
+        if found is not None:
+            return found
+    found = [i for i, p in ctx.s.props.items() if p.owner == player]
+    found.sort()  # board order is tile order
+    if memo is not None:
+        memo["owned", player] = found
     return found
 
 
@@ -487,9 +508,16 @@ def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
     # Mortgaged, affordable, and not while the owner owes a payment.
     if flow.owes(ctx, player):
         return []
-    props, make, cash = ctx.s.props, unmortgage.make, ctx.s.players[player].cash
-    return [make(player, i) for i in owned(ctx, player)
-            if props[i].mortgaged and unmortgage_cost(ctx, i) <= cash]
+    props = ctx.s.props
+    for p in props.values():  # bots ask at every turn's end: a plain loop is the cheapest scan
+        if p.mortgaged:
+            break
+    else:
+        return []  # the usual case: nothing is mortgaged
+    mortgaged = [i for i, p in props.items() if p.mortgaged and p.owner == player]
+    mortgaged.sort()  # board order is tile order
+    make, cash = unmortgage.make, ctx.s.players[player].cash
+    return [make(player, i) for i in mortgaged if unmortgage_cost(ctx, i) <= cash]
 
 
 mortgage_batch = action_rule(MortgageBatch)

@@ -41,7 +41,7 @@ from engine.mtaani import (  # noqa: F401
     turn,
 )
 from engine.mtaani.data import Rulebook, rulebook
-from engine.mtaani.flow import Ctx, advance, check_action, start_turn
+from engine.mtaani.flow import RULES, Ctx, advance, check_action, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
 from engine.mtaani.state import MtaaniState, Options, Player, Property, dump_json, load_json
 from engine.mtaani.view import EVENT_SHAPES
@@ -269,15 +269,24 @@ class MtaaniRuleset(Ruleset):
         happened = self.play(state, action)
         return Result(state, happened, self.pending(state), self.outcome(state))
 
-    def play(self, state: MtaaniState, action: BaseModel) -> list[Event]:
+    def play(self, state: MtaaniState, action: BaseModel, *, checked: bool = False) -> list[Event]:
         """:meth:`apply_in_place` without building the :class:`Result`: the same checks and
         rules change ``state``; returns the events. Self-play's loop, which reads only the
-        state."""
-        if type(action) not in _ACTION_CLASSES and (
-                not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
-            raise InvalidAction("not a Mtaani action")
-        ctx = Ctx(self._book or self.book, state)
-        check_action(ctx, action).perform(ctx, action)  # type: ignore[misc]
+        state.
+
+        ``checked``: the caller has just made sure, on ``state`` as it is, that ``action`` is
+        legal (a bot's choice: an action its listing of this state handed out, or one that
+        passed ``action in legal``, the same check), so it is not checked a second time."""
+        if checked:
+            rule = RULES[action.type]  # type: ignore[attr-defined]
+            ctx = Ctx(self._book or self.book, state)
+        else:
+            if type(action) not in _ACTION_CLASSES and (
+                    not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
+                raise InvalidAction("not a Mtaani action")
+            ctx = Ctx(self._book or self.book, state)
+            rule = check_action(ctx, action)
+        rule.perform(ctx, action)  # type: ignore[misc]
         advance(ctx)
         state.steps += 1
         return ctx.events

@@ -69,21 +69,26 @@ def decide(bot, state, seat: int, *, strict: bool = False):
         # Free actions (proposing trades, loans) are never the bot's to start out of turn:
         # it waits for its own decision or for an offer to answer.
         return None
-    book = get_ruleset(state.ruleset).book
+    book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
     # The listing the bot reads type by type (the same actions engine.legal_actions lists).
     legal = LazyLegalActions(Ctx(book, state), seat)
     if not legal:
         return None
     kind = pending.kind if holds else None
     try:
-        answer = bot.answer_offer(book, state, seat, legal)
-        if answer is not None:
-            return answer
+        if state.trades or state.loan_offers:  # answer_offer answers nothing without an offer
+            answer = bot.answer_offer(book, state, seat, legal)
+            if answer is not None:
+                return answer
         return bot.choose(book, state, seat, legal) if holds else None
     except Exception:  # a bot bug must not stall a table: play safe instead
         if strict:
             raise
         return fallback(legal, kind) if holds else None
+
+
+_BOOKS: dict[str, Any] = {}
+"""Ruleset name -> its rulebook (read-only, so kept)."""
 
 
 def has_offers(state, seat: int) -> bool:
@@ -97,8 +102,8 @@ def has_offers(state, seat: int) -> bool:
 def waiting_seats(state) -> list[int]:
     """Seats the game waits on now: every seat with an offer to answer, then the holder of
     the pending decision (self-play and the service's bot timer ask each in turn)."""
-    decision = getattr(state, "decision", None)
-    if not getattr(state, "trades", ()) and not getattr(state, "loan_offers", ()):
+    decision = state.decision
+    if not state.trades and not state.loan_offers:
         return [] if decision is None else [decision.player]  # no offer waits for anyone
     seats = [i for i, p in enumerate(state.players) if not p.bankrupt and has_offers(state, i)]
     if decision is not None and decision.player not in seats:

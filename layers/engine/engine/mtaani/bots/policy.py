@@ -85,10 +85,10 @@ def of_type(legal, type_: str) -> list[BaseModel]:
     """The listed actions of ``type_``, in listing order (the lazy listing lists only that
     type, :meth:`engine.mtaani.legal.LazyLegalActions.of_type`; any other sequence is
     filtered)."""
-    lister = getattr(legal, "of_type", None)
-    if lister is not None:
-        return lister(type_)
-    return [a for a in legal if a.type == type_]
+    try:
+        return legal.of_type(type_)
+    except AttributeError:
+        return [a for a in legal if a.type == type_]
 
 
 def of_types(legal, *types: str) -> list[BaseModel]:
@@ -104,7 +104,10 @@ def of_types(legal, *types: str) -> list[BaseModel]:
 
 def first_of(legal, type_: str, key: Callable[[BaseModel], float] | None = None) -> BaseModel | None:
     """The listed action of ``type_`` (the one with the smallest ``key`` when given)."""
-    found = of_type(legal, type_)
+    try:
+        found = legal.of_type(type_)
+    except AttributeError:
+        found = [a for a in legal if a.type == type_]
     if not found:
         return None
     return min(found, key=key) if key else found[0]

@@ -74,16 +74,18 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     seat_bots = list(seat_bots) if seat_bots else [bots.make(k, bot_seed(seed, i)) for i, k in enumerate(kinds)]
     actions: list[dict[str, Any]] = []
     count = 0
-    while rs.outcome(state) is None:
+    decide, waiting_seats = bots.decide, bots.waiting_seats
+    apply = rs.play  # apply_in_place without building a Result nobody reads here
+    while state.termination is None:  # rs.outcome(state) is None
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"game {seed} ran past {MAX_ACTIONS} actions")
-        seat = bots.waiting_seats(state)[0]
-        action = bots.decide(seat_bots[seat], state, seat, strict=True)
+        seat = waiting_seats(state)[0]
+        action = decide(seat_bots[seat], state, seat, strict=True)
         if action is None:
             raise RuntimeError(f"game {seed}: the bot in seat {seat} had no action")
         if record:
             actions.append(action.model_dump(mode="json"))
-        state = rs.apply_in_place(state, action).state
+        apply(state, action, checked=True)  # a bot's choice is legal here (bots.decide)
         count += 1
     outcome = rs.outcome(state)
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,
