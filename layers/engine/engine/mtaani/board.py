@@ -115,8 +115,13 @@ def check_revolution(ctx: Ctx) -> None:
     bankruptcy as well as after each Payday.
     """
     s = ctx.s
-    active = [p for p in s.players if not p.bankrupt]
-    if len(active) < 2 or not all(p.passed_payday for p in active):
+    active = 0
+    for p in s.players:
+        if not p.bankrupt:
+            if not p.passed_payday:
+                return
+            active += 1
+    if active < 2:
         return
     for p in s.players:
         p.passed_payday = False
@@ -165,11 +170,11 @@ def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None
     for hook in FEE_SUBSIDY_HOOKS:
         subsidy += hook(ctx, tile, fee)
     subsidy = min(fee, subsidy)
-    skims: list[tuple[int, int]] = []
+    skims: list[tuple[int, int]] = ()  # type: ignore[assignment]
     for hook in FEE_SKIM_HOOKS:
         cuts = hook(ctx, owner, tile, fee)
         if cuts:
-            skims += cuts
+            skims = [*skims, *cuts]
     visitor_pays = fee - subsidy
     to_owner = visitor_pays - sum(amount for _, amount in skims) if skims else visitor_pays
     ctx.charge(visitor, owner, to_owner, "fee", tile)

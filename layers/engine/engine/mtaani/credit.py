@@ -297,7 +297,14 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
 def remember_cash(ctx: Ctx, seat: int) -> None:
     """Turn start: keep the player's cash for the "recent average cash" of the loan limit."""
     p = ctx.s.players[seat]
-    p.cash_history = [*p.cash_history, p.cash][-ctx.rules.bank_loans.recent_cash_turns :]
+    kept = ctx.rules.bank_loans.recent_cash_turns
+    history = [*p.cash_history, p.cash]
+    if kept > 0:
+        if len(history) > kept:
+            del history[:-kept]  # the same as history[-kept:], in the new list
+    else:
+        history = history[-kept:]
+    p.cash_history = history
 
 
 def call_in_bank_loans(ctx: Ctx) -> None:

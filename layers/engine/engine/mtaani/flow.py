@@ -50,11 +50,13 @@ class Ctx:
         self.events.append(data)
 
     # ------------------------------------------------------------------ money
-    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str, **extra: Any) -> int:
+    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str,
+                 tile: int | None = None, **extra: Any) -> int:
         """Move ``amount`` SFR from ``src`` to ``dst`` (a seat or :data:`POOL`).
 
         The caller guarantees ``src`` holds the amount; this is the only place cash or the pool
-        changes after the deal. Emits a ``Payment`` event; returns the amount.
+        changes after the deal. Emits a ``Payment`` event (with ``tile`` and ``extra`` when
+        given); returns the amount.
         """
         if amount <= 0:
             return 0
@@ -74,6 +76,8 @@ class Ctx:
             s.players[dst].cash += amount
         event = {"payer": "pool" if src is POOL else src, "payee": "pool" if dst is POOL else dst,
                  "amount": amount, "reason": reason}
+        if tile is not None:
+            event["tile"] = tile
         if extra:
             event.update(extra)
         event["type"] = "Payment"
@@ -99,10 +103,7 @@ class Ctx:
             return
         s = self.s
         if not s.debts and s.players[payer].cash >= amount:
-            if tile is None:
-                self.transfer(payer, payee, amount, reason)
-            else:
-                self.transfer(payer, payee, amount, reason, tile=tile)
+            self.transfer(payer, payee, amount, reason, tile)
             return
         s.debts.append(Debt(debtor=payer, creditor=payee, amount=amount, reason=reason, tile=tile))
         extra = {"tile": tile} if tile is not None else {}
@@ -127,7 +128,10 @@ class Ctx:
         s = self.s
         seq = s.decision_seq = s.decision_seq + 1
         decision = s.decision = _new(PendingDecision)  # decision_of, spelled out
-        decision.id, decision.player, decision.kind, decision.tile = seq, player, kind, tile
+        decision.id = seq
+        decision.player = player
+        decision.kind = kind
+        decision.tile = tile
         if tile is None:
             self.events.append({"player": player, "kind": kind, "decision": seq,
                                 "type": "DecisionPending"})
@@ -138,6 +142,18 @@ class Ctx:
     def active_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""
         return [i for i, p in enumerate(self.s.players) if not p.bankrupt]
+
+
+def new_ctx(book: Rulebook, state: MtaaniState) -> Ctx:
+    """``Ctx(book, state)`` without the call to ``__init__`` (the apply path makes one per
+    action)."""
+    ctx = _new(Ctx)
+    ctx.book = book
+    ctx.rules = book.rules
+    ctx.s = state
+    ctx.events = []
+    ctx.memo = None
+    return ctx
 
 
 StepHandler = Callable[[Ctx, Step], None]
@@ -294,8 +310,9 @@ class ActionRule:
         self.exact = False
         self.perform: Callable[[Ctx, Any], None] | None = None
         self.candidates: Callable[[Ctx, int], Any] = self.one
-        self.alone: list[Any] | None = [None] * 8
-        """The default candidates' shared instances by seat (``None`` once a lister is set)."""
+        self.alone: list[tuple[Any] | None] | None = [None] * 8
+        """The default candidates by seat, each a shared 1-tuple (``None`` once a lister is
+        set)."""
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
 
     def one(self, ctx: Ctx, player: int) -> list:
@@ -304,12 +321,16 @@ class ActionRule:
 
     def instance(self, player: int) -> Any:
         """The default candidate of seat ``player`` (shared)."""
+        return self.singleton(player)[0]
+
+    def singleton(self, player: int) -> tuple[Any]:
+        """The default candidates of seat ``player``: a shared 1-tuple."""
         alone = self.alone
         if alone is None or not 0 <= player < len(alone):
-            return self.make(player)
+            return (self.make(player),)
         found = alone[player]
         if found is None:
-            found = alone[player] = self.make(player)
+            found = alone[player] = (self.make(player),)
         return found
 
     def checker(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:

@@ -20,13 +20,15 @@ candidate. Two forms:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from engine.core import EngineError, LegalActions
-from engine.mtaani.flow import RULES, RULES_CHANGED, ActionRule, Ctx, check_action
+from engine.mtaani.data import Rulebook
+from engine.mtaani.flow import RULES, RULES_CHANGED, ActionRule, Ctx, check_action, new_ctx
+from engine.mtaani.state import MtaaniState
 
 SYSTEM_ACTIONS = frozenset({"timeout"})
 """Actions the table (the service's timers) applies, never a player: ``apply`` accepts them
@@ -189,15 +191,18 @@ class LazyLegalActions(LegalActions):
     :func:`legal_actions`); ``action in legal`` runs the check as always (an action this
     listing handed out is known to pass it); ``specs`` are described as they are asked for."""
 
-    __slots__ = ("_acts", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs")
+    __slots__ = ("_acts", "_book", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs",
+                 "_state")
 
-    def __init__(self, ctx: Ctx, player: int):
+    def __init__(self, book: Rulebook, s: MtaaniState, player: int, ctx: Ctx | None = None):
         # Not LegalActions.__init__: the listing, its check (``_check``), whether anything is
-        # listed (``_listed``) and the specs (``_specs``) are made when first read.
-        s = ctx.s
+        # listed (``_listed``), the specs (``_specs``) and the engine context (``_ctx``) are
+        # made when first needed.
+        self._book = book
+        self._state = s
         self._ctx = ctx
         self._player = player
-        self._by_type: dict[str, list] = {}
+        self._by_type: dict[str, Sequence] | None = None
         self._actions = self._check = self._specs = self._listed = None  # type: ignore[assignment]
         if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
             self._seat, self._acts = _NOTHING, False
@@ -210,45 +215,65 @@ class LazyLegalActions(LegalActions):
             self._seat = seat
             self._acts = not s.players[player].bankrupt
 
+    def _context(self) -> Ctx:
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = new_ctx(self._book, self._state)
+        return ctx
+
     @property
     def specs(self) -> Mapping[str, dict[str, Any]]:  # type: ignore[override]
         if self._specs is None:
-            self._specs = _LazySpecs(self._ctx, self._player, self._seat.rules)
+            self._specs = _LazySpecs(self._context(), self._player, self._seat.rules)
         return self._specs
 
-    def of_type(self, name: str) -> list:
-        """The listed actions of type ``name`` (in listing order; ``[]`` when none)."""
-        found = self._by_type.get(name)
-        if found is None:
-            rule = self._seat.rules.get(name) if self._acts else None
-            if rule is None:
-                found = []
-            elif rule.alone is not None and not rule.checked:
-                found = [rule.instance(self._player)]  # one action, always legal here
-            else:
-                ctx = self._ctx
-                if ctx.memo is None:
-                    ctx.memo = {}
-                found = _listed(ctx, rule, self._player)
-            self._by_type[name] = found
+    def of_type(self, name: str) -> Sequence:
+        """The listed actions of type ``name``, in listing order (a list or tuple; do not
+        change it)."""
+        by_type = self._by_type
+        if by_type is not None:
+            found = by_type.get(name)
+            if found is not None:
+                return found
+        rule = self._seat.rules.get(name) if self._acts else None
+        if rule is None:
+            return ()
+        if rule.alone is not None and not rule.checked:
+            # One action, always legal here: the rule's shared 1-tuple (ActionRule.singleton).
+            found = rule.alone[self._player]
+            return found if found is not None else rule.singleton(self._player)
+        ctx = self._context()
+        if ctx.memo is None:
+            ctx.memo = {}
+        found = _listed(ctx, rule, self._player)
+        if by_type is None:
+            by_type = self._by_type = {}
+        by_type[name] = found
         return found
 
     def _everything(self) -> list:
         if self._actions is None:
             self._actions = [a for name in self._seat.rules for a in self.of_type(name)]
-        return self._actions
+        return self._actions  # type: ignore[return-value]
 
     def __contains__(self, action: object) -> bool:
-        listed = self._by_type.get(getattr(action, "type", None))  # type: ignore[arg-type]
-        if listed:
-            for found in listed:
-                if found is action:
+        # An action this listing handed out is known to be legal here.
+        name = getattr(action, "type", None)
+        rule = self._seat.rules.get(name) if self._acts else None  # type: ignore[arg-type]
+        if rule is not None:
+            if rule.alone is not None and not rule.checked:
+                found = rule.alone[self._player]
+                if found is not None and found[0] is action:
                     return True
+            elif self._by_type is not None:
+                for found in self._by_type.get(name, ()):  # type: ignore[arg-type]
+                    if found is action:
+                        return True
         if not isinstance(action, BaseModel):
             return False
         check = self._check
         if check is None:
-            check = self._check = _checker(self._ctx, self._player)
+            check = self._check = _checker(self._context(), self._player)
         try:
             check(action)
         except EngineError:
@@ -288,4 +313,4 @@ class LazyLegalActions(LegalActions):
 
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:
     """:func:`legal_actions` read by type as it is asked for (see :class:`LazyLegalActions`)."""
-    return LazyLegalActions(ctx, player)
+    return LazyLegalActions(ctx.book, ctx.s, player, ctx)

@@ -41,7 +41,7 @@ from engine.mtaani import (  # noqa: F401
     turn,
 )
 from engine.mtaani.data import Rulebook, rulebook
-from engine.mtaani.flow import RULES, Ctx, advance, check_action, start_turn
+from engine.mtaani.flow import RULES, Ctx, advance, check_action, new_ctx, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
 from engine.mtaani.state import MtaaniState, Options, Player, Property, dump_json, load_json
 from engine.mtaani.view import EVENT_SHAPES
@@ -279,12 +279,12 @@ class MtaaniRuleset(Ruleset):
         passed ``action in legal``, the same check), so it is not checked a second time."""
         if checked:
             rule = RULES[action.type]  # type: ignore[attr-defined]
-            ctx = Ctx(self._book or self.book, state)
+            ctx = new_ctx(self._book or self.book, state)
         else:
             if type(action) not in _ACTION_CLASSES and (
                     not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
                 raise InvalidAction("not a Mtaani action")
-            ctx = Ctx(self._book or self.book, state)
+            ctx = new_ctx(self._book or self.book, state)
             rule = check_action(ctx, action)
         rule.perform(ctx, action)  # type: ignore[misc]
         advance(ctx)

@@ -22,7 +22,7 @@ roll = action_rule(Roll, {"turn"})
 def _roll(ctx: Ctx, a: Roll) -> None:
     s, rules = ctx.s, ctx.rules.dice
     dice = rng.dice(s, rules.count, rules.sides)
-    doubles = len(set(dice)) == 1
+    doubles = bool(dice) and dice.count(dice[0]) == len(dice)  # every die alike
     s.dice = dice
     s.rolled = True
     s.decision = None

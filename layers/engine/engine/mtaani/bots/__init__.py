@@ -23,7 +23,6 @@ from typing import Any
 from engine.bots import KINDS, kind_of, seat_id
 from engine.core import get_ruleset
 from engine.mtaani.bots.policy import fallback
-from engine.mtaani.flow import Ctx
 from engine.mtaani.legal import LazyLegalActions
 
 __all__ = ["KINDS", "choose", "decide", "has_offers", "kind_of", "make", "seat_id", "waiting_seats"]
@@ -71,7 +70,7 @@ def decide(bot, state, seat: int, *, strict: bool = False):
         return None
     book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
     # The listing the bot reads type by type (the same actions engine.legal_actions lists).
-    legal = LazyLegalActions(Ctx(book, state), seat)
+    legal = LazyLegalActions(book, state, seat)
     if not legal:
         return None
     kind = pending.kind if holds else None
