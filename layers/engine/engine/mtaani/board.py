@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from engine import rng
 from engine.mtaani import properties as prop
-from engine.mtaani.flow import POOL, Ctx, step
+from engine.mtaani.flow import POOL, STEPS, Ctx, step
 from engine.mtaani.state import Step, step_of
 
 REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
@@ -138,7 +138,12 @@ def land(ctx: Ctx, item: Step) -> None:
     spot), then the tile's own effect."""
     tile = item.tile
     if ctx.book.side_of[tile] == "seedy":
-        ctx.push(step_of("mugging", item.player, tile), step_of("tile", item.player, tile))
+        # The "mugging" step, then the "tile" step, run here rather than through the queue:
+        # the queue would run them next all the same (no debt or decision is pending while a
+        # step runs, and a mugging takes only cash the player holds: no debt, no decision, no
+        # bankruptcy comes between them).
+        STEPS["mugging"](ctx, item)
+        STEPS["tile"](ctx, item)
     else:
         LANDING[ctx.book.tiles[tile].kind](ctx, item.player, tile)
 

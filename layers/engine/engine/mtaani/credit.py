@@ -55,14 +55,17 @@ def owed(loan: BankLoan | PlayerLoan) -> int:
 
 def debt_of(ctx: Ctx, player: int) -> int:
     """Everything ``player`` owes on loans (bank and player loans), SFR."""
-    total = owed(ctx.s.players[player].bank_loan) if ctx.s.players[player].bank_loan else 0
-    return total + sum(owed(loan) for loan in ctx.s.loans if loan.borrower == player)
+    loan = ctx.s.players[player].bank_loan
+    total = loan.principal + loan.interest if loan else 0  # owed(loan)
+    loans = ctx.s.loans
+    return total + sum(owed(x) for x in loans if x.borrower == player) if loans else total
 
 
 def loan_position(ctx: Ctx, player: int) -> int:
     """What player loans owe ``player`` minus everything ``player`` owes on loans (SFR): their
     part of the player's net worth."""
-    lent = sum(owed(loan) for loan in ctx.s.loans if loan.lender == player)
+    loans = ctx.s.loans
+    lent = sum(owed(loan) for loan in loans if loan.lender == player) if loans else 0
     return lent - debt_of(ctx, player)
 
 

@@ -242,10 +242,15 @@ class LazyLegalActions(LegalActions):
             # One action, always legal here: the rule's shared 1-tuple (ActionRule.singleton).
             found = rule.alone[self._player]
             return found if found is not None else rule.singleton(self._player)
-        ctx = self._context()
-        if ctx.memo is None:
-            ctx.memo = {}
-        found = _listed(ctx, rule, self._player)
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = new_ctx(self._book, self._state)
+        if rule.exact:
+            found = rule.candidates(ctx, self._player)  # _listed, spelled out for exact listers
+        else:
+            if ctx.memo is None:
+                ctx.memo = {}
+            found = _listed(ctx, rule, self._player)
         if by_type is None:
             by_type = self._by_type = {}
         by_type[name] = found
@@ -253,6 +258,9 @@ class LazyLegalActions(LegalActions):
 
     def _everything(self) -> list:
         if self._actions is None:
+            ctx = self._context()
+            if ctx.memo is None:
+                ctx.memo = {}  # every type is listed: let the listers share what they work out
             self._actions = [a for name in self._seat.rules for a in self.of_type(name)]
         return self._actions  # type: ignore[return-value]
 

@@ -176,12 +176,16 @@ def net_worths(ctx: Ctx) -> dict[int, int]:
         value = book.purchase[tile] - (unmortgage_cost(ctx, tile) if p.mortgaged else 0)
         held[owner] = held.get(owner, 0) + value + p.units * book.unit_cost[tile]
     out = {}
+    debts = s.debts
     for i, player in enumerate(s.players):
         if player.bankrupt:
             continue
         total = player.cash + held.get(i, 0)
-        total -= sum(d.amount for d in s.debts if d.debtor == i)
-        out[i] = total + sum(hook(ctx, i) for hook in NET_WORTH_HOOKS)
+        if debts:
+            total -= sum(d.amount for d in debts if d.debtor == i)
+        for hook in NET_WORTH_HOOKS:
+            total += hook(ctx, i)
+        out[i] = total
     return out
 
 

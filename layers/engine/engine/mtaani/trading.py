@@ -23,7 +23,7 @@ from engine.mtaani.actions import AcceptTrade, DeclineTrade, ProposeTrade, SetTr
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.cards import late_percent
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import owned, owns_set, set_units, sets_with_units
+from engine.mtaani.properties import owned, set_units, sets_with_units
 from engine.mtaani.state import TradedProperty, TradeOffer
 
 
@@ -255,12 +255,20 @@ def _list_set_open(ctx: Ctx, player: int) -> list[SetTradeOpen]:
 def gridlocked(ctx: Ctx) -> bool:
     """No player holds a complete portfolio, and no set can be completed without a trade (a set
     can be when one player owns every owned tile of it, or nobody owns any)."""
-    book, props = ctx.book, ctx.s.props
-    for set_id, tiles in book.set_tiles.items():
-        owners = {props[t].owner for t in tiles if props[t].owner is not None}
-        if len(owners) <= 1:
-            return False
-        if any(owns_set(ctx, owner, set_id) for owner in owners):
+    props = ctx.s.props
+    for tiles in ctx.book.set_tiles.values():
+        # A set with two owners or more needs a trade (and nobody holds it complete); one
+        # with at most one owner can be completed without.
+        first = None
+        for t in tiles:
+            owner = props[t].owner
+            if owner is None:
+                continue
+            if first is None:
+                first = owner
+            elif owner != first:
+                break
+        else:
             return False
     return True
 
