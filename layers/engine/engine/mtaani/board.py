@@ -48,8 +48,9 @@ def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True)
     end = (start + steps) % book.size
     laps = (start + steps) // book.size
     p.position = end
-    ctx.events.append({"player": player, "start": start, "end": end, "steps": steps, "via": via,
-                       "type": "Moved"})
+    if ctx.events is not None:
+        ctx.events.append({"player": player, "start": start, "end": end, "steps": steps,
+                           "via": via, "type": "Moved"})
     if laps:
         landed_on_payday = end == book.payday and steps > 0
         # Every lap past Payday pays the salary; landing exactly on it pays the landing salary.

@@ -28,7 +28,8 @@ POOL = None
 
 
 class Ctx:
-    """One action's working context: the rulebook, the (copied) state and the events so far.
+    """One action's working context: the rulebook, the (copied) state and the events so far
+    (``events`` is ``None`` for a quiet context, :func:`new_ctx`: self-play records none).
 
     ``memo`` is ``None`` while the state may change (applying an action); a listing of legal
     actions, which changes nothing, sets it to a dict where figures many checks share (each
@@ -46,8 +47,10 @@ class Ctx:
     # ------------------------------------------------------------------ events
     def emit(self, type_: str, **data: Any) -> None:
         """Record an event ``{"type": type_, **data}`` (player terms: seats, tiles, SFR)."""
-        data["type"] = type_
-        self.events.append(data)
+        events = self.events
+        if events is not None:
+            data["type"] = type_
+            events.append(data)
 
     # ------------------------------------------------------------------ money
     def transfer(self, src: int | None, dst: int | None, amount: int, reason: str,
@@ -74,6 +77,9 @@ class Ctx:
             s.pool += amount
         else:
             s.players[dst].cash += amount
+        events = self.events
+        if events is None:
+            return amount
         event = {"payer": "pool" if src is POOL else src, "payee": "pool" if dst is POOL else dst,
                  "amount": amount, "reason": reason}
         if tile is not None:
@@ -81,7 +87,7 @@ class Ctx:
         if extra:
             event.update(extra)
         event["type"] = "Payment"
-        self.events.append(event)
+        events.append(event)
         return amount
 
     def pay_out(self, player: int, amount: int, reason: str, **extra: Any) -> int:
@@ -132,26 +138,30 @@ class Ctx:
         decision.player = player
         decision.kind = kind
         decision.tile = tile
+        events = self.events
+        if events is None:
+            return
         if tile is None:
-            self.events.append({"player": player, "kind": kind, "decision": seq,
-                                "type": "DecisionPending"})
+            events.append({"player": player, "kind": kind, "decision": seq,
+                           "type": "DecisionPending"})
         else:
-            self.events.append({"player": player, "kind": kind, "decision": seq, "tile": tile,
-                                "type": "DecisionPending"})
+            events.append({"player": player, "kind": kind, "decision": seq, "tile": tile,
+                           "type": "DecisionPending"})
 
     def active_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""
         return [i for i, p in enumerate(self.s.players) if not p.bankrupt]
 
 
-def new_ctx(book: Rulebook, state: MtaaniState) -> Ctx:
+def new_ctx(book: Rulebook, state: MtaaniState, quiet: bool = False) -> Ctx:
     """``Ctx(book, state)`` without the call to ``__init__`` (the apply path makes one per
-    action)."""
+    action); ``quiet``: it records no events (self-play reads none; the rules never read
+    them)."""
     ctx = _new(Ctx)
     ctx.book = book
     ctx.rules = book.rules
     ctx.s = state
-    ctx.events = []
+    ctx.events = None if quiet else []
     ctx.memo = None
     return ctx
 
@@ -235,7 +245,8 @@ def advance(ctx: Ctx) -> None:
         elif s.extra_turn and s.players[s.current].jail_turns == 0:
             s.rolled = False
             s.extra_turn = False
-            ctx.events.append({"player": s.current, "type": "ExtraTurn"})
+            if ctx.events is not None:
+                ctx.events.append({"player": s.current, "type": "ExtraTurn"})
             ctx.decide(s.current, "turn")
         else:
             ctx.decide(s.current, "end")
@@ -249,7 +260,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     s.rolled = False
     s.extra_turn = False
     s.dice = None
-    ctx.events.append({"player": seat, "turn": s.turn, "type": "TurnStarted"})
+    if ctx.events is not None:
+        ctx.events.append({"player": seat, "turn": s.turn, "type": "TurnStarted"})
     for hook in TURN_START_HOOKS:
         hook(ctx, seat)
 

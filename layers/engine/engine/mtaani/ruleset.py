@@ -269,27 +269,29 @@ class MtaaniRuleset(Ruleset):
         happened = self.play(state, action)
         return Result(state, happened, self.pending(state), self.outcome(state))
 
-    def play(self, state: MtaaniState, action: BaseModel, *, checked: bool = False) -> list[Event]:
+    def play(self, state: MtaaniState, action: BaseModel, *, checked: bool = False,
+             quiet: bool = False) -> list[Event]:
         """:meth:`apply_in_place` without building the :class:`Result`: the same checks and
         rules change ``state``; returns the events. Self-play's loop, which reads only the
         state.
 
         ``checked``: the caller has just made sure, on ``state`` as it is, that ``action`` is
         legal (a bot's choice: an action its listing of this state handed out, or one that
-        passed ``action in legal``, the same check), so it is not checked a second time."""
+        passed ``action in legal``, the same check), so it is not checked a second time.
+        ``quiet``: no events are recorded (``[]`` is returned); the state changes the same."""
         if checked:
             rule = RULES[action.type]  # type: ignore[attr-defined]
-            ctx = new_ctx(self._book or self.book, state)
+            ctx = new_ctx(self._book or self.book, state, quiet)
         else:
             if type(action) not in _ACTION_CLASSES and (
                     not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
                 raise InvalidAction("not a Mtaani action")
-            ctx = new_ctx(self._book or self.book, state)
+            ctx = new_ctx(self._book or self.book, state, quiet)
             rule = check_action(ctx, action)
         rule.perform(ctx, action)  # type: ignore[misc]
         advance(ctx)
         state.steps += 1
-        return ctx.events
+        return [] if quiet else ctx.events  # type: ignore[return-value]
 
     def view(self, state: MtaaniState, viewer: int | None) -> dict[str, Any]:
         return _view(Ctx(self.book, state), viewer)

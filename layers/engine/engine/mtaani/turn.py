@@ -26,7 +26,9 @@ def _roll(ctx: Ctx, a: Roll) -> None:
     s.dice = dice
     s.rolled = True
     s.decision = None
-    ctx.events.append({"player": a.player, "dice": dice, "doubles": doubles, "type": "DiceRolled"})
+    if ctx.events is not None:
+        ctx.events.append({"player": a.player, "dice": dice, "doubles": doubles,
+                           "type": "DiceRolled"})
     player = s.players[a.player]
     if player.jail_turns:
         jail.roll_in_jail(ctx, a.player, dice, doubles)
@@ -59,7 +61,8 @@ def end_current_turn(ctx: Ctx) -> None:
     """Pass the turn to the next active seat (or end a capped game)."""
     s = ctx.s
     s.decision = None
-    ctx.events.append({"player": s.current, "turn": s.turn, "type": "TurnEnded"})
+    if ctx.events is not None:
+        ctx.events.append({"player": s.current, "turn": s.turn, "type": "TurnEnded"})
     cap = s.options.max_turns
     if cap is not None and s.turn >= cap:
         from engine.mtaani.properties import net_worth

@@ -79,13 +79,18 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     while state.termination is None:  # rs.outcome(state) is None
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"game {seed} ran past {MAX_ACTIONS} actions")
-        seat = waiting_seats(state)[0]
+        decision = state.decision
+        if decision is not None and not state.trades and not state.loan_offers:
+            seat = decision.player  # no offer waits for an answer: waiting_seats(state)[0]
+        else:
+            seat = waiting_seats(state)[0]
         action = decide(seat_bots[seat], state, seat, strict=True)
         if action is None:
             raise RuntimeError(f"game {seed}: the bot in seat {seat} had no action")
         if record:
             actions.append(action.model_dump(mode="json"))
-        apply(state, action, checked=True)  # a bot's choice is legal here (bots.decide)
+        # A bot's choice is legal here (bots.decide); the events are not read.
+        apply(state, action, checked=True, quiet=True)
         count += 1
     outcome = rs.outcome(state)
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,
