@@ -59,3 +59,44 @@ def test_self_play_histories_replay_through_apply_in_place():
         result = selfplay.play(kinds, seed, max_turns=200, record=True)
         *_, (final, last) = selfplay.replay(result.history)  # apply_in_place, checked
         assert last is None and final.winner == result.winner and final.turn == result.turns
+
+
+def test_the_roll_draws_the_dice_rng_dice_draws():
+    from engine import rng
+    from engine.mtaani.flow import RULES, new_ctx
+
+    rs = engine.get_ruleset("mtaani")
+    dice = rs.book.rules.dice
+    for seed in range(40):
+        state = engine.new_game("mtaani", ["a", "b"], seed)
+        before = state.clone()
+        RULES["roll"].perform(new_ctx(rs.book, state), engine.parse_action(state, {"type": "roll", "player": 0}))
+        assert state.dice == rng.dice(before, dice.count, dice.sides)  # the same draws, in order
+
+
+def test_a_kept_mortgage_count_stays_exact_through_random_games():
+    from engine.mtaani.properties import count_mortgages
+
+    rs = engine.get_ruleset("mtaani")
+    mortgaged = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = engine.new_game("mtaani", ["a", "b", "c"], seed, {"max_turns": 200})
+        count_mortgages(state)
+        while rs.outcome(state) is None:
+            seat = rs.waiting_seats(state)[0]
+            legal = list(rs.legal_actions(state, seat))
+            action = rng.choice(legal)  # any action: mortgages, lifts, bankruptcies alike
+            rs.apply_in_place(state, action)
+            assert state.mortgages == sum(p.mortgaged for p in state.props.values())
+            mortgaged = max(mortgaged, state.mortgages)
+    assert mortgaged > 0
+
+
+def test_self_play_plays_the_same_games_without_the_mortgage_count(monkeypatch):
+    for kinds, seed in ((["base"] * 4, 1000), (["advanced", "smart", "base"], 7)):
+        counted = selfplay.play(kinds, seed, max_turns=300, record=True).history
+        monkeypatch.setattr(selfplay, "count_mortgages", None)
+        uncounted = selfplay.play(kinds, seed, max_turns=300, record=True).history
+        monkeypatch.undo()
+        assert counted == uncounted

@@ -155,11 +155,14 @@ class _Seat:
     listed (``sure``: one action with no check, such as rolling or ending the turn), for each
     decision kind and for holding none."""
 
-    __slots__ = ("answers_first", "rules", "sure")
+    __slots__ = ("answers_first", "rules", "simple", "sure")
 
     def __init__(self, kind: str | None):
         listed = rules_for(kind)
         self.rules: dict[str, ActionRule] = dict(listed)
+        self.simple: dict[str, ActionRule] = {
+            name: rule for name, rule in listed if rule.alone is not None and not rule.checked}
+        """The rules whose one default action is always legal for the seat (``singleton``)."""
 
         def rarity(name: str) -> tuple[int, bool]:
             rule = self.rules[name]
@@ -173,7 +176,7 @@ class _Seat:
 
 _SEATS: dict[str | None, _Seat] = {}
 _NOTHING = _Seat.__new__(_Seat)
-_NOTHING.rules, _NOTHING.answers_first, _NOTHING.sure = {}, [], False
+_NOTHING.rules, _NOTHING.simple, _NOTHING.answers_first, _NOTHING.sure = {}, {}, [], False
 
 
 def _forget() -> None:
@@ -203,22 +206,24 @@ class LazyLegalActions(LegalActions):
         self._ctx = ctx
         self._player = player
         self._by_type: dict[str, Sequence] | None = None
-        self._actions = self._check = self._specs = self._listed = None  # type: ignore[assignment]
+        self._actions = self._check = self._specs = None  # type: ignore[assignment]
         if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
-            self._seat, self._acts = _NOTHING, False
-        else:
-            decision = s.decision
-            kind = decision.kind if decision is not None and decision.player == player else None
-            seat = _SEATS.get(kind)
-            if seat is None:
-                seat = _SEATS[kind] = _Seat(kind)
-            self._seat = seat
-            self._acts = not s.players[player].bankrupt
+            self._seat, self._acts, self._listed = _NOTHING, False, None
+            return
+        decision = s.decision
+        kind = decision.kind if decision is not None and decision.player == player else None
+        seat = _SEATS.get(kind)
+        if seat is None:
+            seat = _SEATS[kind] = _Seat(kind)
+        self._seat = seat
+        acts = self._acts = not s.players[player].bankrupt
+        # The decision's own answer (rolling, ending the turn, ...) is always listed.
+        self._listed = True if acts and seat.sure else None
 
     def _context(self) -> Ctx:
         ctx = self._ctx
         if ctx is None:
-            ctx = self._ctx = new_ctx(self._book, self._state)
+            ctx = self._ctx = new_ctx(self._book, self._state, quiet=True)
         return ctx
 
     @property
@@ -230,30 +235,35 @@ class LazyLegalActions(LegalActions):
     def of_type(self, name: str) -> Sequence:
         """The listed actions of type ``name``, in listing order (a list or tuple; do not
         change it)."""
+        if not self._acts:
+            return ()
+        seat = self._seat
+        rule = seat.simple.get(name)
+        if rule is not None:
+            # One action, always legal here: the rule's shared 1-tuple (ActionRule.singleton).
+            found = rule.alone[self._player]  # type: ignore[index]
+            return found if found is not None else rule.singleton(self._player)
         by_type = self._by_type
         if by_type is not None:
             found = by_type.get(name)
             if found is not None:
                 return found
-        rule = self._seat.rules.get(name) if self._acts else None
+        rule = seat.rules.get(name)
         if rule is None:
             return ()
-        if rule.alone is not None and not rule.checked:
-            # One action, always legal here: the rule's shared 1-tuple (ActionRule.singleton).
-            found = rule.alone[self._player]
-            return found if found is not None else rule.singleton(self._player)
         ctx = self._ctx
         if ctx is None:
-            ctx = self._ctx = new_ctx(self._book, self._state)
+            ctx = self._ctx = new_ctx(self._book, self._state, quiet=True)  # listers emit nothing
         if rule.exact:
             found = rule.candidates(ctx, self._player)  # _listed, spelled out for exact listers
         else:
             if ctx.memo is None:
                 ctx.memo = {}
             found = _listed(ctx, rule, self._player)
-        if by_type is None:
-            by_type = self._by_type = {}
-        by_type[name] = found
+        if found:  # kept, so that ``in`` knows the actions handed out (nothing to know of none)
+            if by_type is None:
+                by_type = self._by_type = {}
+            by_type[name] = found
         return found
 
     def _everything(self) -> list:
@@ -266,11 +276,11 @@ class LazyLegalActions(LegalActions):
 
     def __contains__(self, action: object) -> bool:
         # An action this listing handed out is known to be legal here.
-        name = getattr(action, "type", None)
-        rule = self._seat.rules.get(name) if self._acts else None  # type: ignore[arg-type]
-        if rule is not None:
-            if rule.alone is not None and not rule.checked:
-                found = rule.alone[self._player]
+        if self._acts:
+            name = getattr(action, "type", None)
+            rule = self._seat.simple.get(name)  # type: ignore[arg-type]
+            if rule is not None:
+                found = rule.alone[self._player]  # type: ignore[index]
                 if found is not None and found[0] is action:
                     return True
             elif self._by_type is not None:
@@ -291,9 +301,7 @@ class LazyLegalActions(LegalActions):
     def __bool__(self) -> bool:
         if self._listed is not None:
             return self._listed
-        if self._acts and self._seat.sure:
-            self._listed = True  # the decision's own answer is always listed
-        elif self._actions is not None:
+        if self._actions is not None:
             self._listed = bool(self._actions)
         else:
             self._listed = False

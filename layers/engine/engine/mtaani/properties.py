@@ -25,6 +25,7 @@ from engine.mtaani.actions import (
     UnmortgageBatch,
 )
 from engine.mtaani.flow import POOL, Ctx, action_rule
+from engine.mtaani.state import MtaaniState
 
 FEE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
 """Table-wide fee modifiers: each returns a percentage (100 = unchanged) for a tile."""
@@ -34,6 +35,24 @@ BUILD_BANS: list[Callable[[Ctx, str], str | None]] = []
 """Each returns a reason building on a set is banned now, or ``None``."""
 NET_WORTH_HOOKS: list[Callable[[Ctx, int], int]] = []
 """Other assets and liabilities in a player's net worth, SFR (loans lent and owed)."""
+
+
+def count_mortgages(state: MtaaniState) -> None:
+    """Start keeping ``state.mortgages`` (see :class:`~engine.mtaani.state.MtaaniState`): the
+    engine updates it wherever a mortgage is taken or lifted, so listings need not look at
+    every property to learn that none is mortgaged. Only for a state nothing but the engine
+    changes from now on (self-play's): a change made by hand would leave the count wrong."""
+    state.mortgages = sum(1 for p in state.props.values() if p.mortgaged)
+
+
+def mortgages_changed(state: MtaaniState, change: int | None) -> None:
+    """Keep the mortgage count (when one is kept) up to date: ``change`` mortgages more, or
+    ``None``: count again."""
+    if getattr(state, "mortgages", None) is not None:
+        if change is None:
+            count_mortgages(state)
+        else:
+            state.mortgages += change
 
 
 def _scaled(amount: int, hooks: list[Callable[[Ctx, int], int]], ctx: Ctx, tile: int) -> int:
@@ -465,6 +484,7 @@ def _check_mortgage(ctx: Ctx, a: Mortgage) -> None:
 
 def _mortgage(ctx: Ctx, player: int, tile: int) -> int:
     ctx.s.props[tile].mortgaged = True
+    mortgages_changed(ctx.s, 1)
     ctx.emit("PropertyMortgaged", player=player, tile=tile)
     return ctx.pay_out(player, ctx.book.mortgage[tile], "mortgage", tile=tile)
 
@@ -499,6 +519,7 @@ def _check_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
 def _unmortgage(ctx: Ctx, player: int, tile: int) -> None:
     ctx.transfer(player, POOL, unmortgage_cost(ctx, tile), "unmortgage", tile=tile)
     ctx.s.props[tile].mortgaged = False
+    mortgages_changed(ctx.s, -1)
     ctx.emit("PropertyUnmortgaged", player=player, tile=tile)
 
 
@@ -513,6 +534,8 @@ def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
     if flow.owes(ctx, player):
         return []
     props = ctx.s.props
+    if getattr(ctx.s, "mortgages", None) == 0:
+        return []  # counted: nothing is mortgaged (self-play's states)
     for p in props.values():  # bots ask at every turn's end: a plain loop is the cheapest scan
         if p.mortgaged:
             break

@@ -180,6 +180,7 @@ class MtaaniRuleset(Ruleset):
     def __init__(self, rules_name: str):
         self.rules_name = rules_name
         self._book: Rulebook | None = None
+        self._quiet: Ctx | None = None  # the last quiet context (play), reused on its state
 
     @property
     def book(self) -> Rulebook:
@@ -281,7 +282,13 @@ class MtaaniRuleset(Ruleset):
         ``quiet``: no events are recorded (``[]`` is returned); the state changes the same."""
         if checked:
             rule = RULES[action.type]  # type: ignore[attr-defined]
-            ctx = new_ctx(self._book or self.book, state, quiet)
+            ctx = self._quiet if quiet else None
+            if ctx is None or ctx.s is not state:
+                # A quiet context holds nothing of one action (no events, no memo), so
+                # self-play reuses it from action to action on the same state.
+                ctx = new_ctx(self._book or self.book, state, quiet)
+                if quiet:
+                    self._quiet = ctx
         else:
             if type(action) not in _ACTION_CLASSES and (
                     not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):

@@ -430,8 +430,17 @@ def _clone(item: Any) -> Any:
     return None if item is None else item.clone()
 
 
+class _Counts(_Record):
+    """A slot that is not part of the game's data: ``mortgages``, the number of mortgaged
+    properties, kept up to date by the engine once someone has set it (self-play does, on
+    the states only it changes); unset on every other state (read it with ``getattr``), and
+    never copied, stored or compared."""
+
+    __slots__ = ("mortgages",)
+
+
 @dataclass(slots=True, kw_only=True)
-class MtaaniState(_Record):
+class MtaaniState(_Counts):
     """A whole Mtaani game (current rules or classic preset, see ``ruleset``)."""
 
     ruleset: str

@@ -24,6 +24,10 @@ from typing import Any
 
 import engine
 from engine.mtaani import bots
+from engine.mtaani.properties import count_mortgages as _count_mortgages
+
+count_mortgages = _count_mortgages
+"""How self-play keeps its states' mortgage count (``None``: it keeps none; tests compare)."""
 
 FORMAT = "mtaa-history/1"
 DEFAULT_MAX_TURNS = {2: 400, 3: 500, 4: 600}
@@ -71,6 +75,8 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     options = {"max_turns": cap}
     rs = engine.get_ruleset(ruleset)
     state = engine.new_game(ruleset, players, seed, options)
+    if count_mortgages is not None:
+        count_mortgages(state)  # only the engine changes this state: let it keep count
     seat_bots = list(seat_bots) if seat_bots else [bots.make(k, bot_seed(seed, i)) for i, k in enumerate(kinds)]
     actions: list[dict[str, Any]] = []
     count = 0
