@@ -192,10 +192,12 @@ class LazyLegalActions(LegalActions):
     """:func:`legal_actions`, listed by type as it is read: :meth:`of_type` lists one type;
     iterating, indexing, ``len`` or :meth:`types` list them all (in the same order as
     :func:`legal_actions`); ``action in legal`` runs the check as always (an action this
-    listing handed out is known to pass it); ``specs`` are described as they are asked for."""
+    listing handed out is known to pass it); ``specs`` are described as they are asked for.
+    ``surely`` is true when something is listed for sure (the answer made for the decision
+    held, such as rolling or ending the turn), known without listing."""
 
     __slots__ = ("_acts", "_book", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs",
-                 "_state")
+                 "_state", "surely")
 
     def __init__(self, book: Rulebook, s: MtaaniState, player: int, ctx: Ctx | None = None):
         # Not LegalActions.__init__: the listing, its check (``_check``), whether anything is
@@ -209,6 +211,7 @@ class LazyLegalActions(LegalActions):
         self._actions = self._check = self._specs = None  # type: ignore[assignment]
         if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
             self._seat, self._acts, self._listed = _NOTHING, False, None
+            self.surely = False
             return
         decision = s.decision
         kind = decision.kind if decision is not None and decision.player == player else None
@@ -218,7 +221,8 @@ class LazyLegalActions(LegalActions):
         self._seat = seat
         acts = self._acts = not s.players[player].bankrupt
         # The decision's own answer (rolling, ending the turn, ...) is always listed.
-        self._listed = True if acts and seat.sure else None
+        self.surely = acts and seat.sure
+        self._listed = True if self.surely else None
 
     def _context(self) -> Ctx:
         ctx = self._ctx

@@ -39,7 +39,10 @@ def _roll(ctx: Ctx, a: Roll) -> None:
         jail.roll_in_jail(ctx, a.player, dice, doubles)
         return
     s.extra_turn = doubles
-    board.move_forward(ctx, a.player, dice_total(ctx, dice), "dice")
+    total = sum(dice)  # dice_total, spelled out
+    for hook in DICE_HOOKS:
+        total = hook(ctx, total)
+    board.move_forward(ctx, a.player, total, "dice")
 
 
 def dice_total(ctx: Ctx, dice: list[int]) -> int:

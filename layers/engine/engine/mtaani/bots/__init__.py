@@ -71,7 +71,7 @@ def decide(bot, state, seat: int, *, strict: bool = False):
     book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
     # The listing the bot reads type by type (the same actions engine.legal_actions lists).
     legal = LazyLegalActions(book, state, seat)
-    if not legal:
+    if not (legal.surely or legal):  # surely: the decision's own answer is listed
         return None
     kind = pending.kind if holds else None
     try:
@@ -79,7 +79,7 @@ def decide(bot, state, seat: int, *, strict: bool = False):
             answer = bot.answer_offer(book, state, seat, legal)
             if answer is not None:
                 return answer
-        return bot.choose(book, state, seat, legal) if holds else None
+        return bot.choose_listed(book, state, seat, legal) if holds else None
     except Exception:  # a bot bug must not stall a table: play safe instead
         if strict:
             raise

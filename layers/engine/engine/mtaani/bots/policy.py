@@ -130,9 +130,16 @@ class Bot:
         """The bot's action for ``seat`` from ``legal`` (``None`` when ``legal`` is empty)."""
         if not legal:
             return None
-        kind = state.decision.kind if state.decision else None
-        handler = getattr(self, HANDLERS.get(kind) or f"on_{kind}", None) if kind else None
-        action = handler(Table(book, state, seat), legal) if handler else None
+        return self.choose_listed(book, state, seat, legal)
+
+    def choose_listed(self, book, state: MtaaniState, seat: int, legal) -> BaseModel:
+        """:meth:`choose` once ``legal`` is known to list something (what
+        :func:`engine.mtaani.bots.decide` asks; subclasses override this, not ``choose``)."""
+        decision = state.decision
+        kind = decision.kind if decision else None
+        # The handler from the class (no bound method made): bots define handlers as methods.
+        handler = getattr(type(self), HANDLERS.get(kind) or f"on_{kind}", None) if kind else None
+        action = handler(self, Table(book, state, seat), legal) if handler else None
         if action is None or action not in legal:
             action = fallback(legal, kind)
         return action
