@@ -127,7 +127,8 @@ def check_revolution(ctx: Ctx) -> None:
     for p in s.players:
         p.passed_payday = False
     s.revolutions += 1
-    ctx.emit("RevolutionCompleted", revolution=s.revolutions, net_worth=prop.net_worths(ctx))
+    if ctx.events is not None:  # (net worths are only worked out for the event)
+        ctx.emit("RevolutionCompleted", revolution=s.revolutions, net_worth=prop.net_worths(ctx))
     for hook in REVOLUTION_HOOKS:
         hook(ctx, s.revolutions)
 

@@ -309,7 +309,7 @@ class ActionRule:
     """
 
     __slots__ = ("alone", "candidates", "check", "checked", "cls", "exact", "free", "kinds", "make",
-                 "perform", "spec", "type")
+                 "none_when", "perform", "spec", "type")
 
     def __init__(self, cls: type, kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
         self.cls = cls
@@ -322,6 +322,9 @@ class ActionRule:
         self.exact = False
         self.perform: Callable[[Ctx, Any], None] | None = None
         self.candidates: Callable[[Ctx, int], Any] = self.one
+        self.none_when: Callable[[MtaaniState, int], bool] | None = None
+        """A quick test on the state: true when the lister would list nothing for the seat
+        (a listing then does not run the lister)."""
         self.alone: list[tuple[Any] | None] | None = [None] * 8
         """The default candidates by seat, each a shared 1-tuple (``None`` once a lister is
         set)."""

@@ -255,6 +255,8 @@ class LazyLegalActions(LegalActions):
         rule = seat.rules.get(name)
         if rule is None:
             return ()
+        if rule.none_when is not None and rule.none_when(self._state, self._player):
+            return ()
         ctx = self._ctx
         if ctx is None:
             ctx = self._ctx = new_ctx(self._book, self._state, quiet=True)  # listers emit nothing

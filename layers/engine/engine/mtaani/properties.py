@@ -528,6 +528,13 @@ def _do_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
     _unmortgage(ctx, a.player, a.tile)
 
 
+def _no_mortgage(state: MtaaniState, player: int) -> bool:
+    return getattr(state, "mortgages", None) == 0  # counted: nothing is mortgaged
+
+
+unmortgage.none_when = _no_mortgage
+
+
 @unmortgage.exact_lister
 def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
     # Mortgaged, affordable, and not while the owner owes a payment.

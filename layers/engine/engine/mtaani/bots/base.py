@@ -53,7 +53,8 @@ class BaseBot(Bot):
                 if t.cash >= UNMORTGAGE_CASH_MULTIPLE * unmortgage_cost(t.ctx, a.tile)]
         if lift:
             return max(lift, key=lambda a: t.book.purchase[a.tile])
-        loan = t.me.bank_loan if hasattr(t.me, "bank_loan") else None
+        me = t.me
+        loan = me.bank_loan if hasattr(me, "bank_loan") else None
         if loan is not None and t.cash >= loan.principal + loan.interest + KEEP_CASH:
             repay = next((a for a in of_type(legal, "repay_loan") if a.loan is None and a.max), None)
             if repay is not None:
