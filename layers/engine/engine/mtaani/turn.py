@@ -78,7 +78,10 @@ def end_current_turn(ctx: Ctx) -> None:
         worth = {i: net_worth(ctx, i) for i in ctx.active_seats()}
         finish(ctx, "turn_cap", max(worth, key=lambda i: (worth[i], -i)))
         return
-    seat = next_seat(ctx, s.current)
+    players = s.players
+    seat = (s.current + 1) % len(players)
+    if players[seat].bankrupt:
+        seat = next_seat(ctx, s.current)  # the next seat in play (the one after is out)
     s.turn += 1
     start_turn(ctx, seat)
 

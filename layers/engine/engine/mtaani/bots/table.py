@@ -36,7 +36,7 @@ class Table:
     """The state seen from ``seat``: derived figures a bot decides with (SFR throughout).
 
     Attributes: ``s`` (the state), ``book`` (the rulebook), ``ctx`` (a read-only engine
-    context), ``seat``. Figures are computed on first use and cached, so build a new
+    context), ``seat``, ``me`` (that seat's player). Figures are computed on first use and cached, so build a new
     :class:`Table` after the state changes.
     """
 
@@ -44,6 +44,7 @@ class Table:
         self.book = book
         self.s = state
         self.seat = seat
+        self.me = state.players[seat]
 
     @cached_property
     def ctx(self) -> Ctx:
@@ -52,12 +53,8 @@ class Table:
 
     # ------------------------------------------------------------------ players
     @property
-    def me(self):
-        return self.s.players[self.seat]
-
-    @property
     def cash(self) -> int:
-        return self.s.players[self.seat].cash
+        return self.me.cash
 
     @cached_property
     def opponents(self) -> list[int]:
