@@ -36,7 +36,7 @@ from engine.mtaani.actions import (
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import NET_WORTH_HOOKS
+from engine.mtaani.properties import NET_WORTH_HOOKS, owned
 from engine.mtaani.state import BankLoan, LoanOffer, PlayerLoan
 
 
@@ -75,8 +75,11 @@ def loan_net_worth(ctx: Ctx, player: int) -> int:
     p = ctx.s.players[player]
     recent = p.cash_history or [p.cash]
     average = sum(recent) // len(recent)
-    properties = sum(ctx.book.purchase[t] for t, prop in ctx.s.props.items()
-                     if prop.owner == player and not prop.mortgaged)
+    props, purchase = ctx.s.props, ctx.book.purchase
+    properties = 0
+    for t in owned(ctx, player):
+        if not props[t].mortgaged:
+            properties += purchase[t]
     return average - debt_of(ctx, player) + properties
 
 

@@ -98,7 +98,17 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
     ctx.memo = {}
     for name, rule in rules:
         if acts:
-            actions += _listed(ctx, rule, player)
+            # _listed, with its two quick cases spelled out: one default action with no check
+            # (always legal here), and an exact lister (no check to run).
+            alone = rule.alone
+            if alone is not None and not rule.checked:
+                found = alone[player]
+                actions.append((found if found is not None else rule.singleton(player))[0])
+            elif rule.exact:
+                if rule.none_when is None or not rule.none_when(ctx.s, player):
+                    actions += rule.candidates(ctx, player)
+            else:
+                actions += _listed(ctx, rule, player)
         if rule.spec is not None:
             spec = rule.spec(ctx, player)
             if spec:

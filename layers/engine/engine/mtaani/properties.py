@@ -102,9 +102,11 @@ def sets_with_units(ctx: Ctx) -> set[str]:
     memo = ctx.memo
     found = None if memo is None else memo.get("sets_with_units")
     if found is None:
-        props = ctx.s.props
-        found = {set_id for set_id, tiles in ctx.book.set_tiles.items()
-                 if any(props[t].units for t in tiles)}
+        props, set_of = ctx.s.props, ctx.book.set_of
+        found = set()
+        for tile, p in props.items():
+            if p.units:
+                found.add(set_of[tile])
         if memo is not None:
             memo["sets_with_units"] = found
     return found
@@ -212,14 +214,29 @@ def owned(ctx: Ctx, player: int) -> list[int]:
     """Tiles ``player`` owns, in board order. While a listing runs (``ctx.memo`` set) the list
     is shared by every lister and check that asks: do not change it."""
     memo = ctx.memo
-    if memo is not None:
+    if memo is None:
+        found = [i for i, p in ctx.s.props.items() if p.owner == player]
+        found.sort()  # board order is tile order
+        return found
+    found = memo.get(("owned", player))
+    if found is None:
+        # Every seat's tiles in one pass: a listing asks for several seats' (trade specs).
+        by_owner: dict[int, list[int]] = {}
+        for i, p in ctx.s.props.items():
+            owner = p.owner
+            if owner is not None:
+                tiles = by_owner.get(owner)
+                if tiles is None:
+                    by_owner[owner] = [i]
+                else:
+                    tiles.append(i)
+        for seat in range(len(ctx.s.players)):
+            tiles = by_owner.get(seat, [])
+            tiles.sort()  # board order is tile order
+            memo["owned", seat] = tiles
         found = memo.get(("owned", player))
-        if found is not None:
-            return found
-    found = [i for i, p in ctx.s.props.items() if p.owner == player]
-    found.sort()  # board order is tile order
-    if memo is not None:
-        memo["owned", player] = found
+        if found is None:  # not a seat of this table
+            found = memo["owned", player] = sorted(by_owner.get(player, []))
     return found
 
 
@@ -494,12 +511,28 @@ def _do_mortgage(ctx: Ctx, a: Mortgage) -> None:
     _mortgage(ctx, a.player, a.tile)
 
 
-@mortgage.exact_lister
-def _list_mortgage(ctx: Ctx, player: int) -> list[Mortgage]:
+def _mortgages(ctx: Ctx, player: int) -> list[Mortgage]:
     # Not mortgaged yet, in a set without units.
     props, make, set_of, built = ctx.s.props, mortgage.make, ctx.book.set_of, sets_with_units(ctx)
     return [make(player, i) for i in owned(ctx, player)
             if not props[i].mortgaged and set_of[i] not in built]
+
+
+@mortgage.exact_lister
+def _list_mortgage(ctx: Ctx, player: int) -> list[Mortgage]:
+    return _memo(ctx, "mortgage", player, _mortgages)
+
+
+def _memo(ctx: Ctx, name: str, player: int, lister: Callable[[Ctx, int], list]) -> list:
+    """``lister(ctx, player)``, kept for the listing's length while a listing runs (the
+    batches' listers ask again)."""
+    memo = ctx.memo
+    if memo is None:
+        return lister(ctx, player)
+    found = memo.get((name, player))
+    if found is None:
+        found = memo[name, player] = lister(ctx, player)
+    return found
 
 
 unmortgage = action_rule(Unmortgage, fields=("tile",))
@@ -537,19 +570,26 @@ unmortgage.none_when = _no_mortgage
 
 @unmortgage.exact_lister
 def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
+    return _memo(ctx, "unmortgage", player, _lifts)
+
+
+def _lifts(ctx: Ctx, player: int) -> list[Unmortgage]:
     # Mortgaged, affordable, and not while the owner owes a payment.
     if flow.owes(ctx, player):
         return []
     props = ctx.s.props
     if getattr(ctx.s, "mortgages", None) == 0:
         return []  # counted: nothing is mortgaged (self-play's states)
-    for p in props.values():  # bots ask at every turn's end: a plain loop is the cheapest scan
-        if p.mortgaged:
-            break
+    if ctx.memo is not None:  # a whole listing: the seat's tiles are worked out already
+        mortgaged = [i for i in owned(ctx, player) if props[i].mortgaged]
     else:
-        return []  # the usual case: nothing is mortgaged
-    mortgaged = [i for i, p in props.items() if p.mortgaged and p.owner == player]
-    mortgaged.sort()  # board order is tile order
+        for p in props.values():  # a bot asks at every turn's end: the cheapest whole scan
+            if p.mortgaged:
+                break
+        else:
+            return []  # the usual case: nothing is mortgaged
+        mortgaged = [i for i, p in props.items() if p.mortgaged and p.owner == player]
+        mortgaged.sort()  # board order is tile order
     make, cash = unmortgage.make, ctx.s.players[player].cash
     return [make(player, i) for i in mortgaged if unmortgage_cost(ctx, i) <= cash]
 
@@ -567,7 +607,8 @@ def _check_mortgage_batch(ctx: Ctx, a: MortgageBatch) -> None:
 
 @mortgage_batch.exact_lister
 def _list_mortgage_batch(ctx: Ctx, player: int) -> tuple[MortgageBatch, ...]:
-    return (mortgage_batch.make(player),) if _list_mortgage(ctx, player) else ()  # one to mortgage
+    mortgages = _memo(ctx, "mortgage", player, _list_mortgage)
+    return (mortgage_batch.make(player),) if mortgages else ()  # one to mortgage
 
 
 @mortgage_batch.performer
@@ -600,7 +641,8 @@ def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
 
 @unmortgage_batch.exact_lister
 def _list_unmortgage_batch(ctx: Ctx, player: int) -> tuple[UnmortgageBatch, ...]:
-    return (unmortgage_batch.make(player),) if _list_unmortgage(ctx, player) else ()  # one to lift
+    lifts = _memo(ctx, "unmortgage", player, _list_unmortgage)
+    return (unmortgage_batch.make(player),) if lifts else ()  # one to lift
 
 
 @unmortgage_batch.performer

@@ -36,8 +36,8 @@ class Table:
     """The state seen from ``seat``: derived figures a bot decides with (SFR throughout).
 
     Attributes: ``s`` (the state), ``book`` (the rulebook), ``ctx`` (a read-only engine
-    context), ``seat``, ``me`` (that seat's player). Figures are computed on first use and cached, so build a new
-    :class:`Table` after the state changes.
+    context), ``seat``, ``me`` (that seat's player). Figures are computed on first use and
+    cached, so build a new :class:`Table` after the state changes.
     """
 
     def __init__(self, book: Rulebook, state: MtaaniState, seat: int):
