@@ -133,7 +133,7 @@ class Ctx:
         """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
         s = self.s
         seq = s.decision_seq = s.decision_seq + 1
-        decision = s.decision = _new(PendingDecision)  # decision_of, spelled out
+        decision = s.decision = _new(PendingDecision)  # without __init__: once per action
         decision.id = seq
         decision.player = player
         decision.kind = kind
@@ -303,9 +303,12 @@ class ActionRule:
     only actions the check accepts, so a listing does not run the check on them again.
     ``tests/engine/test_listing.py`` compares every listing with the check run over each
     type's whole domain. ``checked`` is false while the rule has no checker (its candidates
-    need no check). ``make`` hands out the rule's shared
-    action instances (:class:`~engine.mtaani.actions.Instances`, keyed by the player and the
-    rule's ``fields``).
+    need no check); ``free`` is ``kinds == "free"``. ``none_when(state, player)``, when set, is
+    a quick test on the state, true when the lister would list nothing (a listing then does
+    not run it). ``make`` hands out the rule's shared action instances
+    (:class:`~engine.mtaani.actions.Instances`, keyed by the player and the rule's
+    ``fields``); ``alone`` holds, by seat, the default candidate as a shared 1-tuple
+    (:meth:`singleton`; ``None`` once a lister is set).
     """
 
     __slots__ = ("alone", "candidates", "check", "checked", "cls", "exact", "free", "kinds", "make",
@@ -323,20 +326,12 @@ class ActionRule:
         self.perform: Callable[[Ctx, Any], None] | None = None
         self.candidates: Callable[[Ctx, int], Any] = self.one
         self.none_when: Callable[[MtaaniState, int], bool] | None = None
-        """A quick test on the state: true when the lister would list nothing for the seat
-        (a listing then does not run the lister)."""
         self.alone: list[tuple[Any] | None] | None = [None] * 8
-        """The default candidates by seat, each a shared 1-tuple (``None`` once a lister is
-        set)."""
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
 
     def one(self, ctx: Ctx, player: int) -> list:
         """The default candidates: the action with ``player`` alone."""
         return [self.make(player)]
-
-    def instance(self, player: int) -> Any:
-        """The default candidate of seat ``player`` (shared)."""
-        return self.singleton(player)[0]
 
     def singleton(self, player: int) -> tuple[Any]:
         """The default candidates of seat ``player``: a shared 1-tuple."""

@@ -120,14 +120,13 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
 class _LazySpecs(Mapping):
     """The specs of a :class:`LazyLegalActions`, each described when first asked for."""
 
-    __slots__ = ("_ctx", "_done", "_player", "_rules", "_specs")
+    __slots__ = ("_ctx", "_player", "_rules", "_specs")
 
     def __init__(self, ctx: Ctx, player: int, rules: dict[str, ActionRule]):
         self._ctx = ctx
         self._player = player
         self._rules = rules
         self._specs: dict[str, Any] = {}
-        self._done = False
 
     def _spec(self, name: str) -> Any:
         if name not in self._specs:

@@ -390,13 +390,6 @@ class PendingDecision(_Record):
         return copy
 
 
-def decision_of(id: int, player: int, kind: str, tile: int | None = None) -> PendingDecision:
-    """A new :class:`PendingDecision` (the engine's fast constructor)."""
-    decision = _new(PendingDecision)
-    decision.id, decision.player, decision.kind, decision.tile = id, player, kind, tile
-    return decision
-
-
 @dataclass(slots=True, kw_only=True)
 class Deck(_Record):
     """A shuffled draw pile and its discards (card ids). Hidden from every viewer."""
