@@ -336,6 +336,32 @@ ACTION_TYPES: dict[str, type[_Action]] = {
 }
 
 
+INSTANCE_LIMIT = 4096
+"""Most shared instances one :class:`Instances` keeps (it starts again when full)."""
+
+
+class Instances:
+    """Shared instances of frozen action class ``cls``, one per distinct field values, built
+    (and validated) once: ``Instances(Build, "tile")(player, tile)``. The engine lists the same
+    few hundred actions over and over, and a frozen model can be handed out many times."""
+
+    __slots__ = ("cls", "found", "names")
+
+    def __init__(self, cls: type[_Action], *names: str):
+        self.cls = cls
+        self.names = ("player", *names)
+        self.found: dict[tuple, _Action] = {}
+
+    def __call__(self, *values):
+        """The instance with ``player`` and the named fields set to ``values``, in order."""
+        found = self.found.get(values)
+        if found is None:
+            if len(self.found) >= INSTANCE_LIMIT:
+                self.found.clear()
+            found = self.found[values] = self.cls(**dict(zip(self.names, values, strict=True)))
+        return found
+
+
 def parse(data: dict) -> _Action:
     """Validate an action's JSON form; raises :class:`engine.InvalidAction` with the reason."""
     try:

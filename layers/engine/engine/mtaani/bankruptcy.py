@@ -17,7 +17,7 @@ from engine.core import IllegalAction
 from engine.mtaani import board
 from engine.mtaani.actions import DeclareBankruptcy
 from engine.mtaani.flow import POOL, Ctx, action_rule, finish, next_seat, start_turn
-from engine.mtaani.properties import unit_refund
+from engine.mtaani.properties import mortgages_changed, unit_refund
 
 BANKRUPTCY_HOOKS: list[Callable[[Ctx, int], None]] = []
 """Called with the seat after a player goes bankrupt (loans, cards, offers clean-up)."""
@@ -62,6 +62,7 @@ def go_bankrupt(ctx: Ctx, player: int, creditor: int | None) -> None:
             prop.units = 0
             prop.mortgaged = False
             prop.since = 0
+    mortgages_changed(s, None)  # the mortgage count, when one is kept
     p.bankrupt = True
     p.jail_turns = 0
     p.passed_payday = False

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from engine import rng
 from engine.mtaani import properties as prop
-from engine.mtaani.flow import POOL, Ctx, step
-from engine.mtaani.state import Step
+from engine.mtaani.flow import POOL, STEPS, Ctx, step
+from engine.mtaani.state import Step, step_of
 
 REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
 """Called with the revolution number when a revolution completes (table-wide effects)."""
@@ -42,23 +42,25 @@ def scaled(amount: int, percents: list[int]) -> int:
 def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True) -> None:
     """Move ``player`` forward ``steps`` tiles, paying salary when passing Payday, then queue
     the landing on the destination tile (unless ``land`` is false: a jump)."""
-    s = ctx.s
-    p = s.players[player]
-    size = ctx.book.size
+    p = ctx.s.players[player]
+    book = ctx.book
     start = p.position
-    end = (start + steps) % size
-    laps = (start + steps) // size
+    end = (start + steps) % book.size
+    laps = (start + steps) // book.size
     p.position = end
-    ctx.emit("Moved", player=player, start=start, end=end, steps=steps, via=via)
-    landed_on_payday = end == ctx.book.payday and steps > 0
-    # Every lap past Payday pays the salary; landing exactly on it pays the landing salary.
-    for lap in range(laps):
-        exact = landed_on_payday and lap == laps - 1
-        payday(ctx, player, exact=exact)
+    if ctx.events is not None:
+        ctx.events.append({"player": player, "start": start, "end": end, "steps": steps,
+                           "via": via, "type": "Moved"})
+    if laps:
+        landed_on_payday = end == book.payday and steps > 0
+        # Every lap past Payday pays the salary; landing exactly on it pays the landing salary.
+        for lap in range(laps):
+            exact = landed_on_payday and lap == laps - 1
+            payday(ctx, player, exact=exact)
     # A revolution completed on the way may have sent the mover to jail (the scandal event):
     # then the token is in jail and the move's landing never happens.
     if land and not p.jail_turns:
-        ctx.then("land", player, tile=end)
+        ctx.s.queue.insert(0, step_of("land", player, end))
 
 
 def move_to(ctx: Ctx, player: int, tile: int, via: str) -> None:
@@ -114,14 +116,19 @@ def check_revolution(ctx: Ctx) -> None:
     bankruptcy as well as after each Payday.
     """
     s = ctx.s
-    active = [p for p in s.players if not p.bankrupt]
-    if len(active) < 2 or not all(p.passed_payday for p in active):
+    active = 0
+    for p in s.players:
+        if not p.bankrupt:
+            if not p.passed_payday:
+                return
+            active += 1
+    if active < 2:
         return
     for p in s.players:
         p.passed_payday = False
     s.revolutions += 1
-    ctx.emit("RevolutionCompleted", revolution=s.revolutions,
-             net_worth={i: prop.net_worth(ctx, i) for i in range(len(s.players)) if not s.players[i].bankrupt})
+    if ctx.events is not None:  # (net worths are only worked out for the event)
+        ctx.emit("RevolutionCompleted", revolution=s.revolutions, net_worth=prop.net_worths(ctx))
     for hook in REVOLUTION_HOOKS:
         hook(ctx, s.revolutions)
 
@@ -131,11 +138,16 @@ def check_revolution(ctx: Ctx) -> None:
 def land(ctx: Ctx, item: Step) -> None:
     """Resolve landing on ``item.tile``: on the seedy side the mugging comes first (on the
     spot), then the tile's own effect."""
-    if ctx.book.side_of[item.tile] == "seedy":
-        ctx.push(Step(op="mugging", player=item.player, tile=item.tile),
-                 Step(op="tile", player=item.player, tile=item.tile))
+    tile = item.tile
+    if ctx.book.side_of[tile] == "seedy":
+        # The "mugging" step, then the "tile" step, run here rather than through the queue:
+        # the queue would run them next all the same (no debt or decision is pending while a
+        # step runs, and a mugging takes only cash the player holds: no debt, no decision, no
+        # bankruptcy comes between them).
+        STEPS["mugging"](ctx, item)
+        STEPS["tile"](ctx, item)
     else:
-        resolve_tile(ctx, item)
+        LANDING[ctx.book.tiles[tile].kind](ctx, item.player, tile)
 
 
 @step("tile")
@@ -155,16 +167,23 @@ def _land_property(ctx: Ctx, player: int, tile: int) -> None:
     if fee > 0:
         collect_fee(ctx, player, owner, tile, fee)
     if ctx.book.side_of[tile] == "rich":
-        ctx.then("trespass", player, tile=tile)
+        ctx.s.queue.insert(0, step_of("trespass", player, tile))
 
 
 def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None:
     """The visitor pays ``fee`` for ``tile``: any subsidy comes from the pool instead, any skim
     goes to its holder out of the owner's share; the rest goes to the owner."""
-    subsidy = min(fee, sum(hook(ctx, tile, fee) for hook in FEE_SUBSIDY_HOOKS))
-    skims = [cut for hook in FEE_SKIM_HOOKS for cut in hook(ctx, owner, tile, fee)]
+    subsidy = 0
+    for hook in FEE_SUBSIDY_HOOKS:
+        subsidy += hook(ctx, tile, fee)
+    subsidy = min(fee, subsidy)
+    skims: list[tuple[int, int]] = ()  # type: ignore[assignment]
+    for hook in FEE_SKIM_HOOKS:
+        cuts = hook(ctx, owner, tile, fee)
+        if cuts:
+            skims = [*skims, *cuts]
     visitor_pays = fee - subsidy
-    to_owner = visitor_pays - sum(amount for _, amount in skims)
+    to_owner = visitor_pays - sum(amount for _, amount in skims) if skims else visitor_pays
     ctx.charge(visitor, owner, to_owner, "fee", tile)
     for holder, amount in skims:
         if holder != visitor:  # a skimmer visiting keeps their own cut: they pay the owner's share
@@ -229,13 +248,16 @@ def is_local(ctx: Ctx, player: int, side: str) -> bool:
     Current rules: owning a complete residential hood wholly on that side. Classic preset:
     owning any one property on that side.
     """
-    props = ctx.s.props
+    props, book = ctx.s.props, ctx.book
     if ctx.rules.locals.exemption == "any_property":
-        return any(props[i].owner == player for i in ctx.book.properties if ctx.book.side_of[i] == side)
-    return any(
-        all(props[i].owner == player for i in ctx.book.set_tiles[set_id])
-        for set_id in ctx.book.hoods_on.get(side, [])
-    )
+        return any(props[i].owner == player for i in book.properties if book.side_of[i] == side)
+    for set_id in book.hoods_on.get(side, ()):
+        for i in book.set_tiles[set_id]:
+            if props[i].owner != player:
+                break
+        else:
+            return True  # a complete hood on that side
+    return False
 
 
 @step("mugging")
@@ -260,12 +282,23 @@ def mugging(ctx: Ctx, item: Step) -> None:
 def trespass(ctx: Ctx, item: Step) -> None:
     """Rich side: after the fee is paid, a 10% chance of arrest for a random 2-5 turns; locals
     are exempt there."""
-    from engine.mtaani import jail
-
     rules = ctx.rules
     if is_local(ctx, item.player, "rich"):
         return
     if not rng.chance(ctx.s, "arrest", rules.locals.trespass_percent):
         return
     turns = rng.randint(ctx.s, "arrest_turns", rules.jail.arrest_min_turns, rules.jail.arrest_max_turns)
-    jail.send_to_jail(ctx, item.player, turns, "trespass")
+    _jail().send_to_jail(ctx, item.player, turns, "trespass")
+
+
+def _jail():
+    """The jail module (it imports this one, so it is looked up when first needed)."""
+    module = _JAIL.get("jail")
+    if module is None:
+        from engine.mtaani import jail as module
+
+        _JAIL["jail"] = module
+    return module
+
+
+_JAIL: dict[str, object] = {}

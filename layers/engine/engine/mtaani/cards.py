@@ -83,12 +83,12 @@ def draw(ctx: Ctx, deck_name: str) -> str:
     return card
 
 
-choose_deck = action_rule(ChooseDeck, {"deck"})
+choose_deck = action_rule(ChooseDeck, {"deck"}, fields=("deck",))
 
 
 @choose_deck.lister
 def _list_choose_deck(ctx: Ctx, player: int) -> list[ChooseDeck]:
-    return [ChooseDeck(player=player, deck="mtaani"), ChooseDeck(player=player, deck="mathree")]
+    return [choose_deck.make(player, "mtaani"), choose_deck.make(player, "mathree")]
 
 
 @choose_deck.performer

@@ -28,6 +28,7 @@ from engine.mtaani.actions import (
     AcceptLoan,
     DeclineLoan,
     DemandRepayment,
+    Instances,
     OfferLoan,
     RepayLoan,
     TakeLoan,
@@ -35,7 +36,7 @@ from engine.mtaani.actions import (
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import NET_WORTH_HOOKS
+from engine.mtaani.properties import NET_WORTH_HOOKS, owned
 from engine.mtaani.state import BankLoan, LoanOffer, PlayerLoan
 
 
@@ -54,14 +55,17 @@ def owed(loan: BankLoan | PlayerLoan) -> int:
 
 def debt_of(ctx: Ctx, player: int) -> int:
     """Everything ``player`` owes on loans (bank and player loans), SFR."""
-    total = owed(ctx.s.players[player].bank_loan) if ctx.s.players[player].bank_loan else 0
-    return total + sum(owed(loan) for loan in ctx.s.loans if loan.borrower == player)
+    loan = ctx.s.players[player].bank_loan
+    total = loan.principal + loan.interest if loan else 0  # owed(loan)
+    loans = ctx.s.loans
+    return total + sum(owed(x) for x in loans if x.borrower == player) if loans else total
 
 
 def loan_position(ctx: Ctx, player: int) -> int:
     """What player loans owe ``player`` minus everything ``player`` owes on loans (SFR): their
     part of the player's net worth."""
-    lent = sum(owed(loan) for loan in ctx.s.loans if loan.lender == player)
+    loans = ctx.s.loans
+    lent = sum(owed(loan) for loan in loans if loan.lender == player) if loans else 0
     return lent - debt_of(ctx, player)
 
 
@@ -71,8 +75,11 @@ def loan_net_worth(ctx: Ctx, player: int) -> int:
     p = ctx.s.players[player]
     recent = p.cash_history or [p.cash]
     average = sum(recent) // len(recent)
-    properties = sum(ctx.book.purchase[t] for t, prop in ctx.s.props.items()
-                     if prop.owner == player and not prop.mortgaged)
+    props, purchase = ctx.s.props, ctx.book.purchase
+    properties = 0
+    for t in owned(ctx, player):
+        if not props[t].mortgaged:
+            properties += purchase[t]
     return average - debt_of(ctx, player) + properties
 
 
@@ -86,9 +93,16 @@ def bank_limit(ctx: Ctx, player: int) -> int:
 
 
 def borrowable(ctx: Ctx, player: int) -> int:
-    """The largest bank loan allowed now: the limit, within what the pool holds, in steps."""
+    """The largest bank loan allowed now: the limit, within what the pool holds, in steps
+    (kept for the listing's length while a listing runs, see ``Ctx.memo``)."""
+    memo = ctx.memo
+    if memo is not None and ("borrowable", player) in memo:
+        return memo["borrowable", player]
     step = ctx.rules.bank_loans.step
-    return min(bank_limit(ctx, player), ctx.s.pool) // step * step
+    most = min(bank_limit(ctx, player), ctx.s.pool) // step * step
+    if memo is not None:
+        memo["borrowable", player] = most
+    return most
 
 
 take_loan = action_rule(TakeLoan)
@@ -117,10 +131,15 @@ def _take_loan(ctx: Ctx, a: TakeLoan) -> None:
              owed=owed(p.bank_loan), due=p.bank_loan.due, clock=rules.term_clock)
 
 
-@take_loan.lister
+_TAKE_LOAN = Instances(TakeLoan, "amount")
+
+
+@take_loan.exact_lister
 def _list_take_loan(ctx: Ctx, player: int) -> list[TakeLoan]:
+    if ctx.s.players[player].bank_loan is not None:
+        return []  # one bank loan at a time
     most = borrowable(ctx, player)
-    return [TakeLoan(player=player, amount=most)] if most >= ctx.rules.bank_loans.minimum else []
+    return [_TAKE_LOAN(player, most)] if most >= ctx.rules.bank_loans.minimum else []
 
 
 @take_loan.describer
@@ -234,16 +253,30 @@ def _repay(ctx: Ctx, a: RepayLoan) -> None:
                  owed=0 if settled else owed(loan))
 
 
-@repay.lister
+_REPAY_SHARE = Instances(RepayLoan, "loan", "percent")
+_REPAY_MAX = Instances(RepayLoan, "loan", "max")
+
+
+@repay.exact_lister
 def _list_repay(ctx: Ctx, player: int) -> list[RepayLoan]:
-    ids: list[int | None] = []
-    if ctx.s.players[player].bank_loan is not None:
-        ids.append(None)
-    ids += [loan.id for loan in ctx.s.loans if loan.borrower == player]
+    # What repayment() allows: each share of the balance the cash covers, and the most the
+    # cash covers (the whole balance only, where partial repayment is not allowed).
+    p = ctx.s.players[player]
+    loans: list[tuple[int | None, BankLoan | PlayerLoan]] = []
+    if p.bank_loan is not None:
+        loans.append((None, p.bank_loan))
+    loans += [(loan.id, loan) for loan in ctx.s.loans if loan.borrower == player]
+    if not loans or flow.owes(ctx, player):
+        return []  # nothing borrowed, or a payment owed comes first
+    cash, partial = p.cash, ctx.rules.bank_loans.partial_repayment
     out = []
-    for loan_id in ids:
-        out += [RepayLoan(player=player, loan=loan_id, percent=pct) for pct in _shares(ctx)]
-        out.append(RepayLoan(player=player, loan=loan_id, max=True))
+    for loan_id, loan in loans:
+        balance = owed(loan)
+        out += [_REPAY_SHARE(player, loan_id, pct) for pct in _shares(ctx)
+                if 0 < percent_of(balance, pct) <= cash]
+        most = min(cash, balance)
+        if most > 0 and (partial or most >= balance):
+            out.append(_REPAY_MAX(player, loan_id, True))
     return out
 
 
@@ -258,6 +291,8 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
         p.bank_loan = None
         ctx.emit("LoanDue", player=seat, lender="bank", amount=owed(loan))
         ctx.charge(seat, POOL, owed(loan), "loan_repayment")
+    if not s.loans:
+        return
     for loan in [x for x in s.loans if x.borrower == seat]:
         if loan.demanded or s.revolutions >= loan.due:
             s.loans.remove(loan)
@@ -268,7 +303,14 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
 def remember_cash(ctx: Ctx, seat: int) -> None:
     """Turn start: keep the player's cash for the "recent average cash" of the loan limit."""
     p = ctx.s.players[seat]
-    p.cash_history = [*p.cash_history, p.cash][-ctx.rules.bank_loans.recent_cash_turns :]
+    kept = ctx.rules.bank_loans.recent_cash_turns
+    history = [*p.cash_history, p.cash]
+    if kept > 0:
+        if len(history) > kept:
+            del history[:-kept]  # the same as history[-kept:], in the new list
+    else:
+        history = history[-kept:]
+    p.cash_history = history
 
 
 def call_in_bank_loans(ctx: Ctx) -> None:
@@ -348,7 +390,7 @@ def _counterparty(offer: LoanOffer) -> int:
     return offer.borrower if offer.proposer == offer.lender else offer.lender
 
 
-accept_loan = action_rule(AcceptLoan, "free")
+accept_loan = action_rule(AcceptLoan, "free", fields=("offer",))
 
 
 @accept_loan.checker
@@ -381,10 +423,11 @@ def _accept_loan(ctx: Ctx, a: AcceptLoan) -> None:
 
 @accept_loan.lister
 def _list_accept_loan(ctx: Ctx, player: int) -> list[AcceptLoan]:
-    return [AcceptLoan(player=player, offer=o.id) for o in ctx.s.loan_offers if _counterparty(o) == player]
+    make = accept_loan.make
+    return [make(player, o.id) for o in ctx.s.loan_offers if _counterparty(o) == player]
 
 
-decline_loan = action_rule(DeclineLoan, "free")
+decline_loan = action_rule(DeclineLoan, "free", fields=("offer",))
 
 
 @decline_loan.checker
@@ -403,11 +446,11 @@ def _decline_loan(ctx: Ctx, a: DeclineLoan) -> None:
 
 @decline_loan.lister
 def _list_decline_loan(ctx: Ctx, player: int) -> list[DeclineLoan]:
-    return [DeclineLoan(player=player, offer=o.id) for o in ctx.s.loan_offers
-            if player in (o.lender, o.borrower)]
+    make = decline_loan.make
+    return [make(player, o.id) for o in ctx.s.loan_offers if player in (o.lender, o.borrower)]
 
 
-demand = action_rule(DemandRepayment, "free")
+demand = action_rule(DemandRepayment, "free", fields=("loan",))
 
 
 def _lent(ctx: Ctx, player: int, loan_id: int) -> PlayerLoan:
@@ -437,8 +480,8 @@ def _demand(ctx: Ctx, a: DemandRepayment) -> None:
 
 @demand.lister
 def _list_demand(ctx: Ctx, player: int) -> list[DemandRepayment]:
-    return [DemandRepayment(player=player, loan=x.id) for x in ctx.s.loans
-            if x.lender == player and not x.demanded]
+    make = demand.make
+    return [make(player, x.id) for x in ctx.s.loans if x.lender == player and not x.demanded]
 
 
 def forget_player(ctx: Ctx, seat: int) -> None:

@@ -83,7 +83,8 @@ def _tax(ctx: Ctx) -> int:
 
 
 def _fee(ctx: Ctx, tile: int) -> int:
-    return _figure(ctx, "olympics") if active(ctx) == "olympics" else 100
+    event = ctx.s.event
+    return 100 if event is None or event.id != "olympics" else _figure(ctx, "olympics")
 
 
 def _price(ctx: Ctx, tile: int) -> int:
@@ -92,7 +93,10 @@ def _price(ctx: Ctx, tile: int) -> int:
 
 
 def _subsidy(ctx: Ctx, tile: int, fee: int) -> int:
-    return percent_of(fee, _figure(ctx, "liberal_governor")) if active(ctx) == "liberal_governor" else 0
+    event = ctx.s.event
+    if event is None or event.id != "liberal_governor":
+        return 0
+    return percent_of(fee, _figure(ctx, "liberal_governor"))
 
 
 board.REVOLUTION_HOOKS.append(_on_revolution)

@@ -17,36 +17,49 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, GameOver, IllegalAction, NotYourDecision
+from engine.mtaani.actions import Instances
 from engine.mtaani.data import Rulebook
-from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step
+from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step, step_of
+
+_new = object.__new__
 
 POOL = None
 """The ATM pool as a party to a transfer."""
 
 
 class Ctx:
-    """One action's working context: the rulebook, the (copied) state and the events so far."""
+    """One action's working context: the rulebook, the (copied) state and the events so far
+    (``events`` is ``None`` for a quiet context, :func:`new_ctx`: self-play records none).
 
-    __slots__ = ("book", "events", "rules", "s")
+    ``memo`` is ``None`` while the state may change (applying an action); a listing of legal
+    actions, which changes nothing, sets it to a dict where figures many checks share (each
+    seat's tiles, :func:`engine.mtaani.properties.owned`) are kept for the listing's length."""
+
+    __slots__ = ("book", "events", "memo", "rules", "s")
 
     def __init__(self, book: Rulebook, state: MtaaniState):
         self.book = book
         self.rules = book.rules
         self.s = state
         self.events: list[Event] = []
+        self.memo: dict[Any, Any] | None = None
 
     # ------------------------------------------------------------------ events
     def emit(self, type_: str, **data: Any) -> None:
         """Record an event ``{"type": type_, **data}`` (player terms: seats, tiles, SFR)."""
-        data["type"] = type_
-        self.events.append(data)
+        events = self.events
+        if events is not None:
+            data["type"] = type_
+            events.append(data)
 
     # ------------------------------------------------------------------ money
-    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str, **extra: Any) -> int:
+    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str,
+                 tile: int | None = None, **extra: Any) -> int:
         """Move ``amount`` SFR from ``src`` to ``dst`` (a seat or :data:`POOL`).
 
         The caller guarantees ``src`` holds the amount; this is the only place cash or the pool
-        changes after the deal. Emits a ``Payment`` event; returns the amount.
+        changes after the deal. Emits a ``Payment`` event (with ``tile`` and ``extra`` when
+        given); returns the amount.
         """
         if amount <= 0:
             return 0
@@ -64,14 +77,17 @@ class Ctx:
             s.pool += amount
         else:
             s.players[dst].cash += amount
-        self.emit(
-            "Payment",
-            payer="pool" if src is POOL else src,
-            payee="pool" if dst is POOL else dst,
-            amount=amount,
-            reason=reason,
-            **extra,
-        )
+        events = self.events
+        if events is None:
+            return amount
+        event = {"payer": "pool" if src is POOL else src, "payee": "pool" if dst is POOL else dst,
+                 "amount": amount, "reason": reason}
+        if tile is not None:
+            event["tile"] = tile
+        if extra:
+            event.update(extra)
+        event["type"] = "Payment"
+        events.append(event)
         return amount
 
     def pay_out(self, player: int, amount: int, reason: str, **extra: Any) -> int:
@@ -91,35 +107,63 @@ class Ctx:
         borrowed on a human's behalf)."""
         if amount <= 0:
             return
-        extra = {"tile": tile} if tile is not None else {}
-        if not self.s.debts and self.s.players[payer].cash >= amount:
-            self.transfer(payer, payee, amount, reason, **extra)
+        s = self.s
+        if not s.debts and s.players[payer].cash >= amount:
+            self.transfer(payer, payee, amount, reason, tile)
             return
-        self.s.debts.append(Debt(debtor=payer, creditor=payee, amount=amount, reason=reason, tile=tile))
+        s.debts.append(Debt(debtor=payer, creditor=payee, amount=amount, reason=reason, tile=tile))
+        extra = {"tile": tile} if tile is not None else {}
         self.emit("DebtOwed", debtor=payer, creditor="pool" if payee is None else payee,
                   amount=amount, reason=reason, **extra)
 
     # ------------------------------------------------------------------ queue
     def push(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued, in the order given."""
-        self.s.queue[0:0] = list(steps)
+        self.s.queue[0:0] = steps
 
-    def then(self, op: str, player: int, **fields: Any) -> None:
-        """Queue one step to run next."""
-        self.push(Step(op=op, player=player, **fields))
+    def then(self, op: str, player: int, tile: int | None = None, card: str | None = None,
+             **fields: Any) -> None:
+        """Queue one step to run next (``fields``: the other :class:`Step` fields)."""
+        item = Step(op=op, player=player, tile=tile, card=card, **fields) if fields else \
+            step_of(op, player, tile, card)
+        self.s.queue.insert(0, item)
 
     # ------------------------------------------------------------------ decisions
     def decide(self, player: int, kind: str, tile: int | None = None) -> None:
         """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
         s = self.s
-        s.decision_seq += 1
-        s.decision = PendingDecision(id=s.decision_seq, player=player, kind=kind, tile=tile)
-        self.emit("DecisionPending", player=player, kind=kind, decision=s.decision_seq,
-                  **({"tile": tile} if tile is not None else {}))
+        seq = s.decision_seq = s.decision_seq + 1
+        decision = s.decision = _new(PendingDecision)  # without __init__: once per action
+        decision.id = seq
+        decision.player = player
+        decision.kind = kind
+        decision.tile = tile
+        events = self.events
+        if events is None:
+            return
+        if tile is None:
+            events.append({"player": player, "kind": kind, "decision": seq,
+                           "type": "DecisionPending"})
+        else:
+            events.append({"player": player, "kind": kind, "decision": seq, "tile": tile,
+                           "type": "DecisionPending"})
 
     def active_seats(self) -> list[int]:
         """Seats still in the game, in seat order."""
         return [i for i, p in enumerate(self.s.players) if not p.bankrupt]
+
+
+def new_ctx(book: Rulebook, state: MtaaniState, quiet: bool = False) -> Ctx:
+    """``Ctx(book, state)`` without the call to ``__init__`` (the apply path makes one per
+    action); ``quiet``: it records no events (self-play reads none; the rules never read
+    them)."""
+    ctx = _new(Ctx)
+    ctx.book = book
+    ctx.rules = book.rules
+    ctx.s = state
+    ctx.events = None if quiet else []
+    ctx.memo = None
+    return ctx
 
 
 StepHandler = Callable[[Ctx, Step], None]
@@ -168,7 +212,8 @@ def advance(ctx: Ctx) -> None:
             s.queue.clear()
             s.debts.clear()
             return
-        if s.decision is not None and s.decision.kind != "debt":
+        decision = s.decision
+        if decision is not None and decision.kind != "debt":
             return
         if s.debts:
             debt = s.debts[0]
@@ -195,13 +240,13 @@ def advance(ctx: Ctx) -> None:
                 continue
             STEPS[item.op](ctx, item)
             continue
-        player = s.players[s.current]
         if not s.rolled:
             ctx.decide(s.current, "turn")
-        elif s.extra_turn and player.jail_turns == 0:
+        elif s.extra_turn and s.players[s.current].jail_turns == 0:
             s.rolled = False
             s.extra_turn = False
-            ctx.emit("ExtraTurn", player=s.current)
+            if ctx.events is not None:
+                ctx.events.append({"player": s.current, "type": "ExtraTurn"})
             ctx.decide(s.current, "turn")
         else:
             ctx.decide(s.current, "end")
@@ -215,7 +260,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     s.rolled = False
     s.extra_turn = False
     s.dice = None
-    ctx.emit("TurnStarted", player=seat, turn=s.turn)
+    if ctx.events is not None:
+        ctx.events.append({"player": seat, "turn": s.turn, "type": "TurnStarted"})
     for hook in TURN_START_HOOKS:
         hook(ctx, seat)
 
@@ -251,20 +297,56 @@ class ActionRule:
     (:func:`engine.mtaani.legal.legal_actions` keeps those ``check`` accepts, so listing and
     applying can never disagree). ``kinds`` are the decision kinds the actor must hold
     (``None``: any decision the actor holds; ``"free"``: no decision needed).
+
+    A lister may leave out candidates its rule's check would refuse (it knows cheaply that
+    they fail), never one the check accepts; an *exact* lister (:meth:`exact_lister`) lists
+    only actions the check accepts, so a listing does not run the check on them again.
+    ``tests/engine/test_listing.py`` compares every listing with the check run over each
+    type's whole domain. ``checked`` is false while the rule has no checker (its candidates
+    need no check); ``free`` is ``kinds == "free"``. ``none_when(state, player)``, when set, is
+    a quick test on the state, true when the lister would list nothing (a listing then does
+    not run it). ``make`` hands out the rule's shared action instances
+    (:class:`~engine.mtaani.actions.Instances`, keyed by the player and the rule's
+    ``fields``); ``alone`` holds, by seat, the default candidate as a shared 1-tuple
+    (:meth:`singleton`; ``None`` once a lister is set).
     """
 
-    __slots__ = ("candidates", "check", "cls", "kinds", "perform", "spec")
+    __slots__ = ("alone", "candidates", "check", "checked", "cls", "exact", "free", "kinds", "make",
+                 "none_when", "perform", "spec", "type")
 
-    def __init__(self, cls: type, kinds: set[str] | str | None):
+    def __init__(self, cls: type, kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
         self.cls = cls
+        self.type: str = cls.model_fields["type"].default
         self.kinds = kinds
+        self.free = kinds == "free"
+        self.make = Instances(cls, *fields)
         self.check: Callable[[Ctx, Any], None] = lambda ctx, action: None
+        self.checked = False
+        self.exact = False
         self.perform: Callable[[Ctx, Any], None] | None = None
-        self.candidates: Callable[[Ctx, int], Any] = lambda ctx, player: [cls(player=player)]
+        self.candidates: Callable[[Ctx, int], Any] = self.one
+        self.none_when: Callable[[MtaaniState, int], bool] | None = None
+        self.alone: list[tuple[Any] | None] | None = [None] * 8
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
+
+    def one(self, ctx: Ctx, player: int) -> list:
+        """The default candidates: the action with ``player`` alone."""
+        return [self.make(player)]
+
+    def singleton(self, player: int) -> tuple[Any]:
+        """The default candidates of seat ``player``: a shared 1-tuple."""
+        alone = self.alone
+        if alone is None or not 0 <= player < len(alone):
+            return (self.make(player),)
+        found = alone[player]
+        if found is None:
+            found = alone[player] = (self.make(player),)
+        return found
 
     def checker(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
         self.check = fn
+        self.checked = True
+        _rules_changed()
         return fn
 
     def performer(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
@@ -273,6 +355,17 @@ class ActionRule:
 
     def lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
         self.candidates = fn
+        self.alone = None
+        _rules_changed()
+        return fn
+
+    def exact_lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
+        """Register a lister that lists exactly the candidates the check accepts (when the
+        common checks have passed)."""
+        self.candidates = fn
+        self.exact = True
+        self.alone = None
+        _rules_changed()
         return fn
 
     def describer(self, fn: Callable[[Ctx, int], dict[str, Any] | None]) -> Callable[[Ctx, int], dict[str, Any] | None]:
@@ -282,14 +375,24 @@ class ActionRule:
 
 RULES: dict[str, ActionRule] = {}
 """Action ``type`` -> its :class:`ActionRule`."""
+RULES_CHANGED: list[Callable[[], None]] = []
+"""Called when a rule is registered or given its checker or lister: what was worked out from
+the rules (:mod:`engine.mtaani.legal`'s tables) starts again."""
 
 
-def action_rule(cls: type, kinds: set[str] | str | None = None) -> ActionRule:
-    """Register and return the :class:`ActionRule` of action class ``cls``."""
-    type_name = cls.model_fields["type"].default
-    if type_name in RULES:
-        raise ValueError(f"action {type_name!r} registered twice")
-    rule = RULES[type_name] = ActionRule(cls, kinds)
+def _rules_changed() -> None:
+    for hook in RULES_CHANGED:
+        hook()
+
+
+def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
+    """Register and return the :class:`ActionRule` of action class ``cls`` (``fields``: the
+    fields besides ``player`` its listed instances are told apart by, see ``ActionRule.make``)."""
+    rule = ActionRule(cls, kinds, fields)
+    if rule.type in RULES:
+        raise ValueError(f"action {rule.type!r} registered twice")
+    RULES[rule.type] = rule
+    _rules_changed()
     return rule
 
 
@@ -298,12 +401,28 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
     rule = RULES.get(action.type)
     if rule is None:
         raise IllegalAction(f"this table does not allow '{action.type}'")
-    if rule.kinds == "free":
+    if rule.free:
         require_seated(ctx, action.player)
     else:
-        require_actor(ctx, action.player, rule.kinds)  # type: ignore[arg-type]
-    rule.check(ctx, action)
+        kinds = rule.kinds
+        # require_actor, spelled out: this runs for every action applied.
+        s, player = ctx.s, action.player
+        if s.winner is not None or s.termination is not None or not 0 <= player < len(s.players) \
+                or s.players[player].bankrupt:
+            require_seated(ctx, player)
+        decision = s.decision
+        if decision is None or decision.player != player or (
+                kinds is not None and decision.kind not in kinds):
+            require_actor(ctx, player, kinds)  # type: ignore[arg-type]
+    if rule.checked:
+        rule.check(ctx, action)
     return rule
+
+
+def owes(ctx: Ctx, player: int) -> bool:
+    """Whether ``player`` owes a mandatory payment they could not cover (a debt)."""
+    debts = ctx.s.debts
+    return bool(debts) and any(d.debtor == player and d.amount for d in debts)
 
 
 def require_not_owing(ctx: Ctx, player: int, doing: str) -> None:
@@ -311,7 +430,8 @@ def require_not_owing(ctx: Ctx, player: int, doing: str) -> None:
     cover: their cash goes to what they owe first, so ``doing`` (lending, repaying a loan early,
     buying a card) waits until it is paid. Raising funds (borrowing, mortgaging, selling units,
     trading) stays open, as the guide's "Loans and mortgages" says."""
-    owed = sum(d.amount for d in ctx.s.debts if d.debtor == player)
+    debts = ctx.s.debts
+    owed = sum(d.amount for d in debts if d.debtor == player) if debts else 0
     if owed:
         raise IllegalAction(f"you owe {owed:,} SFR: pay it (raise funds or declare bankruptcy) "
                             f"before {doing}")

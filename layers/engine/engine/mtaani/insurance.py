@@ -51,6 +51,16 @@ def _check_buy(ctx: Ctx, a: BuyInsurance) -> None:
         raise IllegalAction(f"an insurance card costs {ctx.s.insurance_price:,} SFR now")
 
 
+@buy.exact_lister
+def _list_buy(ctx: Ctx, player: int) -> tuple[BuyInsurance, ...]:
+    # What the check asks: no payment owed, a card on sale, room to hold it, the price in cash.
+    p = ctx.s.players[player]
+    if (flow.owes(ctx, player) or cards_on_sale(ctx) <= 0 or p.insurance >= max_held(ctx)
+            or p.cash < ctx.s.insurance_price):
+        return ()
+    return (buy.make(player),)
+
+
 @buy.performer
 def _buy(ctx: Ctx, a: BuyInsurance) -> None:
     price = ctx.s.insurance_price

@@ -94,6 +94,11 @@ def _check_bail(ctx: Ctx, a: PayBail) -> None:
         raise IllegalAction(f"bail is {ctx.rules.jail.bail:,} SFR")
 
 
+@pay_bail.lister
+def _list_bail(ctx: Ctx, player: int) -> tuple[PayBail, ...]:
+    return (pay_bail.make(player),) if ctx.s.players[player].jail_turns else ()  # jailed only
+
+
 @pay_bail.performer
 def _bail(ctx: Ctx, a: PayBail) -> None:
     ctx.transfer(a.player, POOL, ctx.rules.jail.bail, "bail")
@@ -111,6 +116,11 @@ def _check_bribe(ctx: Ctx, a: Bribe) -> None:
         raise IllegalAction("you are not in jail")
     if p.cash < ctx.rules.jail.bribe_cost:
         raise IllegalAction(f"a bribe costs {ctx.rules.jail.bribe_cost:,} SFR")
+
+
+@bribe.lister
+def _list_bribe(ctx: Ctx, player: int) -> tuple[Bribe, ...]:
+    return (bribe.make(player),) if ctx.s.players[player].jail_turns else ()  # jailed only
 
 
 @bribe.performer

@@ -4,44 +4,82 @@ This is the one source of legality: :func:`engine.mtaani.ruleset.MtaaniRuleset.a
 same :func:`~engine.mtaani.flow.check_action` on the action it is given, so the listed actions
 are exactly those ``apply`` accepts (actions with free parameters are also described in
 ``LegalActions.specs``).
+
+``check_action`` is the common checks (the game is on, the seat is active and holds a decision
+of the rule's kinds) followed by the rule's own check. A listing settles the common part once
+for the seat and each rule (:func:`rules_for`) and runs only the rule's check on each
+candidate. Two forms:
+
+- :func:`legal_actions`: the whole listing, made at once (``engine.legal_actions``, the
+  service);
+- :func:`lazy_legal_actions`: the same listing read by type as it is asked for
+  (:meth:`LazyLegalActions.of_type`); the bots ask for the few types they weigh, so a decision
+  does not list every mortgage and build it will not take. It is read on the state as it is
+  when read: read it before changing the state in place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
 from engine.core import EngineError, LegalActions
-from engine.mtaani.flow import RULES, Ctx, check_action
+from engine.mtaani.data import Rulebook
+from engine.mtaani.flow import RULES, RULES_CHANGED, ActionRule, Ctx, check_action, new_ctx
+from engine.mtaani.state import MtaaniState
 
 SYSTEM_ACTIONS = frozenset({"timeout"})
 """Actions the table (the service's timers) applies, never a player: ``apply`` accepts them
 when valid, but they are neither listed nor ``in`` a player's legal actions; the one that
 applies now is :func:`engine.deadline_action`."""
 
+_RULES_FOR: dict[str | None, list[tuple[str, ActionRule]]] = {}
 
-def legal_actions(ctx: Ctx, player: int) -> LegalActions:
-    """Every action seat ``player`` may apply in ``ctx.s`` (system actions excluded)."""
-    actions = []
-    specs: dict = {}
+
+def rules_for(kind: str | None) -> list[tuple[str, ActionRule]]:
+    """The rules (``(type, rule)`` in registration order, system actions excluded) a seat may
+    use while holding a decision of ``kind`` (``None``: holding none, only the free ones)."""
+    found = _RULES_FOR.get(kind)
+    if found is None:
+        found = _RULES_FOR[kind] = [
+            (name, rule) for name, rule in RULES.items()
+            if name not in SYSTEM_ACTIONS and (
+                rule.kinds == "free" if kind is None
+                else rule.kinds in (None, "free") or kind in rule.kinds)]
+    return found
+
+
+def _listed(ctx: Ctx, rule: ActionRule, player: int) -> list:
+    """``rule``'s candidates for ``player`` that its check accepts (the common checks passed)."""
+    if rule.exact or not rule.checked:
+        found = rule.candidates(ctx, player)
+        return found if type(found) is list else list(found)
+    check = rule.check
+    out = []
+    for action in rule.candidates(ctx, player):
+        try:
+            check(ctx, action)
+        except EngineError:
+            continue
+        out.append(action)
+    return out
+
+
+def _seat_rules(ctx: Ctx, player: int) -> tuple[list[tuple[str, ActionRule]], bool]:
+    """The rules open to ``player`` now and whether the seat may act (``([], False)`` when
+    the seat does not exist or the game is over). A bankrupt seat acts on nothing, but its
+    rules still describe their specs."""
     s = ctx.s
-    if 0 <= player < len(s.players) and s.winner is None and s.termination is None:
-        holds = s.decision is not None and s.decision.player == player
-        for name, rule in RULES.items():
-            if name in SYSTEM_ACTIONS:
-                continue
-            if rule.kinds != "free" and not holds:
-                continue
-            if rule.kinds not in (None, "free") and s.decision.kind not in rule.kinds:
-                continue
-            for action in rule.candidates(ctx, player):
-                try:
-                    check_action(ctx, action)
-                except EngineError:
-                    continue
-                actions.append(action)
-            if rule.spec is not None:
-                spec = rule.spec(ctx, player)
-                if spec:
-                    specs[name] = spec
+    if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
+        return [], False
+    decision = s.decision
+    holds = decision is not None and decision.player == player
+    return rules_for(decision.kind if holds else None), not s.players[player].bankrupt
 
+
+def _checker(ctx: Ctx, player: int):
     def check(action) -> None:
         if action.player != player:
             raise EngineError("not this player's action")
@@ -49,4 +87,261 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
             raise EngineError("the table's action, not a player's (see engine.deadline_action)")
         check_action(ctx, action)
 
-    return LegalActions(actions, check, specs)
+    return check
+
+
+def legal_actions(ctx: Ctx, player: int) -> LegalActions:
+    """Every action seat ``player`` may apply in ``ctx.s`` (system actions excluded)."""
+    actions: list = []
+    specs: dict[str, dict[str, Any]] = {}
+    rules, acts = _seat_rules(ctx, player)
+    ctx.memo = {}
+    for name, rule in rules:
+        if acts:
+            # _listed, with its two quick cases spelled out: one default action with no check
+            # (always legal here), and an exact lister (no check to run).
+            alone = rule.alone
+            if alone is not None and not rule.checked:
+                found = alone[player]
+                actions.append((found if found is not None else rule.singleton(player))[0])
+            elif rule.exact:
+                if rule.none_when is None or not rule.none_when(ctx.s, player):
+                    actions += rule.candidates(ctx, player)
+            else:
+                actions += _listed(ctx, rule, player)
+        if rule.spec is not None:
+            spec = rule.spec(ctx, player)
+            if spec:
+                specs[name] = spec
+    ctx.memo = None
+    return LegalActions(actions, _checker(ctx, player), specs)
+
+
+class _LazySpecs(Mapping):
+    """The specs of a :class:`LazyLegalActions`, each described when first asked for."""
+
+    __slots__ = ("_ctx", "_player", "_rules", "_specs")
+
+    def __init__(self, ctx: Ctx, player: int, rules: dict[str, ActionRule]):
+        self._ctx = ctx
+        self._player = player
+        self._rules = rules
+        self._specs: dict[str, Any] = {}
+
+    def _spec(self, name: str) -> Any:
+        if name not in self._specs:
+            rule = self._rules.get(name)
+            self._specs[name] = rule.spec(self._ctx, self._player) if rule is not None and \
+                rule.spec is not None else None
+        return self._specs[name]
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        spec = self._spec(name)
+        if not spec:
+            raise KeyError(name)
+        return spec
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._spec(name) or default
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and bool(self._spec(name))
+
+    def _all(self) -> dict[str, Any]:
+        return {name: spec for name in self._rules if (spec := self._spec(name))}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+class _Seat:
+    """What a seat may use now: its rules by type (``rules``), the same types ordered for a
+    quick "anything listed?" (``answers_first``: the answers made for the decision held, the
+    rarest first, unchecked ones before checked), and whether the first of those is always
+    listed (``sure``: one action with no check, such as rolling or ending the turn), for each
+    decision kind and for holding none."""
+
+    __slots__ = ("answers_first", "rules", "simple", "sure")
+
+    def __init__(self, kind: str | None):
+        listed = rules_for(kind)
+        self.rules: dict[str, ActionRule] = dict(listed)
+        self.simple: dict[str, ActionRule] = {
+            name: rule for name, rule in listed if rule.alone is not None and not rule.checked}
+        """The rules whose one default action is always legal for the seat (``singleton``)."""
+
+        def rarity(name: str) -> tuple[int, bool]:
+            rule = self.rules[name]
+            kinds = rule.kinds
+            return (len(kinds) if isinstance(kinds, set | frozenset) else 99), rule.checked
+
+        self.answers_first = sorted(self.rules, key=rarity)
+        first = self.rules[self.answers_first[0]] if self.answers_first else None
+        self.sure = first is not None and first.alone is not None and not first.checked
+
+
+_SEATS: dict[str | None, _Seat] = {}
+_NOTHING = _Seat.__new__(_Seat)
+_NOTHING.rules, _NOTHING.simple, _NOTHING.answers_first, _NOTHING.sure = {}, {}, [], False
+
+
+def _forget() -> None:
+    """The rules changed: work the tables out again when next asked."""
+    _RULES_FOR.clear()
+    _SEATS.clear()
+
+
+RULES_CHANGED.append(_forget)
+
+
+class LazyLegalActions(LegalActions):
+    """:func:`legal_actions`, listed by type as it is read: :meth:`of_type` lists one type;
+    iterating, indexing, ``len`` or :meth:`types` list them all (in the same order as
+    :func:`legal_actions`); ``action in legal`` runs the check as always (an action this
+    listing handed out is known to pass it); ``specs`` are described as they are asked for.
+    ``surely`` is true when something is listed for sure (the answer made for the decision
+    held, such as rolling or ending the turn), known without listing."""
+
+    __slots__ = ("_acts", "_book", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs",
+                 "_state", "surely")
+
+    def __init__(self, book: Rulebook, s: MtaaniState, player: int, ctx: Ctx | None = None):
+        # Not LegalActions.__init__: the listing, its check (``_check``), whether anything is
+        # listed (``_listed``), the specs (``_specs``) and the engine context (``_ctx``) are
+        # made when first needed.
+        self._book = book
+        self._state = s
+        self._ctx = ctx
+        self._player = player
+        self._by_type: dict[str, Sequence] | None = None
+        self._actions = self._check = self._specs = None  # type: ignore[assignment]
+        if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
+            self._seat, self._acts, self._listed = _NOTHING, False, None
+            self.surely = False
+            return
+        decision = s.decision
+        kind = decision.kind if decision is not None and decision.player == player else None
+        seat = _SEATS.get(kind)
+        if seat is None:
+            seat = _SEATS[kind] = _Seat(kind)
+        self._seat = seat
+        acts = self._acts = not s.players[player].bankrupt
+        # The decision's own answer (rolling, ending the turn, ...) is always listed.
+        self.surely = acts and seat.sure
+        self._listed = True if self.surely else None
+
+    def _context(self) -> Ctx:
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = new_ctx(self._book, self._state, quiet=True)
+        return ctx
+
+    @property
+    def specs(self) -> Mapping[str, dict[str, Any]]:  # type: ignore[override]
+        if self._specs is None:
+            self._specs = _LazySpecs(self._context(), self._player, self._seat.rules)
+        return self._specs
+
+    def of_type(self, name: str) -> Sequence:
+        """The listed actions of type ``name``, in listing order (a list or tuple; do not
+        change it)."""
+        if not self._acts:
+            return ()
+        seat = self._seat
+        rule = seat.simple.get(name)
+        if rule is not None:
+            # One action, always legal here: the rule's shared 1-tuple (ActionRule.singleton).
+            found = rule.alone[self._player]  # type: ignore[index]
+            return found if found is not None else rule.singleton(self._player)
+        by_type = self._by_type
+        if by_type is not None:
+            found = by_type.get(name)
+            if found is not None:
+                return found
+        rule = seat.rules.get(name)
+        if rule is None:
+            return ()
+        if rule.none_when is not None and rule.none_when(self._state, self._player):
+            return ()
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = new_ctx(self._book, self._state, quiet=True)  # listers emit nothing
+        if rule.exact:
+            found = rule.candidates(ctx, self._player)  # _listed, spelled out for exact listers
+        else:
+            if ctx.memo is None:
+                ctx.memo = {}
+            found = _listed(ctx, rule, self._player)
+        if found:  # kept, so that ``in`` knows the actions handed out (nothing to know of none)
+            if by_type is None:
+                by_type = self._by_type = {}
+            by_type[name] = found
+        return found
+
+    def _everything(self) -> list:
+        if self._actions is None:
+            ctx = self._context()
+            if ctx.memo is None:
+                ctx.memo = {}  # every type is listed: let the listers share what they work out
+            self._actions = [a for name in self._seat.rules for a in self.of_type(name)]
+        return self._actions  # type: ignore[return-value]
+
+    def __contains__(self, action: object) -> bool:
+        # An action this listing handed out is known to be legal here.
+        if self._acts:
+            name = getattr(action, "type", None)
+            rule = self._seat.simple.get(name)  # type: ignore[arg-type]
+            if rule is not None:
+                found = rule.alone[self._player]  # type: ignore[index]
+                if found is not None and found[0] is action:
+                    return True
+            elif self._by_type is not None:
+                for found in self._by_type.get(name, ()):  # type: ignore[arg-type]
+                    if found is action:
+                        return True
+        if not isinstance(action, BaseModel):
+            return False
+        check = self._check
+        if check is None:
+            check = self._check = _checker(self._context(), self._player)
+        try:
+            check(action)
+        except EngineError:
+            return False
+        return True
+
+    def __bool__(self) -> bool:
+        if self._listed is not None:
+            return self._listed
+        if self._actions is not None:
+            self._listed = bool(self._actions)
+        else:
+            self._listed = False
+            for name in self._seat.answers_first:
+                if self.of_type(name):
+                    self._listed = True
+                    break
+        return self._listed
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._everything()[index]
+
+    def __len__(self) -> int:
+        return len(self._everything())
+
+    def __iter__(self):
+        return iter(self._everything())
+
+    def types(self) -> list[str]:
+        seen = dict.fromkeys(name for name in self._seat.rules if self.of_type(name))
+        for name in self.specs:
+            seen.setdefault(name, None)
+        return list(seen)
+
+
+def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:
+    """:func:`legal_actions` read by type as it is asked for (see :class:`LazyLegalActions`)."""
+    return LazyLegalActions(ctx.book, ctx.s, player, ctx)

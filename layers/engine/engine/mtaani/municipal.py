@@ -34,7 +34,10 @@ def in_force(ctx: Ctx) -> str | None:
 
 def percent(ctx: Ctx, subject: str) -> int:
     """200 while "double_<subject>" is in force, 50 for "halve_<subject>", else 100."""
-    rule = in_force(ctx)
+    rule = ctx.s.municipal
+    if rule is None or not rule.active:
+        return 100
+    rule = rule.rule
     if rule == f"double_{subject}":
         return 200
     if rule == f"halve_{subject}":
@@ -55,7 +58,7 @@ def after_flow(ctx: Ctx, player: int) -> None:
         hook(ctx, player)
 
 
-choose = action_rule(ChooseMunicipal, {"municipal"})
+choose = action_rule(ChooseMunicipal, {"municipal"}, fields=("rule",))
 
 
 @choose.checker
@@ -78,7 +81,7 @@ def _choose(ctx: Ctx, a: ChooseMunicipal) -> None:
 
 @choose.lister
 def _list(ctx: Ctx, player: int) -> list[ChooseMunicipal]:
-    return [ChooseMunicipal(player=player, rule=r) for r in ctx.rules.municipal.rules]
+    return [choose.make(player, r) for r in ctx.rules.municipal.rules]
 
 
 def skip(ctx: Ctx, player: int) -> None:
@@ -113,6 +116,8 @@ def _forget(ctx: Ctx, seat: int) -> None:
 
 
 def _dice(ctx: Ctx, total: int) -> int:
+    if ctx.s.municipal is None:
+        return total  # no rule in force (percent() would say 100)
     p = percent(ctx, "dice")
     return total * 2 if p == 200 else max(1, total // 2) if p == 50 else total
 
@@ -127,7 +132,11 @@ BANKRUPTCY_HOOKS.append(_forget)
 board.REVOLUTION_HOOKS.append(_on_revolution)
 board.SALARY_PERCENT_HOOKS.append(lambda ctx: percent(ctx, "salary"))
 board.ATM_PERCENT_HOOKS.append(lambda ctx: percent(ctx, "atm"))
-properties.FEE_PERCENT_HOOKS.append(lambda ctx, tile: percent(ctx, "rent"))
+def _rent(ctx: Ctx, tile: int) -> int:
+    return 100 if ctx.s.municipal is None else percent(ctx, "rent")
+
+
+properties.FEE_PERCENT_HOOKS.append(_rent)
 properties.PRICE_PERCENT_HOOKS.append(lambda ctx, tile: percent(ctx, "prices"))
 cards.MTAANI_AMOUNT_HOOKS.append(_card_amount)
 turn.DICE_HOOKS.append(_dice)

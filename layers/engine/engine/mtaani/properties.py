@@ -16,6 +16,7 @@ from engine.mtaani.actions import (
     BuildBatch,
     Buy,
     Decline,
+    Instances,
     Mortgage,
     MortgageBatch,
     SellBatch,
@@ -24,6 +25,7 @@ from engine.mtaani.actions import (
     UnmortgageBatch,
 )
 from engine.mtaani.flow import POOL, Ctx, action_rule
+from engine.mtaani.state import MtaaniState
 
 FEE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
 """Table-wide fee modifiers: each returns a percentage (100 = unchanged) for a tile."""
@@ -33,6 +35,24 @@ BUILD_BANS: list[Callable[[Ctx, str], str | None]] = []
 """Each returns a reason building on a set is banned now, or ``None``."""
 NET_WORTH_HOOKS: list[Callable[[Ctx, int], int]] = []
 """Other assets and liabilities in a player's net worth, SFR (loans lent and owed)."""
+
+
+def count_mortgages(state: MtaaniState) -> None:
+    """Start keeping ``state.mortgages`` (see :class:`~engine.mtaani.state.MtaaniState`): the
+    engine updates it wherever a mortgage is taken or lifted, so listings need not look at
+    every property to learn that none is mortgaged. Only for a state nothing but the engine
+    changes from now on (self-play's): a change made by hand would leave the count wrong."""
+    state.mortgages = sum(1 for p in state.props.values() if p.mortgaged)
+
+
+def mortgages_changed(state: MtaaniState, change: int | None) -> None:
+    """Keep the mortgage count (when one is kept) up to date: ``change`` mortgages more, or
+    ``None``: count again."""
+    if getattr(state, "mortgages", None) is not None:
+        if change is None:
+            count_mortgages(state)
+        else:
+            state.mortgages += change
 
 
 def _scaled(amount: int, hooks: list[Callable[[Ctx, int], int]], ctx: Ctx, tile: int) -> int:
@@ -50,8 +70,46 @@ def purchase_price(ctx: Ctx, tile: int) -> int:
 
 def owns_set(ctx: Ctx, player: int, set_id: str) -> bool:
     """Whether ``player`` owns every property of ``set_id`` (a complete portfolio)."""
+    if ctx.memo is not None:
+        return set_id in complete_sets(ctx, player)
     props = ctx.s.props
-    return all(props[i].owner == player for i in ctx.book.set_tiles[set_id])
+    for i in ctx.book.set_tiles[set_id]:  # noqa: SIM110 (on the fee's hot path: a loop beats all())
+        if props[i].owner != player:
+            return False
+    return True
+
+
+def complete_sets(ctx: Ctx, player: int) -> list[str]:
+    """The sets ``player`` owns completely, in set order (shared while a listing runs, as
+    :func:`owned`)."""
+    memo = ctx.memo
+    found = None if memo is None else memo.get(("complete", player))
+    if found is None:
+        held: dict[str, int] = {}
+        set_of = ctx.book.set_of
+        for tile in owned(ctx, player):
+            held[set_of[tile]] = held.get(set_of[tile], 0) + 1
+        set_tiles = ctx.book.set_tiles
+        found = [set_id for set_id in set_tiles if held.get(set_id) == len(set_tiles[set_id])]
+        if memo is not None:
+            memo["complete", player] = found
+    return found
+
+
+def sets_with_units(ctx: Ctx) -> set[str]:
+    """The sets with a unit on any of their properties (no property of theirs can be
+    mortgaged or traded); shared while a listing runs, as :func:`owned`."""
+    memo = ctx.memo
+    found = None if memo is None else memo.get("sets_with_units")
+    if found is None:
+        props, set_of = ctx.s.props, ctx.book.set_of
+        found = set()
+        for tile, p in props.items():
+            if p.units:
+                found.add(set_of[tile])
+        if memo is not None:
+            memo["sets_with_units"] = found
+    return found
 
 
 def set_units(ctx: Ctx, set_id: str) -> list[int]:
@@ -71,18 +129,29 @@ def fee(ctx: Ctx, tile: int) -> int:
     Base fee; doubled while the owner holds the complete set and no property of it has units;
     with units, :func:`unit_fee`. Then table-wide modifiers (:data:`FEE_PERCENT_HOOKS`).
     """
-    p = ctx.s.props[tile]
-    if p.owner is None or p.mortgaged:
+    props = ctx.s.props
+    p = props[tile]
+    owner = p.owner
+    if owner is None or p.mortgaged:
         return 0
-    book, rules = ctx.book, ctx.rules.property
+    book = ctx.book
     if p.units:
-        amount = unit_fee(book.purchase[tile], book.unit_cost[tile], p.units, rules.unit_fee_divisor)
+        amount = unit_fee(book.purchase[tile], book.unit_cost[tile], p.units,
+                          ctx.rules.property.unit_fee_divisor)
     else:
         amount = book.base_fee[tile]
-        set_id = book.set_of[tile]
-        if owns_set(ctx, p.owner, set_id) and not any(set_units(ctx, set_id)):
-            amount *= rules.set_fee_multiplier
-    return _scaled(amount, FEE_PERCENT_HOOKS, ctx, tile)
+        # The complete set without units doubles the fee.
+        for i in book.set_tiles[book.set_of[tile]]:
+            q = props[i]
+            if q.owner != owner or q.units:
+                break
+        else:
+            amount *= ctx.rules.property.set_fee_multiplier
+    for hook in FEE_PERCENT_HOOKS:  # _scaled, spelled out: every fee paid comes through here
+        percent = hook(ctx, tile)
+        if percent != 100:
+            amount = (amount * percent + 50) // 100
+    return amount
 
 
 def bank_fee(ctx: Ctx, tile: int) -> int:
@@ -116,9 +185,59 @@ def net_worth(ctx: Ctx, player: int) -> int:
     return total + sum(hook(ctx, player) for hook in NET_WORTH_HOOKS)
 
 
-def owned(ctx: Ctx, player: int) -> Iterator[int]:
-    """Tiles ``player`` owns, in board order."""
-    return (i for i in ctx.book.properties if ctx.s.props[i].owner == player)
+def net_worths(ctx: Ctx) -> dict[int, int]:
+    """:func:`net_worth` of every active seat (seat -> SFR), in seat order, the properties
+    added up in one pass."""
+    s, book = ctx.s, ctx.book
+    held: dict[int, int] = {}
+    for tile, p in s.props.items():
+        owner = p.owner
+        if owner is None:
+            continue
+        value = book.purchase[tile] - (unmortgage_cost(ctx, tile) if p.mortgaged else 0)
+        held[owner] = held.get(owner, 0) + value + p.units * book.unit_cost[tile]
+    out = {}
+    debts = s.debts
+    for i, player in enumerate(s.players):
+        if player.bankrupt:
+            continue
+        total = player.cash + held.get(i, 0)
+        if debts:
+            total -= sum(d.amount for d in debts if d.debtor == i)
+        for hook in NET_WORTH_HOOKS:
+            total += hook(ctx, i)
+        out[i] = total
+    return out
+
+
+def owned(ctx: Ctx, player: int) -> list[int]:
+    """Tiles ``player`` owns, in board order. While a listing runs (``ctx.memo`` set) the list
+    is shared by every lister and check that asks: do not change it."""
+    memo = ctx.memo
+    if memo is None:
+        found = [i for i, p in ctx.s.props.items() if p.owner == player]
+        found.sort()  # board order is tile order
+        return found
+    found = memo.get(("owned", player))
+    if found is None:
+        # Every seat's tiles in one pass: a listing asks for several seats' (trade specs).
+        by_owner: dict[int, list[int]] = {}
+        for i, p in ctx.s.props.items():
+            owner = p.owner
+            if owner is not None:
+                tiles = by_owner.get(owner)
+                if tiles is None:
+                    by_owner[owner] = [i]
+                else:
+                    tiles.append(i)
+        for seat in range(len(ctx.s.players)):
+            tiles = by_owner.get(seat, [])
+            tiles.sort()  # board order is tile order
+            memo["owned", seat] = tiles
+        found = memo.get(("owned", player))
+        if found is None:  # not a seat of this table
+            found = memo["owned", player] = sorted(by_owner.get(player, []))
+    return found
 
 
 def _require_owner(ctx: Ctx, player: int, tile: int) -> None:
@@ -185,7 +304,7 @@ def _build_problem(ctx: Ctx, player: int, set_id: str) -> str | None:
     return None
 
 
-build = action_rule(Build)
+build = action_rule(Build, fields=("tile",))
 
 
 @build.checker
@@ -218,9 +337,24 @@ def _build(ctx: Ctx, a: Build) -> None:
     _add_unit(ctx, a.player, a.tile)
 
 
-@build.lister
+@build.exact_lister
 def _list_build(ctx: Ctx, player: int) -> list[Build]:
-    return [Build(player=player, tile=i) for i in owned(ctx, player)]
+    # A unit goes on the least developed property of a complete set the owner may build on,
+    # within the cash, and not while the owner owes a payment.
+    if flow.owes(ctx, player):
+        return []
+    book, props, make = ctx.book, ctx.s.props, build.make
+    cash, most = ctx.s.players[player].cash, ctx.rules.property.max_units
+    out = []
+    for set_id in complete_sets(ctx, player):
+        if _build_problem(ctx, player, set_id):
+            continue
+        tiles = book.set_tiles[set_id]
+        least = min(props[i].units for i in tiles)
+        out += [make(player, i) for i in tiles
+                if props[i].units == least < most and book.unit_cost[i] <= cash]
+    out.sort(key=lambda a: a.tile)
+    return out
 
 
 build_batch = action_rule(BuildBatch)
@@ -255,14 +389,27 @@ def _build_batch(ctx: Ctx, a: BuildBatch) -> None:
         _add_unit(ctx, a.player, tile)
 
 
-@build_batch.lister
+_BUILD_BATCH = Instances(BuildBatch, "set", "target")
+
+
+@build_batch.exact_lister
 def _list_build_batch(ctx: Ctx, player: int) -> list[BuildBatch]:
-    sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
-    return [BuildBatch(player=player, set=s, target=t) for s in sets
-            for t in range(1, ctx.rules.property.max_units + 1)]
+    # Targets above the set's least developed property, when its next unit is affordable.
+    if flow.owes(ctx, player):
+        return []
+    most, cash = ctx.rules.property.max_units, ctx.s.players[player].cash
+    out = []
+    for set_id in complete_sets(ctx, player):
+        if _build_problem(ctx, player, set_id):
+            continue
+        least = min(set_units(ctx, set_id))
+        tile = _next_to_build(ctx, set_id, least + 1)
+        if tile is not None and ctx.book.unit_cost[tile] <= cash:
+            out += [_BUILD_BATCH(player, set_id, t) for t in range(least + 1, most + 1)]
+    return out
 
 
-sell_unit = action_rule(SellUnit)
+sell_unit = action_rule(SellUnit, fields=("tile",))
 
 
 @sell_unit.checker
@@ -286,9 +433,12 @@ def _sell_unit(ctx: Ctx, a: SellUnit) -> None:
     _remove_unit(ctx, a.player, a.tile)
 
 
-@sell_unit.lister
+@sell_unit.exact_lister
 def _list_sell_unit(ctx: Ctx, player: int) -> list[SellUnit]:
-    return [SellUnit(player=player, tile=i) for i in owned(ctx, player) if ctx.s.props[i].units]
+    # Units are sold from the most developed properties of a set.
+    props, make, set_of = ctx.s.props, sell_unit.make, ctx.book.set_of
+    return [make(player, i) for i in owned(ctx, player)
+            if props[i].units and props[i].units >= max(set_units(ctx, set_of[i]))]
 
 
 sell_batch = action_rule(SellBatch)
@@ -314,11 +464,19 @@ def _sell_batch(ctx: Ctx, a: SellBatch) -> None:
         _remove_unit(ctx, a.player, tile)
 
 
-@sell_batch.lister
+_SELL_BATCH = Instances(SellBatch, "set", "target")
+
+
+@sell_batch.exact_lister
 def _list_sell_batch(ctx: Ctx, player: int) -> list[SellBatch]:
-    sets = [s for s in ctx.book.set_tiles if owns_set(ctx, player, s)]
-    return [SellBatch(player=player, set=s, target=t) for s in sets
-            for t in range(ctx.rules.property.max_units)]
+    # A batch sale needs a unit above the target somewhere in the set.
+    out = []
+    built = sets_with_units(ctx)
+    for set_id in complete_sets(ctx, player):
+        if set_id in built:
+            most = max(set_units(ctx, set_id))
+            out += [_SELL_BATCH(player, set_id, t) for t in range(min(most, ctx.rules.property.max_units))]
+    return out
 
 
 # ------------------------------------------------------------------------------- mortgages
@@ -329,7 +487,7 @@ def can_mortgage(ctx: Ctx, player: int, tile: int) -> bool:
             and not any(set_units(ctx, ctx.book.set_of[tile])))
 
 
-mortgage = action_rule(Mortgage)
+mortgage = action_rule(Mortgage, fields=("tile",))
 
 
 @mortgage.checker
@@ -343,6 +501,7 @@ def _check_mortgage(ctx: Ctx, a: Mortgage) -> None:
 
 def _mortgage(ctx: Ctx, player: int, tile: int) -> int:
     ctx.s.props[tile].mortgaged = True
+    mortgages_changed(ctx.s, 1)
     ctx.emit("PropertyMortgaged", player=player, tile=tile)
     return ctx.pay_out(player, ctx.book.mortgage[tile], "mortgage", tile=tile)
 
@@ -352,12 +511,31 @@ def _do_mortgage(ctx: Ctx, a: Mortgage) -> None:
     _mortgage(ctx, a.player, a.tile)
 
 
-@mortgage.lister
+def _mortgages(ctx: Ctx, player: int) -> list[Mortgage]:
+    # Not mortgaged yet, in a set without units.
+    props, make, set_of, built = ctx.s.props, mortgage.make, ctx.book.set_of, sets_with_units(ctx)
+    return [make(player, i) for i in owned(ctx, player)
+            if not props[i].mortgaged and set_of[i] not in built]
+
+
+@mortgage.exact_lister
 def _list_mortgage(ctx: Ctx, player: int) -> list[Mortgage]:
-    return [Mortgage(player=player, tile=i) for i in owned(ctx, player)]
+    return _memo(ctx, "mortgage", player, _mortgages)
 
 
-unmortgage = action_rule(Unmortgage)
+def _memo(ctx: Ctx, name: str, player: int, lister: Callable[[Ctx, int], list]) -> list:
+    """``lister(ctx, player)``, kept for the listing's length while a listing runs (the
+    batches' listers ask again)."""
+    memo = ctx.memo
+    if memo is None:
+        return lister(ctx, player)
+    found = memo.get((name, player))
+    if found is None:
+        found = memo[name, player] = lister(ctx, player)
+    return found
+
+
+unmortgage = action_rule(Unmortgage, fields=("tile",))
 
 
 @unmortgage.checker
@@ -374,6 +552,7 @@ def _check_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
 def _unmortgage(ctx: Ctx, player: int, tile: int) -> None:
     ctx.transfer(player, POOL, unmortgage_cost(ctx, tile), "unmortgage", tile=tile)
     ctx.s.props[tile].mortgaged = False
+    mortgages_changed(ctx.s, -1)
     ctx.emit("PropertyUnmortgaged", player=player, tile=tile)
 
 
@@ -382,9 +561,37 @@ def _do_unmortgage(ctx: Ctx, a: Unmortgage) -> None:
     _unmortgage(ctx, a.player, a.tile)
 
 
-@unmortgage.lister
+def _no_mortgage(state: MtaaniState, player: int) -> bool:
+    return getattr(state, "mortgages", None) == 0  # counted: nothing is mortgaged
+
+
+unmortgage.none_when = _no_mortgage
+
+
+@unmortgage.exact_lister
 def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
-    return [Unmortgage(player=player, tile=i) for i in owned(ctx, player) if ctx.s.props[i].mortgaged]
+    return _memo(ctx, "unmortgage", player, _lifts)
+
+
+def _lifts(ctx: Ctx, player: int) -> list[Unmortgage]:
+    # Mortgaged, affordable, and not while the owner owes a payment.
+    if flow.owes(ctx, player):
+        return []
+    props = ctx.s.props
+    if getattr(ctx.s, "mortgages", None) == 0:
+        return []  # counted: nothing is mortgaged (self-play's states)
+    if ctx.memo is not None:  # a whole listing: the seat's tiles are worked out already
+        mortgaged = [i for i in owned(ctx, player) if props[i].mortgaged]
+    else:
+        for p in props.values():  # a bot asks at every turn's end: the cheapest whole scan
+            if p.mortgaged:
+                break
+        else:
+            return []  # the usual case: nothing is mortgaged
+        mortgaged = [i for i, p in props.items() if p.mortgaged and p.owner == player]
+        mortgaged.sort()  # board order is tile order
+    make, cash = unmortgage.make, ctx.s.players[player].cash
+    return [make(player, i) for i in mortgaged if unmortgage_cost(ctx, i) <= cash]
 
 
 mortgage_batch = action_rule(MortgageBatch)
@@ -392,8 +599,16 @@ mortgage_batch = action_rule(MortgageBatch)
 
 @mortgage_batch.checker
 def _check_mortgage_batch(ctx: Ctx, a: MortgageBatch) -> None:
-    if not any(can_mortgage(ctx, a.player, i) for i in ctx.book.properties):
+    built = sets_with_units(ctx)
+    if not any(not ctx.s.props[i].mortgaged and ctx.book.set_of[i] not in built
+               for i in owned(ctx, a.player)):
         raise IllegalAction("you have no property that can be mortgaged")
+
+
+@mortgage_batch.exact_lister
+def _list_mortgage_batch(ctx: Ctx, player: int) -> tuple[MortgageBatch, ...]:
+    mortgages = _memo(ctx, "mortgage", player, _list_mortgage)
+    return (mortgage_batch.make(player),) if mortgages else ()  # one to mortgage
 
 
 @mortgage_batch.performer
@@ -419,9 +634,15 @@ def _unmortgageable(ctx: Ctx, player: int) -> Iterator[int]:
 @unmortgage_batch.checker
 def _check_unmortgage_batch(ctx: Ctx, a: UnmortgageBatch) -> None:
     flow.require_not_owing(ctx, a.player, "lifting a mortgage")
-    cash = ctx.s.players[a.player].cash
-    if not any(unmortgage_cost(ctx, t) <= cash for t in _unmortgageable(ctx, a.player)):
+    cash, props = ctx.s.players[a.player].cash, ctx.s.props
+    if not any(props[t].mortgaged and unmortgage_cost(ctx, t) <= cash for t in owned(ctx, a.player)):
         raise IllegalAction("you have no mortgaged property you can afford to lift")
+
+
+@unmortgage_batch.exact_lister
+def _list_unmortgage_batch(ctx: Ctx, player: int) -> tuple[UnmortgageBatch, ...]:
+    lifts = _memo(ctx, "unmortgage", player, _list_unmortgage)
+    return (unmortgage_batch.make(player),) if lifts else ()  # one to lift
 
 
 @unmortgage_batch.performer

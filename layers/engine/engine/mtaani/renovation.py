@@ -66,6 +66,16 @@ def _check(ctx: Ctx, a: Renovate) -> None:
         raise IllegalAction(f"renovating costs {cost(ctx, tile):,} SFR")
 
 
+@renovate.lister
+def _list(ctx: Ctx, player: int) -> tuple[Renovate, ...]:
+    # Only out of jail, standing on a property of one's own.
+    p = ctx.s.players[player]
+    here = ctx.s.props.get(p.position)
+    if not ctx.rules.renovation.enabled or p.jail_turns or here is None or here.owner != player:
+        return ()
+    return (renovate.make(player),)
+
+
 @renovate.performer
 def _renovate(ctx: Ctx, a: Renovate) -> None:
     s, rules = ctx.s, ctx.rules.renovation

@@ -41,9 +41,9 @@ from engine.mtaani import (  # noqa: F401
     turn,
 )
 from engine.mtaani.data import Rulebook, rulebook
-from engine.mtaani.flow import Ctx, advance, check_action, start_turn
+from engine.mtaani.flow import RULES, Ctx, advance, check_action, new_ctx, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
-from engine.mtaani.state import MtaaniState, Options, Player, Property
+from engine.mtaani.state import MtaaniState, Options, Player, Property, dump_json, load_json
 from engine.mtaani.view import EVENT_SHAPES
 from engine.mtaani.view import view as _view
 
@@ -152,6 +152,20 @@ class GameOptions(BaseModel):
             scripted_schema(rulebook("current"), rulebook("classic"))))
 
 
+_ACTION_CLASSES = frozenset(act.ACTION_TYPES.values())
+_DEADLINES: dict[int, Deadline] = {}
+
+
+def _idle_deadline(seconds: int) -> Deadline:
+    """The idle deadline of a table whose decisions wait ``seconds`` (shared: it is frozen)."""
+    found = _DEADLINES.get(seconds)
+    if found is None:
+        if len(_DEADLINES) > 64:
+            _DEADLINES.clear()
+        found = _DEADLINES[seconds] = Deadline("idle_turn", "idle_timeout_seconds", seconds=seconds)
+    return found
+
+
 class MtaaniRuleset(Ruleset):
     """Mtaani on one edition with one set of rule values."""
 
@@ -168,6 +182,7 @@ class MtaaniRuleset(Ruleset):
     def __init__(self, rules_name: str):
         self.rules_name = rules_name
         self._book: Rulebook | None = None
+        self._quiet: Ctx | None = None  # the last quiet context (play), reused on its state
 
     @property
     def book(self) -> Rulebook:
@@ -229,9 +244,11 @@ class MtaaniRuleset(Ruleset):
         return state
 
     def load_state(self, data: dict[str, Any] | str | bytes) -> MtaaniState:
-        if isinstance(data, (str, bytes)):
-            return MtaaniState.model_validate_json(data)
-        return MtaaniState.model_validate(data)
+        """The state of stored JSON form ``data`` (validated; ``pydantic.ValidationError``)."""
+        return load_json(data)
+
+    def dump_state(self, state: MtaaniState) -> str:
+        return dump_json(state)
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         return act.parse(data)
@@ -249,23 +266,47 @@ class MtaaniRuleset(Ruleset):
         """Apply ``action`` to a copy of ``state``. Raises :class:`InvalidAction` or
         :class:`IllegalAction` (``state`` is unchanged either way).
 
-        The copy goes through the stored JSON form (about three times faster than pydantic's
-        deep copy, and exactly the state a reload would give)."""
-        return self.apply_in_place(MtaaniState.model_validate_json(state.model_dump_json()), action)
+        The copy is :meth:`MtaaniState.clone`, a structural deep copy (the state a reload of
+        the stored form would give, at a small part of a JSON round trip's cost)."""
+        return self.apply_in_place(state.clone(), action)
 
     def apply_in_place(self, state: MtaaniState, action: BaseModel) -> Result:
         """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots).
 
         The checks run before any change, so a rejected action leaves ``state`` as it was.
         """
-        if not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES:
-            raise InvalidAction("not a Mtaani action")
-        ctx = Ctx(self.book, state)
-        rule = check_action(ctx, action)
-        rule.perform(ctx, action)
+        happened = self.play(state, action)
+        return Result(state, happened, self.pending(state), self.outcome(state))
+
+    def play(self, state: MtaaniState, action: BaseModel, *, checked: bool = False,
+             quiet: bool = False) -> list[Event]:
+        """:meth:`apply_in_place` without building the :class:`Result`: the same checks and
+        rules change ``state``; returns the events. Self-play's loop, which reads only the
+        state.
+
+        ``checked``: the caller has just made sure, on ``state`` as it is, that ``action`` is
+        legal (a bot's choice: an action its listing of this state handed out, or one that
+        passed ``action in legal``, the same check), so it is not checked a second time.
+        ``quiet``: no events are recorded (``[]`` is returned); the state changes the same."""
+        if checked:
+            rule = RULES[action.type]  # type: ignore[attr-defined]
+            ctx = self._quiet if quiet else None
+            if ctx is None or ctx.s is not state:
+                # A quiet context holds nothing of one action (no events, no memo), so
+                # self-play reuses it from action to action on the same state.
+                ctx = new_ctx(self._book or self.book, state, quiet)
+                if quiet:
+                    self._quiet = ctx
+        else:
+            if type(action) not in _ACTION_CLASSES and (
+                    not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
+                raise InvalidAction("not a Mtaani action")
+            ctx = new_ctx(self._book or self.book, state, quiet)
+            rule = check_action(ctx, action)
+        rule.perform(ctx, action)  # type: ignore[misc]
         advance(ctx)
         state.steps += 1
-        return Result(state, ctx.events, self.pending(state), self.outcome(state))
+        return [] if quiet else ctx.events  # type: ignore[return-value]
 
     def view(self, state: MtaaniState, viewer: int | None) -> dict[str, Any]:
         return _view(Ctx(self.book, state), viewer)
@@ -285,9 +326,8 @@ class MtaaniRuleset(Ruleset):
             if owed is not None:
                 detail.update(amount=owed.amount, reason=owed.reason,
                               creditor="pool" if owed.creditor is None else owed.creditor)
-        deadline = Deadline("idle_turn", "idle_timeout_seconds",
-                            seconds=state.options.idle_timeout_seconds)
-        return (Decision(d.id, d.player, d.kind, deadline, detail),)
+        return (Decision(d.id, d.player, d.kind, _idle_deadline(state.options.idle_timeout_seconds),
+                         detail),)
 
     def waiting_seats(self, state: MtaaniState) -> list[int]:
         """Every seat with a trade or loan offer to answer, then the decision's holder."""
@@ -300,7 +340,7 @@ class MtaaniRuleset(Ruleset):
         every future die and draw is resampled), each deck's draw pile reshuffled (its
         contents are known from what was drawn, its order is not), and no trade or loan offers
         between two other players."""
-        copy = state.model_copy(deep=True)
+        copy = state.clone()
         copy.seed = rng.getrandbits(63)
         copy.scripted = {}
         for deck in copy.decks.values():

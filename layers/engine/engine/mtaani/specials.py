@@ -37,7 +37,7 @@ from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.board import percent_of
 from engine.mtaani.flow import POOL, TURN_START_HOOKS, Ctx, action_rule, step
 from engine.mtaani.properties import owns_set
-from engine.mtaani.state import Step
+from engine.mtaani.state import Step, step_of
 
 CARDS = ("teleport", "zoning", "injunction", "syndicate")
 
@@ -78,26 +78,26 @@ def offer(ctx: Ctx, item: Step) -> None:
 
 
 def _offers_on_mathree(ctx: Ctx, player: int, tile: int) -> None:
-    ctx.push(Step(op="offer", player=player, tile=tile, card="teleport"),
-             Step(op="draw", player=player, tile=tile, card="mathree"))
+    ctx.push(step_of("offer", player, tile, "teleport"),
+             step_of("draw", player, tile, "mathree"))
 
 
 def _offers_on_mtaani(ctx: Ctx, player: int, tile: int) -> None:
-    steps = [Step(op="draw", player=player, tile=tile, card="mtaani")]
+    steps = [step_of("draw", player, tile, "mtaani")]
     if ctx.s.revolutions + 1 >= ctx.rules.specials.syndicate_from_revolution:
-        steps.insert(0, Step(op="offer", player=player, tile=tile, card="syndicate"))
+        steps.insert(0, step_of("offer", player, tile, "syndicate"))
     ctx.push(*steps)
 
 
 def _offers_after_municipal(ctx: Ctx, player: int) -> None:
     tile = ctx.s.players[player].position
-    steps = [Step(op="offer", player=player, tile=tile, card="zoning")]
+    steps = [step_of("offer", player, tile, "zoning")]
     if ctx.s.revolutions + 1 >= ctx.rules.specials.injunction_from_revolution:
-        steps.append(Step(op="offer", player=player, tile=tile, card="injunction"))
+        steps.append(step_of("offer", player, tile, "injunction"))
     ctx.push(*steps)
 
 
-buy = action_rule(BuySpecial, {"turn", "end", "buy", "deck", "municipal"})
+buy = action_rule(BuySpecial, {"turn", "end", "buy", "deck", "municipal"}, fields=("card",))
 
 
 @buy.checker
@@ -118,7 +118,7 @@ def _buy(ctx: Ctx, a: BuySpecial) -> None:
 
 @buy.lister
 def _list_buy(ctx: Ctx, player: int) -> list[BuySpecial]:
-    return [BuySpecial(player=player, card=c) for c in ctx.s.special_offers]
+    return [buy.make(player, c) for c in ctx.s.special_offers]
 
 
 def _clear_offers(ctx: Ctx, seat: int) -> None:
@@ -144,7 +144,7 @@ def _require_set(ctx: Ctx, set_id: str) -> None:
         raise IllegalAction(f"there is no set {set_id!r}")
 
 
-teleport = action_rule(PlayTeleport, {"turn", "end"})
+teleport = action_rule(PlayTeleport, {"turn", "end"}, fields=("tile",))
 
 
 @teleport.checker
@@ -168,10 +168,10 @@ def _teleport(ctx: Ctx, a: PlayTeleport) -> None:
 def _list_teleport(ctx: Ctx, player: int) -> list[PlayTeleport]:
     if ctx.s.specials.get("teleport") != player:
         return []
-    return [PlayTeleport(player=player, tile=t) for t in properties.owned(ctx, player)]
+    return [teleport.make(player, t) for t in properties.owned(ctx, player)]
 
 
-zoning = action_rule(PlayZoning, {"turn", "end"})
+zoning = action_rule(PlayZoning, {"turn", "end"}, fields=("set",))
 
 
 @zoning.checker
@@ -197,10 +197,10 @@ def _zoning(ctx: Ctx, a: PlayZoning) -> None:
 def _list_zoning(ctx: Ctx, player: int) -> list[PlayZoning]:
     if ctx.s.specials.get("zoning") != player:
         return []
-    return [PlayZoning(player=player, set=s) for s in ctx.book.set_tiles]
+    return [zoning.make(player, s) for s in ctx.book.set_tiles]
 
 
-injunction = action_rule(PlayInjunction, {"turn", "end"})
+injunction = action_rule(PlayInjunction, {"turn", "end"}, fields=("set",))
 
 
 @injunction.checker
@@ -222,7 +222,7 @@ def _injunction(ctx: Ctx, a: PlayInjunction) -> None:
 def _list_injunction(ctx: Ctx, player: int) -> list[PlayInjunction]:
     if ctx.s.specials.get("injunction") != player:
         return []
-    return [PlayInjunction(player=player, set=s) for s in ctx.book.set_tiles]
+    return [injunction.make(player, s) for s in ctx.book.set_tiles]
 
 
 syndicate = action_rule(PlaySyndicate, {"turn", "end"})
@@ -241,12 +241,17 @@ def _syndicate(ctx: Ctx, a: PlaySyndicate) -> None:
     _spend(ctx, a.player, "syndicate", ends_after=fx.syndicate_ends_after)
 
 
+@syndicate.lister
+def _list_syndicate(ctx: Ctx, player: int) -> tuple[PlaySyndicate, ...]:
+    return (syndicate.make(player),) if ctx.s.specials.get("syndicate") == player else ()  # held only
+
+
 def _skim(ctx: Ctx, owner: int, tile: int, fee: int) -> list[tuple[int, int]]:
-    fx, rules = ctx.s.effects, ctx.rules.specials
-    holder = fx.syndicate_holder
-    set_id = ctx.book.set_of[tile]
+    holder = ctx.s.effects.syndicate_holder
     if holder is None or holder == owner or ctx.s.players[holder].bankrupt:
         return []
+    rules = ctx.rules.specials
+    set_id = ctx.book.set_of[tile]
     if ctx.book.sets[set_id].kind not in rules.syndicate_families or shielded(ctx, set_id):
         return []
     return [(holder, percent_of(fee, rules.syndicate_percent))]

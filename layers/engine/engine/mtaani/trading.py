@@ -23,7 +23,7 @@ from engine.mtaani.actions import AcceptTrade, DeclineTrade, ProposeTrade, SetTr
 from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.cards import late_percent
 from engine.mtaani.flow import POOL, Ctx, action_rule
-from engine.mtaani.properties import owned, owns_set, set_units
+from engine.mtaani.properties import owned, set_units, sets_with_units
 from engine.mtaani.state import TradedProperty, TradeOffer
 
 
@@ -126,8 +126,9 @@ def holdings(ctx: Ctx, seat: int) -> dict:
     """What ``seat`` could hand over in a trade now: the most cash, tradeable properties,
     insurance cards and special cards held."""
     p = ctx.s.players[seat]
+    built, set_of = sets_with_units(ctx), ctx.book.set_of
     return {"cash": p.cash,
-            "properties": [t for t in owned(ctx, seat) if tradeable(ctx, seat, t) is None],
+            "properties": [t for t in owned(ctx, seat) if set_of[t] not in built],
             "insurance": p.insurance,
             "specials": [c for c, holder in ctx.s.specials.items() if holder == seat]}
 
@@ -155,7 +156,7 @@ def _trade(ctx: Ctx, trade_id: int, party: int | None = None) -> TradeOffer:
     raise IllegalAction(f"there is no open trade offer {trade_id}")
 
 
-accept = action_rule(AcceptTrade, "free")
+accept = action_rule(AcceptTrade, "free", fields=("trade",))
 
 
 @accept.checker
@@ -203,10 +204,11 @@ def _accept(ctx: Ctx, a: AcceptTrade) -> None:
 
 @accept.lister
 def _list_accept(ctx: Ctx, player: int) -> list[AcceptTrade]:
-    return [AcceptTrade(player=player, trade=t.id) for t in ctx.s.trades if t.to == player]
+    make = accept.make
+    return [make(player, t.id) for t in ctx.s.trades if t.to == player]
 
 
-decline = action_rule(DeclineTrade, "free")
+decline = action_rule(DeclineTrade, "free", fields=("trade",))
 
 
 @decline.checker
@@ -225,10 +227,11 @@ def _decline(ctx: Ctx, a: DeclineTrade) -> None:
 
 @decline.lister
 def _list_decline(ctx: Ctx, player: int) -> list[DeclineTrade]:
-    return [DeclineTrade(player=player, trade=t.id) for t in ctx.s.trades if player in (t.proposer, t.to)]
+    make = decline.make
+    return [make(player, t.id) for t in ctx.s.trades if player in (t.proposer, t.to)]
 
 
-set_open = action_rule(SetTradeOpen, "free")
+set_open = action_rule(SetTradeOpen, "free", fields=("open",))
 
 
 @set_open.checker
@@ -245,19 +248,27 @@ def _set_open(ctx: Ctx, a: SetTradeOpen) -> None:
 
 @set_open.lister
 def _list_set_open(ctx: Ctx, player: int) -> list[SetTradeOpen]:
-    return [SetTradeOpen(player=player, open=not ctx.s.players[player].trade_open)]
+    return [set_open.make(player, not ctx.s.players[player].trade_open)]
 
 
 # ------------------------------------------------------------------------------- gridlock
 def gridlocked(ctx: Ctx) -> bool:
     """No player holds a complete portfolio, and no set can be completed without a trade (a set
     can be when one player owns every owned tile of it, or nobody owns any)."""
-    book, props = ctx.book, ctx.s.props
-    for set_id, tiles in book.set_tiles.items():
-        owners = {props[t].owner for t in tiles if props[t].owner is not None}
-        if len(owners) <= 1:
-            return False
-        if any(owns_set(ctx, owner, set_id) for owner in owners):
+    props = ctx.s.props
+    for tiles in ctx.book.set_tiles.values():
+        # A set with two owners or more needs a trade (and nobody holds it complete); one
+        # with at most one owner can be completed without.
+        first = None
+        for t in tiles:
+            owner = props[t].owner
+            if owner is None:
+                continue
+            if first is None:
+                first = owner
+            elif owner != first:
+                break
+        else:
             return False
     return True
 

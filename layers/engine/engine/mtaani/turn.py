@@ -20,19 +20,29 @@ roll = action_rule(Roll, {"turn"})
 
 @roll.performer
 def _roll(ctx: Ctx, a: Roll) -> None:
-    s = ctx.s
-    dice = rng.dice(s, ctx.rules.dice.count, ctx.rules.dice.sides)
-    doubles = len(set(dice)) == 1
+    s, rules = ctx.s, ctx.rules.dice
+    if s.scripted:
+        dice = rng.dice(s, rules.count, rules.sides)
+    else:
+        # What rng.dice does without scripted dice, without its calls (tests/engine/
+        # test_fast_paths.py holds the two to the same numbers).
+        dice = [1 + rng.below(s, rules.sides) for _ in range(rules.count)]
+    doubles = bool(dice) and dice.count(dice[0]) == len(dice)  # every die alike
     s.dice = dice
     s.rolled = True
     s.decision = None
-    ctx.emit("DiceRolled", player=a.player, dice=dice, doubles=doubles)
+    if ctx.events is not None:
+        ctx.events.append({"player": a.player, "dice": dice, "doubles": doubles,
+                           "type": "DiceRolled"})
     player = s.players[a.player]
     if player.jail_turns:
         jail.roll_in_jail(ctx, a.player, dice, doubles)
         return
     s.extra_turn = doubles
-    board.move_forward(ctx, a.player, dice_total(ctx, dice), "dice")
+    total = sum(dice)  # dice_total, spelled out
+    for hook in DICE_HOOKS:
+        total = hook(ctx, total)
+    board.move_forward(ctx, a.player, total, "dice")
 
 
 def dice_total(ctx: Ctx, dice: list[int]) -> int:
@@ -59,7 +69,8 @@ def end_current_turn(ctx: Ctx) -> None:
     """Pass the turn to the next active seat (or end a capped game)."""
     s = ctx.s
     s.decision = None
-    ctx.emit("TurnEnded", player=s.current, turn=s.turn)
+    if ctx.events is not None:
+        ctx.events.append({"player": s.current, "turn": s.turn, "type": "TurnEnded"})
     cap = s.options.max_turns
     if cap is not None and s.turn >= cap:
         from engine.mtaani.properties import net_worth
@@ -67,7 +78,10 @@ def end_current_turn(ctx: Ctx) -> None:
         worth = {i: net_worth(ctx, i) for i in ctx.active_seats()}
         finish(ctx, "turn_cap", max(worth, key=lambda i: (worth[i], -i)))
         return
-    seat = next_seat(ctx, s.current)
+    players = s.players
+    seat = (s.current + 1) % len(players)
+    if players[seat].bankrupt:
+        seat = next_seat(ctx, s.current)  # the next seat in play (the one after is out)
     s.turn += 1
     start_turn(ctx, seat)
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from engine.mtaani import properties as prop
 from engine.mtaani.bots.base import completes_a_set
-from engine.mtaani.bots.policy import Bot, first_of
+from engine.mtaani.bots.policy import Bot, first_of, of_type, of_types
 from engine.mtaani.bots.table import LANDING_CHANCE_PER_TURN, Table
 
 REVOLUTIONS_AHEAD = 10
@@ -103,7 +103,7 @@ class AdvancedBot(Bot):
             rule = "double_rent"
         elif theirs > mine * 1.2:
             rule = "halve_rent"
-        return next((a for a in legal if a.type == "choose_municipal" and a.rule == rule), None)
+        return next((a for a in of_type(legal, "choose_municipal") if a.rule == rule), None)
 
     def on_buy(self, t: Table, legal):
         buy = first_of(legal, "buy")
@@ -126,7 +126,7 @@ class AdvancedBot(Bot):
     def on_deck(self, t: Table, legal):
         mtaani, mathree = deck_values(t)
         deck = "mtaani" if mtaani >= mathree else "mathree"
-        return next((a for a in legal if a.type == "choose_deck" and a.deck == deck), None)
+        return next((a for a in of_type(legal, "choose_deck") if a.deck == deck), None)
 
     def on_debt(self, t: Table, legal):
         insurance = first_of(legal, "use_insurance")
@@ -176,7 +176,7 @@ class AdvancedBot(Bot):
         buildable = self.buildable_sets(t)
         if loan is not None:
             if not buildable and t.cash - (loan.principal + loan.interest) >= 2 * reserve:
-                return next((a for a in legal if a.type == "repay_loan" and a.loan is None and a.max), None)
+                return next((a for a in of_type(legal, "repay_loan") if a.loan is None and a.max), None)
             return None
         spec = legal.specs.get("take_loan")
         if not buildable or not spec:
@@ -231,7 +231,7 @@ class AdvancedBot(Bot):
         opponents_hold = {card for card, seat in t.s.specials.items() if seat is not None and seat != t.seat}
         target = self.zoning_target(t)
         mine = max(t.complete_sets, key=lambda s: self.set_unit_value(t, s), default=None)
-        for a in legal:
+        for a in of_types(legal, "play_zoning", "play_injunction", "play_syndicate"):
             if a.type == "play_zoning" and a.set == target and self.set_unit_value(t, target) >= 1_000_000:
                 return a
             if (a.type == "play_injunction" and a.set == mine and opponents_hold & {"zoning", "syndicate"}
@@ -239,8 +239,8 @@ class AdvancedBot(Bot):
                 return a
             if a.type == "play_syndicate":
                 return a
-        for a in legal:
-            if a.type != "buy_special" or a.card in held:
+        for a in of_type(legal, "buy_special"):
+            if a.card in held:
                 continue
             cost = price(t.ctx, a.card)
             if t.cash - cost < 2 * reserve:
@@ -300,7 +300,7 @@ class AdvancedBot(Bot):
 
     def may_propose(self, t: Table, legal) -> bool:
         """Whether to look for a trade to propose now (see :data:`PROPOSE_CHANCE`)."""
-        if "propose_trade" not in legal.specs or (t.s.turn + t.seat) % PROPOSE_EVERY:
+        if (t.s.turn + t.seat) % PROPOSE_EVERY or "propose_trade" not in legal.specs:
             return False
         if any(offer.proposer == t.seat for offer in t.s.trades):
             return False
@@ -342,9 +342,7 @@ class AdvancedBot(Bot):
     def unmortgage_choice(self, t: Table, legal, reserve: int):
         complete = set(t.complete_sets)
         options = []
-        for a in legal:
-            if a.type != "unmortgage":
-                continue
+        for a in of_type(legal, "unmortgage"):
             cost = prop.unmortgage_cost(t.ctx, a.tile)
             needed = t.book.set_of[a.tile] in complete
             if t.cash - cost >= (reserve if needed else 2 * reserve):
@@ -374,7 +372,7 @@ OPPORTUNITY_FLOOR = 20_000
 def best_build(t: Table, legal, spare: int):
     """The listed unit with the best fee gain per SFR among those costing at most
     ``spare`` (ties: the larger gain, then the lower tile), or ``None``."""
-    builds = [a for a in legal if a.type == "build" and t.book.unit_cost[a.tile] <= spare]
+    builds = [a for a in of_type(legal, "build") if t.book.unit_cost[a.tile] <= spare]
     if not builds:
         return None
     gains = {a.tile: unit_gain(t, a.tile) for a in builds}

@@ -17,8 +17,9 @@ proposes trades or buys insurance or special cards.
 
 from __future__ import annotations
 
-from engine.mtaani.bots.policy import Bot, first_of
+from engine.mtaani.bots.policy import Bot, first_of, of_type
 from engine.mtaani.bots.table import Table
+from engine.mtaani.properties import unmortgage_cost
 
 BAIL_CASH_MULTIPLE = 5
 """Base pays bail when it holds at least this many times the bail; otherwise it rolls."""
@@ -45,18 +46,17 @@ class BaseBot(Bot):
         return first_of(legal, "buy") or first_of(legal, "decline")
 
     def on_deck(self, t: Table, legal):
-        return next((a for a in legal if a.type == "choose_deck" and a.deck == "mtaani"), None)
+        return next((a for a in of_type(legal, "choose_deck") if a.deck == "mtaani"), None)
 
     def on_end(self, t: Table, legal):
-        from engine.mtaani.properties import unmortgage_cost
-
-        lift = [a for a in legal if a.type == "unmortgage"
-                and t.cash >= UNMORTGAGE_CASH_MULTIPLE * unmortgage_cost(t.ctx, a.tile)]
+        lift = [a for a in of_type(legal, "unmortgage")
+                if t.cash >= UNMORTGAGE_CASH_MULTIPLE * unmortgage_cost(t.ctx, a.tile)]
         if lift:
             return max(lift, key=lambda a: t.book.purchase[a.tile])
-        loan = t.me.bank_loan if hasattr(t.me, "bank_loan") else None
+        me = t.me
+        loan = me.bank_loan if hasattr(me, "bank_loan") else None
         if loan is not None and t.cash >= loan.principal + loan.interest + KEEP_CASH:
-            repay = next((a for a in legal if a.type == "repay_loan" and a.loan is None and a.max), None)
+            repay = next((a for a in of_type(legal, "repay_loan") if a.loan is None and a.max), None)
             if repay is not None:
                 return repay
         return first_of(legal, "end_turn")
@@ -69,7 +69,7 @@ class BaseBot(Bot):
                 or first_of(legal, "declare_bankruptcy"))
 
     def on_municipal(self, t: Table, legal):
-        return next((a for a in legal if a.type == "choose_municipal" and a.rule == "double_salary"), None)
+        return next((a for a in of_type(legal, "choose_municipal") if a.rule == "double_salary"), None)
 
     def accepts_trade(self, t: Table, offer) -> bool:
         gets, gives = offer.give, offer.get  # the proposer's give is what I get

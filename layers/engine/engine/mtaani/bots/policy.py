@@ -36,6 +36,8 @@ DELIBERATE = frozenset({
 """Actions a bot only takes on purpose, never as a blind fallback (borrowing, trading,
 buying cards)."""
 LAST_RESORT = "declare_bankruptcy"
+HANDLERS = {kind: f"on_{kind}" for kind in ("turn", "buy", "deck", "debt", "end", "municipal")}
+"""Decision kind -> the name of the bot method that answers it (others: ``on_<kind>``)."""
 
 
 def answers(action: BaseModel, kind: str | None) -> bool:
@@ -79,9 +81,33 @@ def fallback(legal, kind: str | None = None) -> BaseModel | None:
     return actions[0] if actions else None
 
 
+def of_type(legal, type_: str) -> list[BaseModel]:
+    """The listed actions of ``type_``, in listing order (the lazy listing lists only that
+    type, :meth:`engine.mtaani.legal.LazyLegalActions.of_type`; any other sequence is
+    filtered)."""
+    try:
+        return legal.of_type(type_)
+    except AttributeError:
+        return [a for a in legal if a.type == type_]
+
+
+def of_types(legal, *types: str) -> list[BaseModel]:
+    """The listed actions of any of ``types``, in listing order."""
+    if getattr(legal, "of_type", None) is not None:
+        from engine.mtaani.flow import RULES
+
+        order = list(RULES)
+        return [a for type_ in sorted(types, key=order.index) for a in legal.of_type(type_)]
+    wanted = set(types)
+    return [a for a in legal if a.type in wanted]
+
+
 def first_of(legal, type_: str, key: Callable[[BaseModel], float] | None = None) -> BaseModel | None:
     """The listed action of ``type_`` (the one with the smallest ``key`` when given)."""
-    found = [a for a in legal if a.type == type_]
+    try:
+        found = legal.of_type(type_)
+    except AttributeError:
+        found = [a for a in legal if a.type == type_]
     if not found:
         return None
     return min(found, key=key) if key else found[0]
@@ -102,11 +128,18 @@ class Bot:
 
     def choose(self, book, state: MtaaniState, seat: int, legal) -> BaseModel | None:
         """The bot's action for ``seat`` from ``legal`` (``None`` when ``legal`` is empty)."""
-        if not len(legal):
+        if not legal:
             return None
-        kind = state.decision.kind if state.decision else None
-        handler = getattr(self, f"on_{kind}", None) if kind else None
-        action = handler(Table(book, state, seat), legal) if handler else None
+        return self.choose_listed(book, state, seat, legal)
+
+    def choose_listed(self, book, state: MtaaniState, seat: int, legal) -> BaseModel:
+        """:meth:`choose` once ``legal`` is known to list something (what
+        :func:`engine.mtaani.bots.decide` asks; subclasses override this, not ``choose``)."""
+        decision = state.decision
+        kind = decision.kind if decision else None
+        # The handler from the class (no bound method made): bots define handlers as methods.
+        handler = getattr(type(self), HANDLERS.get(kind) or f"on_{kind}", None) if kind else None
+        action = handler(self, Table(book, state, seat), legal) if handler else None
         if action is None or action not in legal:
             action = fallback(legal, kind)
         return action
@@ -115,19 +148,18 @@ class Bot:
         """The answer to the first trade or loan offer made to ``seat`` (accept or decline),
         or ``None`` when no offer waits for it. Offers are answered whoever holds the
         pending decision: they are the recipient's to answer at any time."""
-        t = Table(book, state, seat)
         for offer in state.trades:
             if offer.to == seat:
-                accept = next((a for a in legal if a.type == "accept_trade" and a.trade == offer.id), None)
-                if accept is not None and self.accepts_trade(t, offer):
+                accept = next((a for a in of_type(legal, "accept_trade") if a.trade == offer.id), None)
+                if accept is not None and self.accepts_trade(Table(book, state, seat), offer):
                     return accept
-                return next((a for a in legal if a.type == "decline_trade" and a.trade == offer.id), None)
+                return next((a for a in of_type(legal, "decline_trade") if a.trade == offer.id), None)
         for offer in state.loan_offers:
             if seat in (offer.lender, offer.borrower) and offer.proposer != seat:
-                accept = next((a for a in legal if a.type == "accept_loan" and a.offer == offer.id), None)
-                if accept is not None and self.accepts_loan(t, offer):
+                accept = next((a for a in of_type(legal, "accept_loan") if a.offer == offer.id), None)
+                if accept is not None and self.accepts_loan(Table(book, state, seat), offer):
                     return accept
-                return next((a for a in legal if a.type == "decline_loan" and a.offer == offer.id), None)
+                return next((a for a in of_type(legal, "decline_loan") if a.offer == offer.id), None)
         return None
 
     def accepts_trade(self, t: Table, offer) -> bool:
@@ -171,7 +203,7 @@ class Bot:
 
     def liquidation_order(self, t: Table, legal) -> list[BaseModel | None]:
         complete = set(t.complete_sets)
-        outside = [a for a in legal if a.type == "mortgage" and t.book.set_of[a.tile] not in complete]
+        outside = [a for a in of_type(legal, "mortgage") if t.book.set_of[a.tile] not in complete]
         return [
             min(outside, key=lambda a: t.value_to_me(a.tile)) if outside else None,
             self.cheapest_unit_sale(t, legal),

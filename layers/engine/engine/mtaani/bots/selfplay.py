@@ -24,6 +24,10 @@ from typing import Any
 
 import engine
 from engine.mtaani import bots
+from engine.mtaani.properties import count_mortgages as _count_mortgages
+
+count_mortgages = _count_mortgages
+"""How self-play keeps its states' mortgage count (``None``: it keeps none; tests compare)."""
 
 FORMAT = "mtaa-history/1"
 DEFAULT_MAX_TURNS = {2: 400, 3: 500, 4: 600}
@@ -71,19 +75,28 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     options = {"max_turns": cap}
     rs = engine.get_ruleset(ruleset)
     state = engine.new_game(ruleset, players, seed, options)
+    if count_mortgages is not None:
+        count_mortgages(state)  # only the engine changes this state: let it keep count
     seat_bots = list(seat_bots) if seat_bots else [bots.make(k, bot_seed(seed, i)) for i, k in enumerate(kinds)]
     actions: list[dict[str, Any]] = []
     count = 0
-    while rs.outcome(state) is None:
+    decide, waiting_seats = bots.decide, bots.waiting_seats
+    apply = rs.play  # apply_in_place without building a Result nobody reads here
+    while state.termination is None:  # rs.outcome(state) is None
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"game {seed} ran past {MAX_ACTIONS} actions")
-        seat = bots.waiting_seats(state)[0]
-        action = bots.decide(seat_bots[seat], state, seat, strict=True)
+        decision = state.decision
+        if decision is not None and not state.trades and not state.loan_offers:
+            seat = decision.player  # no offer waits for an answer: waiting_seats(state)[0]
+        else:
+            seat = waiting_seats(state)[0]
+        action = decide(seat_bots[seat], state, seat, strict=True)
         if action is None:
             raise RuntimeError(f"game {seed}: the bot in seat {seat} had no action")
         if record:
             actions.append(action.model_dump(mode="json"))
-        state = rs.apply_in_place(state, action).state
+        # A bot's choice is legal here (bots.decide); the events are not read.
+        apply(state, action, checked=True, quiet=True)
         count += 1
     outcome = rs.outcome(state)
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,

@@ -32,7 +32,7 @@ from engine.mtaani.bots.advanced import (
     best_build,
     unit_gain,
 )
-from engine.mtaani.bots.policy import first_of
+from engine.mtaani.bots.policy import first_of, of_type
 from engine.mtaani.bots.table import Table, scratch
 from engine.mtaani.flow import RULES, Ctx
 from engine.mtaani.state import TradeOffer
@@ -124,7 +124,7 @@ class SmartBot(AdvancedBot):
 
     def liquidation_order(self, t: Table, legal):
         complete = set(t.complete_sets)
-        outside = [a for a in legal if a.type == "mortgage" and t.book.set_of[a.tile] not in complete]
+        outside = [a for a in of_type(legal, "mortgage") if t.book.set_of[a.tile] not in complete]
         if len(outside) > 1:
             return [max(outside, key=lambda a: (self.value_after(t, a), -a.tile))]
         return super().liquidation_order(t, legal)

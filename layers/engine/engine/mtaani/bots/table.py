@@ -36,24 +36,25 @@ class Table:
     """The state seen from ``seat``: derived figures a bot decides with (SFR throughout).
 
     Attributes: ``s`` (the state), ``book`` (the rulebook), ``ctx`` (a read-only engine
-    context), ``seat``. Figures are computed on first use and cached, so build a new
-    :class:`Table` after the state changes.
+    context), ``seat``, ``me`` (that seat's player). Figures are computed on first use and
+    cached, so build a new :class:`Table` after the state changes.
     """
 
     def __init__(self, book: Rulebook, state: MtaaniState, seat: int):
         self.book = book
         self.s = state
-        self.ctx = Ctx(book, state)
         self.seat = seat
+        self.me = state.players[seat]
+
+    @cached_property
+    def ctx(self) -> Ctx:
+        """A read-only engine context on the state (made when first used)."""
+        return Ctx(self.book, self.s)
 
     # ------------------------------------------------------------------ players
     @property
-    def me(self):
-        return self.s.players[self.seat]
-
-    @property
     def cash(self) -> int:
-        return self.s.players[self.seat].cash
+        return self.me.cash
 
     @cached_property
     def opponents(self) -> list[int]:

@@ -1,0 +1,102 @@
+"""The engine's fast paths change nothing but the time taken.
+
+- ``MtaaniRuleset.apply`` copies with ``MtaaniState.clone``: the copy is the state a reload of
+  the stored form gives, and changing it leaves the original as it was.
+- Self-play applies with ``MtaaniRuleset.play(checked=True, quiet=True)`` (no second check of
+  a bot's legal choice, no events): every state it reaches is the one ``apply_in_place``
+  reaches, and ``play`` without ``quiet`` returns the same events.
+"""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from engine.mtaani.bots import selfplay
+
+PROGRESS = ("roll", "buy", "decline", "end_turn", "choose_deck", "pay_bail", "bribe")
+
+
+def test_clone_is_a_deep_copy_equal_to_a_reload():
+    rs = engine.get_ruleset("mtaani")
+    result = selfplay.play(["advanced", "smart", "base"], 21, max_turns=120, record=True)
+    for state, _action in selfplay.replay(result.history):
+        copy = state.clone()
+        assert copy == state == engine.load_state(engine.dump_state(state))
+        assert engine.dump_state(copy) == engine.dump_state(state)
+        before = engine.dump_state(state)
+        for p in copy.players:
+            p.cash += 1
+            p.cash_history.append(1)
+        for prop in copy.props.values():
+            prop.units += 1
+        copy.queue.clear()
+        copy.decks["mtaani"].pile.reverse()
+        assert engine.dump_state(state) == before
+    assert rs.outcome(state) is not None
+
+
+def test_quiet_checked_play_reaches_the_states_apply_in_place_reaches():
+    rs = engine.get_ruleset("mtaani")
+    for seed in range(3):
+        rng = random.Random(seed)
+        loud = engine.new_game("mtaani", ["a", "b", "c"], seed, {"max_turns": 150})
+        quiet = loud.clone()
+        plain = loud.clone()
+        while rs.outcome(loud) is None:
+            seat = rs.waiting_seats(loud)[0]
+            legal = list(rs.legal_actions(loud, seat))
+            progress = [a for a in legal if a.type in PROGRESS]
+            action = rng.choice(progress) if progress and rng.random() < 0.7 else rng.choice(legal)
+            events = rs.apply_in_place(loud, action).events
+            assert rs.play(plain, action) == events
+            assert rs.play(quiet, action, checked=True, quiet=True) == []
+            assert engine.dump_state(quiet) == engine.dump_state(plain) == engine.dump_state(loud)
+
+
+def test_self_play_histories_replay_through_apply_in_place():
+    for kinds, seed in ((["base"] * 4, 5), (["advanced", "smart"], 6)):
+        result = selfplay.play(kinds, seed, max_turns=200, record=True)
+        *_, (final, last) = selfplay.replay(result.history)  # apply_in_place, checked
+        assert last is None and final.winner == result.winner and final.turn == result.turns
+
+
+def test_the_roll_draws_the_dice_rng_dice_draws():
+    from engine import rng
+    from engine.mtaani.flow import RULES, new_ctx
+
+    rs = engine.get_ruleset("mtaani")
+    dice = rs.book.rules.dice
+    for seed in range(40):
+        state = engine.new_game("mtaani", ["a", "b"], seed)
+        before = state.clone()
+        RULES["roll"].perform(new_ctx(rs.book, state), engine.parse_action(state, {"type": "roll", "player": 0}))
+        assert state.dice == rng.dice(before, dice.count, dice.sides)  # the same draws, in order
+
+
+def test_a_kept_mortgage_count_stays_exact_through_random_games():
+    from engine.mtaani.properties import count_mortgages
+
+    rs = engine.get_ruleset("mtaani")
+    mortgaged = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = engine.new_game("mtaani", ["a", "b", "c"], seed, {"max_turns": 200})
+        count_mortgages(state)
+        while rs.outcome(state) is None:
+            seat = rs.waiting_seats(state)[0]
+            legal = list(rs.legal_actions(state, seat))
+            action = rng.choice(legal)  # any action: mortgages, lifts, bankruptcies alike
+            rs.apply_in_place(state, action)
+            assert state.mortgages == sum(p.mortgaged for p in state.props.values())
+            mortgaged = max(mortgaged, state.mortgages)
+    assert mortgaged > 0
+
+
+def test_self_play_plays_the_same_games_without_the_mortgage_count(monkeypatch):
+    for kinds, seed in ((["base"] * 4, 1000), (["advanced", "smart", "base"], 7)):
+        counted = selfplay.play(kinds, seed, max_turns=300, record=True).history
+        monkeypatch.setattr(selfplay, "count_mortgages", None)
+        uncounted = selfplay.play(kinds, seed, max_turns=300, record=True).history
+        monkeypatch.undo()
+        assert counted == uncounted
