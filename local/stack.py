@@ -413,7 +413,8 @@ class LocalStack:
                 detail = detail or scheduler.get_schedule(Name=summary["Name"], GroupName=group_name)
                 scheduler.delete_schedule(Name=summary["Name"], GroupName=group_name)
                 target = detail["Target"]
-                fn = self.invoker.by_arn.get(target["Arn"])
+                # A function's published alias (``...:function:name:live``) is the function here.
+                fn = self.invoker.by_arn.get(":".join(target["Arn"].split(":")[:7]))
                 if fn is None:
                     log.error("schedule %s targets unknown %s", summary["Name"], target["Arn"])
                     continue

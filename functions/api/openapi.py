@@ -36,8 +36,10 @@ def document() -> dict:
             if info.name == "openapi":
                 continue
             module = importlib.import_module(f"{package_name}.{info.name}")
-            if isinstance(getattr(module, "router", None), Router):
-                full.include_router(module.router)
+            documented = getattr(module, "document_router", None)
+            router = documented() if documented is not None else getattr(module, "router", None)
+            if isinstance(router, Router):
+                full.include_router(router)
     from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
 
     text = full.get_openapi_json_schema(

@@ -30,6 +30,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
@@ -39,7 +40,9 @@ from pynamodb.models import Model
 from service import storage, throttle
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized, Unprocessable
-from service.models import AccountOut, PasswordChangedOut
+
+if TYPE_CHECKING:
+    from service.models import AccountOut, PasswordChangedOut
 
 log = logging.getLogger(__name__)
 
@@ -371,6 +374,8 @@ def handles_of(account_ids: list[str]) -> dict[str, str]:
 
 def account_out(record: AccountRecord) -> AccountOut:
     """The API form of an account (never its password hash)."""
+    from service.models import AccountOut
+
     return AccountOut(account_id=record.account_id, handle=record.handle,
                       protected=bool(record.password_hash), email=record.email,
                       created_at=int(record.created_at))
@@ -396,6 +401,8 @@ def change_password(me: Account, current: str | None, new: str | None,
 
 def _signed_in_again(record: AccountRecord) -> PasswordChangedOut:
     token, expires = open_session(record)
+    from service.models import PasswordChangedOut
+
     return PasswordChangedOut(**account_out(record).model_dump(), token=token, expires_at=expires)
 
 

@@ -144,3 +144,6 @@ def observed(handler: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
 
     wrapper.observed = True  # type: ignore[attr-defined]
     return wrapper
+
+
+from service import snapstart  # noqa: E402,F401  (every function's SnapStart hooks, service/snapstart.py)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from service import accounts, lobbies
+from service import accounts
 from service import seats as seats_module
 from service.config import settings
 from service.errors import NotFound
@@ -48,6 +48,8 @@ def game_access(game: StoredGame, account_id: str) -> int | None:
     spectator, anyone signed in at a public table); :class:`~service.errors.NotFound`, the
     answer a made-up id gets, for everyone else (a stranger learns nothing of a private
     table). Only non-seated callers cost a lobby read."""
+    from service import lobbies
+
     seat = viewer_seat(game, account_id)
     if seat is None and game.record.owner != account_id:
         hidden = NotFound(f"there is no game {game.game_id!r}")
@@ -128,10 +130,12 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     }
 
 
-def lobby_view(lobby: lobbies.LobbyRecord, account_id: str,
-               standing: lobbies.Access | None = None) -> dict[str, Any]:
-    """The JSON body of every lobby answer (:class:`LobbyOut`) for ``account_id``; pending
-    invitations and the invite link state are shown to the owner only."""
+def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, Any]:
+    """The JSON body of every lobby answer (:class:`LobbyOut`) for ``account_id`` (``lobby`` a
+    ``lobbies.LobbyRecord``, ``standing`` its ``lobbies.Access``); pending invitations and the
+    invite link state are shown to the owner only."""
+    from service import lobbies
+
     standing = standing or lobbies.access(lobby, account_id)
     is_owner = lobby.owner == account_id
     ids = [lobby.owner, *[a for a in lobby.seats if a], *lobby.spectators]

@@ -9,7 +9,9 @@ idempotent: a repeated delivery finds the work done.
 
 import time
 
-from service import erasure, observability
+from service import erasure, observability, snapstart
+
+snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
 MARGIN_SECONDS = 60
 

@@ -4,7 +4,9 @@ table's bot delay before each move (:func:`service.botplay.play`)."""
 
 import os
 
-from service import botplay, observability
+from service import botplay, observability, snapstart
+
+snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
 SAFETY_SECONDS = 5.0
 """Time kept back from the function's timeout (the last move and the hand-off)."""

@@ -6,8 +6,10 @@ finished or gone, changes nothing. Delivery is at least once: a second delivery 
 due and changes nothing.
 """
 
-from service import deadlines, observability
+from service import deadlines, observability, snapstart
 from service.errors import NotFound
+
+snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
 
 @observability.observed

@@ -2,7 +2,9 @@
 (:func:`service.notifications.handle_event`): turns, debts, offers, game over, seats handed
 to a bot, invitations; revolution notices are kept for the next turn notification."""
 
-from service import notifications, observability
+from service import notifications, observability, snapstart
+
+snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
 
 @observability.observed

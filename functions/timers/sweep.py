@@ -16,8 +16,10 @@ from __future__ import annotations
 import os
 import time
 
-from service import observability, pipeline
+from service import observability, pipeline, snapstart
 from timers import deadline
+
+snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
 MAX_GAMES_PER_SWEEP = 100
 """Bounded work per run (each passed deadline is one pipeline write); the next run continues."""

@@ -58,7 +58,7 @@ def test_the_scheduler_role_may_only_invoke_timers_and_write_the_dead_letter_que
     statements = [s for p in role["Policies"] for s in p["PolicyDocument"]["Statement"]]
     assert {a for s in statements for a in as_list(s["Action"])} == {
         "lambda:InvokeFunction", "sqs:SendMessage"}
-    assert all("*" not in r or r.endswith("-deadline") for s in statements
+    assert all("*" not in r or r.endswith("-deadline:live") for s in statements
                for r in as_list(s["Resource"]))
 
 
@@ -84,16 +84,21 @@ def _async_targets() -> set[str]:
     view = local_view()
     arns = {view.arn(f): f for f in FUNCTIONS}
     names = {view.physical_name(f): f for f in FUNCTIONS}
+    aliases = {name: props["Properties"]["FunctionName"]["Ref"]
+               for name, props in resources("AWS::Lambda::Alias").items()}
     out = set()
     for rule in resources("AWS::Events::Rule").values():
         for target in rule["Properties"]["Targets"]:
-            out.add(target["Arn"]["Fn::GetAtt"][0])
+            arn = target["Arn"]
+            # A function with SnapStart is invoked through its published alias.
+            out.add(aliases[arn["Ref"]] if "Ref" in arn else arn["Fn::GetAtt"][0])
     role = view.resolve(view.resources["SchedulerRole"]["Properties"])
     for policy in role["Policies"]:
         for statement in policy["PolicyDocument"]["Statement"]:
             if statement["Action"] == "lambda:InvokeFunction":
                 for arn in as_list(statement["Resource"]):
-                    out.add(arns.get(arn) or names[arn.rsplit(":", 1)[-1]])
+                    unqualified = ":".join(arn.split(":")[:7])
+                    out.add(arns.get(unqualified) or names[unqualified.rsplit(":", 1)[-1]])
     return out
 
 
