@@ -324,6 +324,35 @@ _ADAPTER = TypeAdapter(Annotated[
     Field(discriminator="type")])
 
 
+_SHAPES: dict[type, tuple[tuple[str, ...], dict]] = {}
+
+
+def make(cls: type[BaseModel], **values):
+    """A ``cls`` action from values already known to be valid (the engine's own candidates),
+    without pydantic's validation or ``model_construct``'s per-field work: the field order and
+    defaults are read once per class. The result equals ``cls(**values)``."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        names = tuple(cls.model_fields)
+        defaults = {name: f.get_default(call_default_factory=True)
+                    for name, f in cls.model_fields.items() if not f.is_required()}
+        shape = _SHAPES[cls] = (names, defaults)
+    names, defaults = shape
+    data = {}
+    for name in names:
+        if name in values:
+            data[name] = values[name]
+        else:
+            value = defaults[name]
+            data[name] = list(value) if type(value) is list else value
+    action = cls.__new__(cls)
+    object.__setattr__(action, "__dict__", data)
+    object.__setattr__(action, "__pydantic_fields_set__", set(values))
+    object.__setattr__(action, "__pydantic_extra__", None)
+    object.__setattr__(action, "__pydantic_private__", None)
+    return action
+
+
 def parse(data: dict) -> BaseModel:
     """Validate an action's JSON form; raises :class:`InvalidAction` with the first problem."""
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:

@@ -36,7 +36,7 @@ def autoplay(ctx: Ctx) -> None:
         seat = s.cur
         phase = s.phase
         if phase == "roll":
-            board._roll(ctx, act.Roll.model_construct(player=seat, now=ctx.now or 0))
+            board._roll(ctx, act.make(act.Roll, player=seat, now=ctx.now or 0))
         elif phase == "buy":
             if ctx.now is None:
                 return  # the auction needs the time: the next idle deadline opens it
@@ -49,16 +49,16 @@ def autoplay(ctx: Ctx) -> None:
         elif phase == "exemption":
             _owner, amount, _space = s.rent
             if s.players[seat].cash >= amount:
-                board._pay_rent(ctx, act.PayRent.model_construct(player=seat))
+                board._pay_rent(ctx, act.make(act.PayRent, player=seat))
             else:
-                board._use_exemption(ctx, act.UseExemption.model_construct(player=seat))
+                board._use_exemption(ctx, act.make(act.UseExemption, player=seat))
         elif phase in ("place", "free_block"):
             ctx.emit("BuildDeclined", player=seat)
             s.grant = 0
             s.free_kind = None
             s.phase = "turn"
         elif s.again:
-            board._roll(ctx, act.Roll.model_construct(player=seat, now=ctx.now or 0))
+            board._roll(ctx, act.make(act.Roll, player=seat, now=ctx.now or 0))
         else:
             next_turn(ctx)
             return

@@ -1,6 +1,6 @@
 """Legal actions: the concrete choices of one seat, built without validating each candidate.
 
-Candidates are made with ``model_construct`` from the same predicates the rules' checks use
+Candidates are made with :func:`engine.jiji.actions.make` (no validation) from the same predicates the rules' checks use
 (:mod:`engine.jiji.build`, :mod:`engine.jiji.auction`, ...); ``action in legal`` runs the rule
 check :func:`~engine.jiji.flow.check_action` that ``apply`` runs, so it also answers for the
 actions with free parameters described in ``LegalActions.specs``:
@@ -54,46 +54,46 @@ def _money_actions(ctx: Ctx, player: int, out: list) -> None:
         if d.owner != player:
             continue
         if not d.mortgage:
-            out.append(act.Mortgage.model_construct(player=player, district=space))
+            out.append(act.make(act.Mortgage, player=player, district=space))
         elif not owing and cash >= d.mortgage:
-            out.append(act.LiftMortgage.model_construct(player=player, district=space))
+            out.append(act.make(act.LiftMortgage, player=player, district=space))
 
 
 def _turn_actions(ctx: Ctx, player: int, out: list, specs: dict) -> None:
     b, s = ctx.b, ctx.s
     p = s.players[player]
     phase = s.phase
-    C = act
+
     if phase == "roll":
-        out.append(C.Roll.model_construct(player=player))
+        out.append(act.make(act.Roll, player=player))
         if p.jailed:
             if p.cash >= b.fine:
-                out.append(C.PayFine.model_construct(player=player))
+                out.append(act.make(act.PayFine, player=player))
             if p.cards:
-                out.append(C.UseCard.model_construct(player=player))
+                out.append(act.make(act.UseCard, player=player))
     elif phase == "buy":
         space = p.pos
         if p.cash >= b.price[space]:
-            out.append(C.Buy.model_construct(player=player))
+            out.append(act.make(act.Buy, player=player))
         for amount in _openings(ctx, player, space):
-            out.append(C.Auction.model_construct(player=player, opening_bid=amount))
+            out.append(act.make(act.Auction, player=player, opening_bid=amount))
         specs["auction"] = {"minimum": b.minimum_bid if p.cash >= b.minimum_bid else 0,
                             "maximum": p.cash, "step": b.step, "districts": [space]}
     elif phase == "permit":
         for space, building in build.permit_options(ctx, player):
-            out.append(C.PlacePermit.model_construct(player=player, district=space,
+            out.append(act.make(act.PlacePermit, player=player, district=space,
                                                      building=building))
     elif phase == "exemption":
-        out.append(C.PayRent.model_construct(player=player))
-        out.append(C.UseExemption.model_construct(player=player))
+        out.append(act.make(act.PayRent, player=player))
+        out.append(act.make(act.UseExemption, player=player))
     elif phase == "free_block":
         for space in build.free_block_targets(ctx, player):
-            out.append(C.PlaceFreeBlock.model_construct(player=player, district=space))
-        out.append(C.DeclineBuild.model_construct(player=player))
+            out.append(act.make(act.PlaceFreeBlock, player=player, district=space))
+        out.append(act.make(act.DeclineBuild, player=player))
     elif phase == "place":
         if s.grant == 0:
             for space in build.station_targets(ctx, player):
-                out.append(C.PlaceStation.model_construct(player=player, district=space))
+                out.append(act.make(act.PlaceStation, player=player, district=space))
         else:
             rooms = {}
             for space in build.block_targets(ctx, player):
@@ -103,44 +103,69 @@ def _turn_actions(ctx: Ctx, player: int, out: list, specs: dict) -> None:
                 for nr in range(s.grant + 1):
                     for ni in range(s.grant + 1 - nr):
                         if 1 <= nr + ni <= room and nr * res + ni * ind <= p.cash:
-                            out.append(C.PlaceBlocks.model_construct(
+                            out.append(act.make(act.PlaceBlocks,
                                 player=player, residential=[space] * nr, industrial=[space] * ni))
             specs["place_blocks"] = {"grant": s.grant, "districts": rooms, "cash": p.cash}
-        out.append(C.DeclineBuild.model_construct(player=player))
+        out.append(act.make(act.DeclineBuild, player=player))
     elif phase == "turn":
         if s.again:
-            out.append(C.Roll.model_construct(player=player))
+            out.append(act.make(act.Roll, player=player))
         else:
-            out.append(C.EndTurn.model_construct(player=player))
+            out.append(act.make(act.EndTurn, player=player))
         if not s.pressed and build.can_press(ctx, player):
-            out.append(C.Construction.model_construct(player=player))
+            out.append(act.make(act.Construction, player=player))
         for space in board.jump_targets(ctx):
-            out.append(C.Jump.model_construct(player=player, district=space))
+            out.append(act.make(act.Jump, player=player, district=space))
         if s.auction_space:
             unowned = [k for k, d in s.districts.items() if d.owner is None]
             opening = _openings(ctx, player, None)[0]
             for space in unowned:
-                out.append(C.AuctionDistrict.model_construct(
+                out.append(act.make(act.AuctionDistrict,
                     player=player, district=space, opening_bid=opening))
             specs["auction_district"] = {
                 "minimum": b.minimum_bid if p.cash >= b.minimum_bid else 0, "maximum": p.cash,
                 "step": b.step, "districts": unowned}
-        for space, d in s.districts.items():
-            if d.owner != player or d.mortgage:
-                continue
-            if build.stadium_problem(ctx, player, space) is None:
-                out.append(C.BuildStadium.model_construct(player=player, district=space))
-            if build.skyscraper_problem(ctx, player, space) is None:
-                out.append(C.BuildSkyscraper.model_construct(player=player, district=space))
-            if build.tower_problem(ctx, player, space) is None:
-                out.append(C.BuildTower.model_construct(player=player, district=space))
+        _landmarks(ctx, player, out)
     if phase in ("roll", "turn"):
         for space, d in s.districts.items():
             if d.owner == player and build.removal_cost(ctx, space) and \
                     p.cash >= build.removal_cost(ctx, space):
-                out.append(C.RemoveNuisance.model_construct(player=player, district=space))
+                out.append(act.make(act.RemoveNuisance, player=player, district=space))
     if phase in TURN_PHASES:
         _money_actions(ctx, player, out)
+
+
+def _landmarks(ctx: Ctx, player: int, out: list) -> None:
+    """Stadiums, skyscrapers and the tower ``player`` may build now: the conditions of
+    :func:`~engine.jiji.build.stadium_problem`, :func:`~engine.jiji.build.skyscraper_problem`
+    and :func:`~engine.jiji.build.tower_problem`, counted once for the whole board."""
+    b, s = ctx.b, ctx.s
+    cash = s.players[player].cash
+    stadiums = sum(1 for d in s.districts.values() if d.stadium)
+    tower_built = sum(1 for d in s.districts.values() if d.tower) >= b.towers
+    whole: list[str] = []
+    for group in b.groups.values():
+        ds = [s.districts[g] for g in group.spaces]
+        mine = sum(1 for d in ds if d.owner == player)
+        if not mine:
+            continue
+        if mine == len(ds):
+            whole.append(group.id)
+        stadium_ok = (stadiums < b.stadiums and cash >= b.stadium_price
+                      and mine >= b.stadium_districts_needed and not any(d.stadium for d in ds))
+        sky_ok = mine == len(ds) and cash >= group.skyscraper and not any(d.skyscraper for d in ds)
+        for space, d in zip(group.spaces, ds, strict=True):
+            if d.owner != player or d.mortgage:
+                continue
+            if stadium_ok:
+                out.append(act.make(act.BuildStadium, player=player, district=space))
+            if sky_ok:
+                out.append(act.make(act.BuildSkyscraper, player=player, district=space))
+    if not tower_built and len(whole) >= b.tower_groups_needed and cash >= b.tower_price:
+        for group in whole:
+            for space in b.groups[group].spaces:
+                if not s.districts[space].mortgage:
+                    out.append(act.make(act.BuildTower, player=player, district=space))
 
 
 def legal_actions(ctx: Ctx, player: int) -> LegalActions:
@@ -156,21 +181,21 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
                 cash = s.players[player].cash
                 for raise_ in BID_RAISES:
                     if least + raise_ <= cash:
-                        out.append(act.Bid.model_construct(player=player, amount=least + raise_))
+                        out.append(act.make(act.Bid, player=player, amount=least + raise_))
                 specs["bid"] = {"minimum": least, "maximum": cash, "step": ctx.b.step}
         elif s.debts:
             if any(d.debtor == player for d in s.debts):
                 _money_actions(ctx, player, out)
-                out.append(act.DeclareBankruptcy.model_construct(player=player))
+                out.append(act.make(act.DeclareBankruptcy, player=player))
         elif player == s.cur:
             _turn_actions(ctx, player, out, specs)
         for deal in s.deals:
             if deal.to == player:
                 if s.auction is None and _deal_ok(ctx, deal):
-                    out.append(act.AcceptDeal.model_construct(player=player, deal=deal.id))
-                out.append(act.DeclineDeal.model_construct(player=player, deal=deal.id))
+                    out.append(act.make(act.AcceptDeal, player=player, deal=deal.id))
+                out.append(act.make(act.DeclineDeal, player=player, deal=deal.id))
             elif deal.proposer == player:
-                out.append(act.WithdrawDeal.model_construct(player=player, deal=deal.id))
+                out.append(act.make(act.WithdrawDeal, player=player, deal=deal.id))
         if s.auction is None and sum(1 for d in s.deals if d.proposer == player) \
                 < ctx.b.max_open_deals:
             others = [i for i in s.active() if i != player]

@@ -71,6 +71,13 @@ class Params:
     """Open auctions from the Auction space."""
     clock_build_all: bool = True
     """At a clock table near the end, spend the reserve on blocks (wealth counts rent values)."""
+    propose_deals: bool = False
+    """Offer cash for the one district missing from a group (on its own turn, now and then)."""
+    offer_margin: float = 0.3
+    """Offer the owner this much more than what the district is worth to keep."""
+    offer_chance: float = 0.35
+    """The chance, at an end of turn, of making such an offer (so a refusal is not repeated
+    every turn; the bot keeps no memory between decisions)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Params:
@@ -245,7 +252,7 @@ class Bot:
                     t.cash - self.reserve(t) // 2)
         if least > limit:
             return None
-        return act.Bid.model_construct(player=t.seat, amount=least)
+        return act.make(act.Bid, player=t.seat, amount=least)
 
     def on_debt(self, t: Look, legal):
         owed = sum(d.amount for d in t.s.debts if d.debtor == t.seat)
@@ -290,7 +297,7 @@ class Bot:
         opening = int(value * self.p.open_share) // t.b.step * t.b.step
         opening = max(t.b.minimum_bid, min(opening, t.cash - self.reserve(t) // 2))
         opening = opening // t.b.step * t.b.step
-        choice = act.Auction.model_construct(player=t.seat, opening_bid=opening)
+        choice = act.make(act.Auction, player=t.seat, opening_bid=opening)
         if choice in legal:
             return choice
         return min((a for a in legal if a.type == "auction"), key=lambda a: a.opening_bid)
@@ -390,7 +397,7 @@ class Bot:
                 pair[1] += 1
         if not plan_res and not plan_ind:
             return first(legal, "decline_build")
-        choice = act.PlaceBlocks.model_construct(player=t.seat, residential=plan_res,
+        choice = act.make(act.PlaceBlocks, player=t.seat, residential=plan_res,
                                                  industrial=plan_ind)
         if choice in legal:
             return choice
@@ -434,7 +441,43 @@ class Bot:
             choice = self.choose_auction_space(t, legal)
             if choice is not None:
                 return choice
+        if p.propose_deals and first(legal, "end_turn") is not None:
+            offer = self.propose(t, legal)
+            if offer is not None:
+                return offer
         return first(legal, "roll") or first(legal, "end_turn")
+
+    def propose(self, t: Look, legal):
+        """An offer of cash for the one district missing from one of the bot's groups."""
+        if "propose_deal" not in legal.specs or any(d.proposer == t.seat for d in t.s.deals):
+            return None
+        if self.rng.random() >= self.p.offer_chance:
+            return None
+        b, s = t.b, t.s
+        best = None
+        for group in b.groups.values():
+            owners = [s.districts[g].owner for g in group.spaces]
+            missing = [g for g, o in zip(group.spaces, owners, strict=True) if o != t.seat]
+            if len(missing) != 1 or owners.count(t.seat) < 1:
+                continue
+            space = missing[0]
+            owner = s.districts[space].owner
+            if owner is None or owner == t.seat:
+                continue
+            price = int(self._keep_value(t, space) * (1 + self.p.offer_margin))
+            price = -(-price // b.step) * b.step
+            if t.cash - price < self.reserve(t):
+                continue
+            gain = self.p.group_bonus * sum(b.price[g] for g in group.spaces) - price
+            if best is None or gain > best[0]:
+                best = (gain, owner, space, price)
+        if best is None:
+            return None
+        _gain, owner, space, price = best
+        offer = act.make(act.ProposeDeal,
+            player=t.seat, to=owner, give_cash=price, give_districts=[], give_cards=0,
+            get_cash=0, get_districts=[space], get_cards=0)
+        return offer if offer in legal else None
 
     def choose_jump(self, t: Look, legal):
         jumps = [a for a in legal if a.type == "jump"]
