@@ -120,3 +120,18 @@ def test_the_stored_state_is_small_and_round_trips():
     assert engine.dump_state(again) == text
     with pytest.raises(engine.InvalidAction):
         engine.get_ruleset("jiji").load_state({"ruleset": "jiji"})
+
+
+def test_house_values_are_marked_in_the_data():
+    from importlib import resources
+
+    text = resources.files("engine.jiji").joinpath("data/jiji.toml").read_text()
+    keys = ("salary", "bank_cash", "minimum_step", "odds", "nuisance_supply", "bonus_supply",
+            "max_open_per_player", "amount", "residential_block", "industrial_block",
+            "skyscraper", "price", "rent")
+    board = text.split("# The 25 Chance cards")[0]  # the cards are marked as a whole
+    for line in board.splitlines():
+        if line.split(" = ")[0] in keys and not line.startswith("#"):
+            assert "# house value" in line, line
+    assert text.count("\nprice = ") == 22 and text.count("\nrent = [") == 22
+    assert "# The 25 Chance cards (house values)" in text

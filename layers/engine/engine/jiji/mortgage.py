@@ -28,17 +28,6 @@ def mortgage_value(ctx: Ctx, space: int) -> int:
     return rent_value(ctx.b, ctx.s, space, ignore_mortgage=True)
 
 
-def may_handle_money(ctx: Ctx, player: int) -> bool:
-    """Whether ``player`` may mortgage now: a debtor while the game waits for debts, or the
-    turn holder at one of :data:`TURN_PHASES`."""
-    s = ctx.s
-    if s.over is not None or s.paused_at is not None or s.auction is not None:
-        return False
-    if s.debts:
-        return any(d.debtor == player for d in s.debts)
-    return player == s.cur and s.phase in TURN_PHASES
-
-
 def _check_mortgage(ctx: Ctx, a: act.Mortgage) -> None:
     live(ctx)
     no_auction(ctx)
