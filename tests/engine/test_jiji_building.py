@@ -313,3 +313,49 @@ def test_the_bank_runs_out_of_a_kind_of_permit_building():
                if a.type == "place_permit")
     with pytest.raises(engine.IllegalAction):
         act(state, "place_permit", district=NYARI, building="prison")
+
+
+def test_the_units_answers_follow_the_house_odds():
+    """35% one block, 30% two, 20% three, 15% a station (data/jiji.toml): 4,000 seeded presses
+    land within 2.5 points of each."""
+    from collections import Counter
+
+    from engine.jiji.build import press
+    from engine.jiji.flow import Ctx
+
+    state = game(2)
+    own(state, 0, "Mukuru")
+    ctx = Ctx(B, state)
+    seen: Counter[str] = Counter()
+    for _ in range(4000):
+        press(ctx, 0)
+        seen[ctx.events[-1]["grant"]] += 1
+    for grant, percent in {"blocks_1": 35, "blocks_2": 30, "blocks_3": 20, "station": 15}.items():
+        assert abs(seen[grant] / 40 - percent) < 2.5, (grant, seen)
+
+
+def test_landing_on_your_own_station_district_lets_you_jump_too():
+    state = stations([[1, 1]])
+    at(state, 0, 39)  # Rosslyn (39) + 2 = 1, Mukuru: past GO
+    state, _ = act(state, "roll")
+    assert state.players[0].pos == MUKURU
+    assert {a.district for a in engine.legal_actions(state, 0) if a.type == "jump"} == \
+        {SPACE["Kasarani"], ROSSLYN}
+
+
+def test_a_jump_onto_another_players_district_pays_its_rent_there():
+    state = stations([[1, 1]])
+    at(state, 0, 39)
+    state, _ = act(state, "roll")
+    state, events = act(state, "jump", district=SPACE["Kasarani"])
+    assert events_of(events, "RentDue")[0]["amount"] == 200_000
+    assert state.players[0].cash == 37_700_000 + 2_000_000 - 200_000
+
+
+def test_a_chance_move_onto_a_station_district_counts_as_landing():
+    state = stations([[3, 4]])
+    state.pile.remove("c05")
+    state.pile.insert(0, "c05")  # advance to Kasarani (21)
+    state, _ = act(state, "roll")  # 7: Chance
+    assert state.players[0].pos == SPACE["Kasarani"]
+    assert "jump" in legal_types(state, 0)

@@ -148,6 +148,7 @@ def test_bankruptcy_to_the_bank_auctions_each_district_bare():
     state.districts[KOROGOCHO].stadium = True
     state.pile.remove("c10")
     state.players[1].cards = ["c10"]
+    state.exemption = 1
     state, _ = act(state, "roll", 1)
     assert engine.pending(state)[0].kind == "debt"
     before = total_money(state)
@@ -159,7 +160,7 @@ def test_bankruptcy_to_the_bank_auctions_each_district_bare():
         assert (d.owner, d.res, d.ind, d.mortgage, d.station, d.stadium) == (None, 0, 0, 0,
                                                                              False, False)
     assert state.districts[MUKURU].permit == "school"  # not the owner's building
-    assert state.discard[-1] == "c10"
+    assert state.discard[-1] == "c10" and state.exemption is None
     a = state.auction
     assert (a.space, a.bids, a.reason, a.close) == (MUKURU, [], "bank", T0 + 43_200)
     assert state.queue == [KOROGOCHO] and state.cur == 2

@@ -48,6 +48,7 @@ def test_free_parking_gives_the_rent_exemption_card_which_passes_to_the_next_lan
     state, events = act(state, "roll")
     state, _ = act(state, "end_turn")
     assert state.exemption == 0 and events_of(events, "ExemptionTaken")[0]["source"] == "free_parking"
+    assert state.players[0].cash == 37_700_000  # a space where nobody loses money
     state, events = act(state, "roll", 1)
     assert state.exemption == 1 and events_of(events, "ExemptionTaken")[0]["source"] == 0
 
