@@ -137,6 +137,7 @@ def seated(ctx: Ctx, seat: int) -> None:
 
 
 def no_auction(ctx: Ctx) -> None:
+    """Raises :class:`IllegalAction` while an auction is open (the game waits for it)."""
     if ctx.s.auction is not None:
         raise IllegalAction("an auction is open: the game waits for it to close")
 
@@ -165,6 +166,7 @@ def owned_by(ctx: Ctx, player: int, space: int) -> None:
 
 
 def amount_in_steps(ctx: Ctx, amount: int, what: str) -> None:
+    """Raises :class:`IllegalAction` unless ``amount`` is a multiple of M10k."""
     if amount % ctx.b.step:
         raise IllegalAction(f"{what} must be a multiple of M10k")
 

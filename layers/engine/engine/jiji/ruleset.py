@@ -115,6 +115,7 @@ class JijiRuleset(Ruleset):
 
     @property
     def book(self) -> Book:
+        """The Jiji data (:func:`engine.jiji.data.book`)."""
         return book()
 
     # ------------------------------------------------------------------ the game
@@ -154,6 +155,7 @@ class JijiRuleset(Ruleset):
         return s
 
     def load_state(self, data: dict[str, Any] | str | bytes) -> JijiState:
+        """Rebuild a state from its stored JSON (text or data); :class:`InvalidAction` when malformed."""
         try:
             if isinstance(data, (str, bytes)):
                 data = json.loads(data)
@@ -162,12 +164,15 @@ class JijiRuleset(Ruleset):
             raise InvalidAction(f"not a Jiji state: {exc}") from None
 
     def dump_state(self, state: JijiState) -> str:
+        """The compact stored JSON (:meth:`JijiState.to_json`; about 2 KB)."""
         return state.to_json()
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
+        """Validate an action's JSON form (:func:`engine.jiji.actions.parse`); :class:`InvalidAction`."""
         return act.parse(data)
 
     def legal_actions(self, state: JijiState, player: int) -> LegalActions:
+        """Every action seat ``player`` may apply now (:func:`engine.jiji.legal.legal_actions`)."""
         return _legal_actions(Ctx(self.book, state), player)
 
     def apply(self, state: JijiState, action: BaseModel) -> Result:
@@ -264,6 +269,7 @@ class JijiRuleset(Ruleset):
         return tuple(out)
 
     def outcome(self, state: JijiState) -> Outcome | None:
+        """``Outcome(termination, winner)`` once over (``bankruptcy`` or ``clock``), else ``None``."""
         if state.over is None:
             return None
         return Outcome(termination=state.over["termination"], winner=state.over["winner"])
@@ -310,6 +316,7 @@ class JijiRuleset(Ruleset):
 
     # ------------------------------------------------------------------ what each seat sees
     def view(self, state: JijiState, viewer: int | None) -> dict[str, Any]:
+        """What seat ``viewer`` (``None``: a spectator) sees (:func:`engine.jiji.view.view`)."""
         return _view(self, state, viewer)
 
     def redeterminize(self, state: JijiState, seat: int | None, rng: random.Random) -> JijiState:
@@ -329,6 +336,7 @@ class JijiRuleset(Ruleset):
         return {str(state.seed), "pile:" + "-".join(state.pile)}
 
     def waiting_seats(self, state: JijiState) -> list[int]:
+        """Holders of pending decisions in the order asked: bidders, debtors or the turn holder, then deal recipients."""
         seen: dict[int, None] = {}
         for decision in self.pending(state):
             if decision.player is not None:
@@ -338,16 +346,19 @@ class JijiRuleset(Ruleset):
     # ------------------------------------------------------------------ around the game
     def notice(self, event: Event, seat: int, names: Sequence[str],
                deadline: str | None = None) -> Notice | None:
+        """What ``seat`` is told about ``event`` (:func:`engine.jiji.messages.notice`)."""
         from engine.jiji import messages
 
         return messages.notice(event, seat, names, deadline)
 
     def bot_action(self, state: JijiState, seat: int, level: str, seed: int) -> BaseModel | None:
+        """A Jiji bot's action (:func:`engine.jiji.bots.choose`)."""
         from engine.jiji import bots
 
         return bots.choose(state, seat, level, seed)
 
     def guide(self) -> dict[str, Any]:
+        """The guide data (:func:`engine.jiji.guide.guide`)."""
         from engine.jiji.guide import guide
 
         return guide(self.book)

@@ -50,6 +50,7 @@ class Options:
         self.idle_timeout_seconds = idle_timeout_seconds
 
     def dump(self) -> dict[str, Any]:
+        """The options as data."""
         return {k: getattr(self, k) for k in self.__slots__}
 
     @classmethod
@@ -146,10 +147,12 @@ class Auction:
 
     @property
     def holder(self) -> int | None:
+        """The seat holding the highest bid (``None``: no bid yet)."""
         return self.bids[-1][0] if self.bids else None
 
     @property
     def bid(self) -> int:
+        """The highest bid (M; 0: none yet)."""
         return self.bids[-1][1] if self.bids else 0
 
     def copy(self) -> Auction:
@@ -211,6 +214,7 @@ class Side:
         return cls(data[0], list(data[1]), data[2])
 
     def empty(self) -> bool:
+        """Whether this side hands over nothing."""
         return not (self.cash or self.districts or self.cards)
 
 
@@ -333,6 +337,7 @@ class JijiState:
         return data
 
     def to_json(self) -> str:
+        """The stored form as compact JSON text."""
         return json.dumps(self.dump(), separators=(",", ":"))
 
     @classmethod

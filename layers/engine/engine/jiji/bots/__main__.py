@@ -72,6 +72,7 @@ def _play(job: tuple) -> selfplay.GameResult:
 
 
 def run(jobs: list[tuple], workers: int) -> list[selfplay.GameResult]:
+    """Play ``jobs`` (in ``workers`` processes when more than one); results in order."""
     if workers <= 1:
         return [_play(job) for job in jobs]
     with ProcessPoolExecutor(workers) as pool:
@@ -79,6 +80,7 @@ def run(jobs: list[tuple], workers: int) -> list[selfplay.GameResult]:
 
 
 def simulate(args) -> None:
+    """The ``simulate`` command (module doc)."""
     kinds = args.bots.split(",")
     jobs = [(seats_for(kinds, g), args.seed + g, args.end, args.clock, args.max_turns, None, 0)
             for g in range(args.games)]
@@ -90,6 +92,7 @@ def simulate(args) -> None:
 
 
 def report(kinds: list[str], results: list[selfplay.GameResult], wall: float, cpu: float) -> None:
+    """Print win rates with 95% Wilson intervals, game length and how games ended."""
     n = len(results)
     wins: Counter[str] = Counter()
     seat0 = 0
@@ -114,6 +117,7 @@ def report(kinds: list[str], results: list[selfplay.GameResult], wall: float, cp
 
 
 def balance(args) -> None:
+    """The ``balance`` command (module doc)."""
     kind = args.kinds
     for players in [int(x) for x in args.players.split(",")]:
         for end, clock in (("last_standing", None), ("clock", args.clock)):
@@ -132,15 +136,15 @@ def balance(args) -> None:
             if end == "last_standing":
                 by_turn: dict[int, list[tuple[float, float, int]]] = {}
                 for r in results:
-                    for snap in r.snapshots:
-                        if snap["players"]:
+                    for snap in r.snapshots[:-1]:  # the last is the game's end
+                        if snap["players"] and snap["turn"] % 20 == 0:
                             by_turn.setdefault(snap["turn"], []).append(
                                 (snap["cash"] / snap["players"], snap["districts"] / snap["players"],
                                  snap["players"]))
                 rows = []
-                for turn in sorted(by_turn)[:12]:
+                for turn in sorted(by_turn)[:15]:
                     rows_ = by_turn[turn]
-                    if len(rows_) < n // 4:
+                    if len(rows_) < n // 5:
                         break
                     rows.append(f"t{turn}: cash {statistics.mean(x for x, _, _ in rows_) / 1e6:.1f}M "
                                 f"rent {statistics.mean(y for _, y, _ in rows_) / 1e6:.1f}M "
@@ -176,6 +180,7 @@ STEPS: dict[str, tuple[float, ...]] = {
 
 
 def tune(args) -> None:
+    """The ``tune`` command (module doc)."""
     from engine.jiji.bots.policy import Params
     from engine.jiji.bots.smart import tuned
 
@@ -215,6 +220,7 @@ def tune(args) -> None:
 
 
 def main(argv: list[str]) -> None:
+    """Parse ``argv`` and run the command."""
     parser = argparse.ArgumentParser(prog="python -m engine.jiji.bots")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate")

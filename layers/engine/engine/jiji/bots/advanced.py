@@ -17,6 +17,7 @@ ADVANCED = Params()
 
 
 class AdvancedBot(Bot):
+    """The Advanced bot (module doc)."""
     kind = "advanced"
 
     def __init__(self, seed: int, params: Params | None = None, **options):

@@ -22,12 +22,14 @@ BASE = Params(
 
 
 class BaseBot(Bot):
+    """The Base bot (module doc)."""
     kind = "base"
 
     def __init__(self, seed: int, **options):
         super().__init__(seed, params=BASE)
 
     def on_roll(self, t, legal):
+        """In jail, use a card if it has one; otherwise as the heuristic (Base never pays the fine)."""
         if t.me.jailed:
             for a in legal:
                 if a.type == "use_card":

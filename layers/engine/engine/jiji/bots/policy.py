@@ -21,7 +21,7 @@ from engine.jiji import build
 from engine.jiji.auction import minimum_next
 from engine.jiji.data import Book, book
 from engine.jiji.flow import Ctx
-from engine.jiji.rent import counted_blocks, doubled, has_bonus, has_nuisance, rent_value, wealth
+from engine.jiji.rent import doubled, has_bonus, has_nuisance, rent_value, wealth
 
 VISIT = 1 / 36
 """A bot's working estimate of the chance that one opponent's turn ends on a given district
@@ -81,6 +81,7 @@ class Params:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Params:
+        """The knobs named in ``data`` (unknown names ignored), defaults for the rest."""
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 
@@ -97,18 +98,22 @@ class Look:
 
     @property
     def me(self):
+        """The bot's own :class:`~engine.jiji.state.Player`."""
         return self.s.players[self.seat]
 
     @property
     def cash(self) -> int:
+        """The bot's cash (M)."""
         return self.s.players[self.seat].cash
 
     @cached_property
     def opponents(self) -> list[int]:
+        """Seats still playing other than the bot's."""
         return [i for i in self.s.active() if i != self.seat]
 
     @cached_property
     def wealth(self) -> dict[int, int]:
+        """Every active seat's wealth (M, :func:`engine.jiji.rent.wealth`)."""
         return {i: wealth(self.b, self.s, i) for i in self.s.active()}
 
     @cached_property
@@ -129,9 +134,11 @@ class Look:
 
     @cached_property
     def unowned(self) -> list[int]:
+        """Districts nobody owns."""
         return [k for k, d in self.s.districts.items() if d.owner is None]
 
     def mine(self, seat: int | None = None) -> list[int]:
+        """Districts ``seat`` (default: the bot) owns."""
         seat = self.seat if seat is None else seat
         return [k for k, d in self.s.districts.items() if d.owner == seat]
 
@@ -160,6 +167,7 @@ class Look:
         return self.rent_with(space) - self.rent_with(space, nuisance=True)
 
     def nuisances_left(self) -> bool:
+        """Whether the bank still holds a nuisance building."""
         return any(self.s.supply.get(k, 0) > 0 for k in self.b.nuisances)
 
 
@@ -175,6 +183,7 @@ class Bot:
 
     # ------------------------------------------------------------------ entry
     def act(self, state, seat: int, decisions, legal):
+        """The action for ``seat``'s pending ``decisions`` (deals first, then a bid, a debt or the turn's phase), from ``legal``; ``None`` for no bid now."""
         t = Look(state, seat)
         kinds = [d.kind for d in decisions]
         if "deal" in kinds:
@@ -191,6 +200,7 @@ class Bot:
         return choice if choice is not None else self.default(legal)
 
     def default(self, legal):
+        """A safe listed action: end the turn, roll, decline, pay."""
         for name in ("end_turn", "roll", "decline_build", "pay_rent"):
             for a in legal:
                 if a.type == name:
@@ -199,6 +209,7 @@ class Bot:
 
     # ------------------------------------------------------------------ values
     def reserve(self, t: Look) -> int:
+        """Cash kept back (M): the knob's minimum or a share of the largest rent an opponent charges now."""
         return max(self.p.reserve_min, int(self.p.reserve_rent_share * t.max_threat))
 
     def district_value(self, t: Look, space: int) -> int:
@@ -232,6 +243,7 @@ class Bot:
         return None
 
     def deal_gain(self, t: Look, deal) -> float:
+        """What accepting ``deal`` gains the bot (M): cash, district values and cards received, less (1 + margin) times what it gives up."""
         gets, gives = deal.give, deal.get  # the proposer's give is what the bot receives
         got = gets.cash + sum(self.district_value(t, k) for k in gets.districts) \
             + 500_000 * gets.cards
@@ -246,6 +258,7 @@ class Bot:
         return max(sunk, 3 * rent_value(b, t.s, space, ignore_mortgage=True))
 
     def on_bid(self, t: Look, legal):
+        """Bid the least raise while it stays within the district's value to the bot (times ``bid_factor``) and the cash above half the reserve; else no bid (``None``)."""
         a = t.s.auction
         least = minimum_next(t.ctx)
         limit = min(int(self.district_value(t, a.space) * self.p.bid_factor),
@@ -255,6 +268,7 @@ class Bot:
         return act.make(act.Bid, player=t.seat, amount=least)
 
     def on_debt(self, t: Look, legal):
+        """Owing: mortgage the district whose value covers the shortfall most closely (else the largest), and declare bankruptcy when nothing is left."""
         owed = sum(d.amount for d in t.s.debts if d.debtor == t.seat)
         short = owed - t.cash
         mortgages = [a for a in legal if a.type == "mortgage"]
@@ -268,6 +282,7 @@ class Bot:
         return next(a for a in legal if a.type == "declare_bankruptcy")
 
     def on_roll(self, t: Look, legal):
+        """Before rolling: leave jail at once (card, then fine) while districts are still for sale, lift a mortgage when rich, then roll."""
         if t.me.jailed and len(t.unowned) >= self.p.fine_unowned:
             for name in ("use_card", "pay_fine"):
                 for a in legal:
@@ -279,6 +294,7 @@ class Bot:
         return first(legal, "roll")
 
     def lift(self, t: Look, legal):
+        """Lift the largest mortgage the cash above the reserve covers ``lift_margin`` times over."""
         reserve = self.reserve(t)
         lifts = [a for a in legal if a.type == "lift_mortgage"
                  and t.cash - reserve >= self.p.lift_margin * t.s.districts[a.district].mortgage]
@@ -287,6 +303,7 @@ class Bot:
         return None
 
     def on_buy(self, t: Look, legal):
+        """Buy when the price leaves the reserve (half of it for a district worth more than its price); else auction it from ``open_share`` of its value."""
         space = t.me.pos
         price = t.b.price[space]
         value = self.district_value(t, space)
@@ -303,12 +320,14 @@ class Bot:
         return min((a for a in legal if a.type == "auction"), key=lambda a: a.opening_bid)
 
     def on_exemption(self, t: Look, legal):
+        """Play the rent exemption card on a rent of ``exemption_min`` or more (or one the cash cannot pay); else pay."""
         _owner, amount, _space = t.s.rent
         if amount >= self.p.exemption_min or amount > t.cash:
             return first(legal, "use_exemption")
         return first(legal, "pay_rent")
 
     def on_permit(self, t: Look, legal):
+        """Place the permit building that hurts most (a nuisance where it takes the most rent, more on the leader's districts, the biggest nuisance the bank holds) or protects most (a bonus on the bot's own residential rent at risk)."""
         best, best_score = None, -1.0
         leader = t.leader
         for a in legal:
@@ -334,6 +353,7 @@ class Bot:
         return best
 
     def on_free_block(self, t: Look, legal):
+        """Put the free block where it adds the most rent."""
         kind = t.s.free_kind
         options = [a for a in legal if a.type == "place_free_block"]
         if not options:
@@ -347,12 +367,14 @@ class Bot:
         return max(options, key=gain)
 
     def spend_limit(self, t: Look) -> int:
+        """What the bot may spend on blocks now: cash above the reserve, or all of it in the clock's last 10%."""
         share = t.time_left_share()
         if share is not None and share < 0.1 and self.p.clock_build_all:
             return t.cash
         return t.cash - self.reserve(t)
 
     def on_place(self, t: Look, legal):
+        """Place the granted blocks one at a time where they add the most expected rent per M (residential discounted by the nuisance risk unless a bonus protects the district), within the spend limit; a station on the district with the highest rent."""
         s, b = t.s, t.b
         if s.grant == 0:
             stations = [a for a in legal if a.type == "place_station"]
@@ -404,6 +426,7 @@ class Bot:
         return first(legal, "decline_build")
 
     def on_turn(self, t: Look, legal):
+        """After a roll: press Construction, build the tower, a skyscraper or a stadium when it leaves the reserve, remove a costly nuisance, lift a mortgage, jump, auction from the Auction space, offer a deal (Smart), then roll again or end the turn."""
         p, s, b = self.p, t.s, t.b
         press = first(legal, "construction")
         if press is not None and self.spend_limit(t) >= min(
@@ -480,6 +503,7 @@ class Bot:
         return offer if offer in legal else None
 
     def choose_jump(self, t: Look, legal):
+        """Jump to an unowned district (to buy it) or one of the bot's own (safe), best when it passes GO; never onto another player's rent."""
         jumps = [a for a in legal if a.type == "jump"]
         best, best_score = None, 0.0
         for a in jumps:
@@ -499,6 +523,7 @@ class Bot:
         return best
 
     def choose_auction_space(self, t: Look, legal):
+        """From the Auction space, auction the unowned district worth most above its price to the bot (none when none is)."""
         options = [a for a in legal if a.type == "auction_district"]
         if not options or t.cash - self.reserve(t) < t.b.minimum_bid:
             return None
@@ -516,5 +541,3 @@ def first(legal, type_: str):
     return None
 
 
-def counted(state, space: int) -> int:
-    return counted_blocks(book(), state.districts[space])

@@ -18,6 +18,7 @@ def tuned() -> Params:
 
 
 class SmartBot(Bot):
+    """The Smart bot (module doc): the heuristic with the fitted knobs."""
     kind = "smart"
 
     def __init__(self, seed: int, params: Params | None = None, **options):
