@@ -77,3 +77,19 @@ def test_a_mortgaged_district_is_never_paid_rent_in_a_long_game():
                 paid += 1
         check(table.state, [])
     assert paid
+
+
+def test_kit_games_end_both_by_bankruptcy_and_by_the_clock():
+    """The kit's short tables (a clock table) end both ways at 2 to 6 seats."""
+    from tests.engine.kit import play_out
+
+    endings = {}
+    for i in range(10):
+        table = play_out("jiji", 2 + i % 5, 73_910_000_000_000 + i)
+        outcome = table.ruleset.outcome(table.state)
+        endings.setdefault(outcome.termination, []).append(2 + i % 5)
+        if outcome.termination == "clock":
+            rows = table.state.over["standings"]
+            best = max(r["wealth"] for r in rows)
+            assert outcome.winner is None or rows[outcome.winner]["wealth"] == best
+    assert set(endings) == {"bankruptcy", "clock"}, endings
