@@ -57,8 +57,6 @@ class Params:
     """Leave jail at once (card or fine) while at least this many districts are unowned."""
     open_share: float = 0.5
     """Opening bid (share of the value) when the bot puts a district up for auction."""
-    buy_below_value: bool = True
-    """Auction instead of buying when the bot can afford neither the price nor its reserve."""
     stadiums: bool = True
     landmarks: bool = True
     jumps: bool = True
