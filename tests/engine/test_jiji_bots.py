@@ -161,3 +161,23 @@ def test_a_bot_decision_takes_well_under_50_ms():
         state = rs.apply(state, engine.stamp(action, T0)).state
     times.sort()
     assert times[int(len(times) * 0.99)] < 0.05
+
+
+def test_the_smart_bot_offers_cash_for_the_district_missing_from_its_group():
+    state = game(2)
+    own(state, 0, "Kasarani", "Roysambu")
+    own(state, 1, "Zimmerman", "Mukuru", "Korogocho", "Nyari")
+    state.districts[SPACE["Mukuru"]].stadium = True  # both stadiums are built
+    state.districts[SPACE["Nyari"]].stadium = True
+    turn_phase(state, 0, "turn")
+    state.pressed = True
+    offers = [a for seed in range(30)
+              if (a := bots.choose(state, 0, "smart", seed)).type == "propose_deal"]
+    assert offers, "the Smart bot never offered a deal"
+    offer = offers[0]
+    # Zimmerman (2.2M, bare): worth max(2.2M, 3 x 220k rent) = 2.2M to its owner; +30%.
+    assert (offer.to, offer.get_districts, offer.give_cash) == (1, [SPACE["Zimmerman"]], 2_860_000)
+    state, _ = act(state, "propose_deal", 0, to=1, give_cash=offer.give_cash,
+                   get_districts=offer.get_districts, now=T0)
+    assert bots.choose(state, 1, "advanced", 1).type == "accept_deal"
+    assert bots.choose(state, 1, "base", 1).type == "decline_deal"
