@@ -112,6 +112,9 @@ class JijiRuleset(Ruleset):
     event_shapes = EVENT_SHAPES
     short_game_options = {"end": "clock", "clock_seconds": 365 * DAY,
                           "auction_seconds": 2 * DAY, "deal_seconds": DAY}
+    """The ruleset kit's tables: a clock table whose clock (a year of the kit's virtual time,
+    which jumps by days) ends about a third of random games while the rest end by bankruptcy;
+    auctions of two days, so the kit's small steps (seconds) never cross a close unseen."""
 
     @property
     def book(self) -> Book:
