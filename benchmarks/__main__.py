@@ -4,7 +4,7 @@ import importlib
 import sys
 
 BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency", "bot_games",
-              "bot_decisions", "erasure"]
+              "bot_decisions", "erasure", "jiji_games", "jiji_bots", "jiji_state_size"]
 
 
 def main(names: list[str]) -> None:

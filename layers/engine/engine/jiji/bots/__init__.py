@@ -1,0 +1,89 @@
+"""Jiji's bots: Base, Advanced and Smart. Pure: state in, action out, seeded.
+
+The service reaches them through :func:`engine.bots.choose` (which hands them a state
+redeterminized for their seat) and ``JijiRuleset.bot_action``; self-play keeps one bot object
+per seat (:func:`make`) and asks it through :func:`decide`.
+
+- Returns ``None`` when ``seat`` has nothing to decide now, and also when it holds an auction
+  bid decision and does not want to bid now; otherwise an action that
+  ``engine.legal_actions(state, seat)`` accepts, always. Deals offered to a bot are answered
+  first. An error inside a bot falls back to a safe legal action (:func:`fallback`), so a bot
+  bug never stalls a table.
+- No I/O beyond reading the Smart bot's parameter file from this package on first use, no
+  clock, no global random. A decision takes well under a millisecond (``make bench`` and
+  ``docs/bots.md`` give figures).
+
+Raises :class:`ValueError` for an unknown ``kind``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots import KINDS
+
+__all__ = ["KINDS", "choose", "decide", "fallback", "make"]
+
+
+def make(kind: str, seed: int, **options: Any):
+    """A bot object of ``kind`` (self-play loops keep one per seat)."""
+    if kind == "base":
+        from engine.jiji.bots.base import BaseBot
+
+        return BaseBot(seed, **options)
+    if kind == "advanced":
+        from engine.jiji.bots.advanced import AdvancedBot
+
+        return AdvancedBot(seed, **options)
+    if kind == "smart":
+        from engine.jiji.bots.smart import SmartBot
+
+        return SmartBot(seed, **options)
+    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+
+
+def choose(state, seat: int, kind: str, seed: int):
+    """The action bot ``kind`` takes for ``seat`` in ``state``, or ``None`` (module doc).
+    ``state`` is read as it is (the service redeterminizes it first) and never changed."""
+    return decide(make(kind, seed), state, seat)
+
+
+def decide(bot, state, seat: int, *, strict: bool = False):
+    """Ask ``bot`` for ``seat``'s action in ``state`` (``None``: nothing to do now). With
+    ``strict`` (self-play and tests) an error inside the bot propagates."""
+    from engine.jiji.ruleset import JIJI
+
+    if state.over is not None or state.paused_at is not None:
+        return None
+    mine = [d for d in JIJI.pending(state) if d.player == seat]
+    if not mine:
+        return None
+    legal = JIJI.legal_actions(state, seat)
+    if not len(legal):
+        return None
+    try:
+        action = bot.act(state, seat, mine, legal)
+    except Exception:
+        if strict:
+            raise
+        return fallback(legal, mine)
+    if action is not None and strict and action not in legal:
+        raise AssertionError(f"{bot.kind} bot chose an illegal action {action!r}")
+    return action
+
+
+SAFE = ("end_turn", "roll", "decline_build", "pay_rent", "decline_deal")
+
+
+def fallback(legal, decisions) -> Any:
+    """A safe legal action: end or roll, decline what can be declined; ``None`` for bids."""
+    kinds = {d.kind for d in decisions}
+    by_type: dict[str, Any] = {}
+    for action in legal:
+        by_type.setdefault(action.type, action)
+    for name in SAFE:
+        if name in by_type:
+            return by_type[name]
+    if kinds <= {"bid"}:
+        return None
+    return legal[0]

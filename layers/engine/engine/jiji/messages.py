@@ -1,0 +1,113 @@
+"""Jiji's message catalogue: the words of every notification a Jiji table sends, from
+``data/messages.toml`` (``Ruleset.notice``).
+
+Told to the seat concerned: its turn (``DecisionPending`` with what is to be decided), a
+payment it owes, an auction it may bid in ("Auction: Kilimani, opening bid 200k, closes
+18:00"), the close of an auction it won, a deal offered to it, the end of the game. A
+``DecisionPending`` event may carry the decision's ``detail`` as a ``detail`` mapping or as
+top-level fields (both are read).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine.core import Event, Notice
+
+
+@cache
+def catalogue() -> dict[str, Any]:
+    """The catalogue as data (``data/messages.toml``)."""
+    return tomllib.loads(resources.files("engine.jiji").joinpath("data/messages.toml").read_text())
+
+
+def money(amount: int) -> str:
+    """An amount the Jiji way: ``10k``, ``200k``, ``1.5M``, ``37.7M``."""
+    if amount >= 1_000_000:
+        text = f"{amount / 1_000_000:.2f}".rstrip("0").rstrip(".")
+        return f"{text}M"
+    return f"{amount // 1000}k"
+
+
+def _name(value: Any) -> str:
+    from engine.jiji.data import book
+
+    if isinstance(value, int) and 0 <= value < 40:
+        return book().name[value]
+    return str(value)
+
+
+def notice(event: Event, seat: int, names: Sequence[str], deadline: str | None = None) -> Notice | None:
+    """What seat ``seat`` is told about bus event ``event`` (see ``Ruleset.notice``)."""
+    words = catalogue()
+    kind = event.get("type")
+    if kind == "DecisionPending":
+        fields = {**event, **dict(event.get("detail") or {})}
+        if fields.get("player") != seat:
+            return None
+        decision = fields.get("kind")
+        if decision == "debt":
+            return Notice(words["debt"]["title"],
+                          words["debt"]["body"].format(amount=money(int(fields.get("amount", 0)))))
+        if decision == "bid":
+            text = words["bid"]
+            holder = fields.get("holder")
+            values = {"name": _name(fields.get("district")), "deadline": deadline or "soon",
+                      "bid": money(int(fields.get("bid", 0))),
+                      "minimum": money(int(fields.get("minimum", 0))),
+                      "holder": names[holder] if isinstance(holder, int) else ""}
+            body = text["body"] if isinstance(holder, int) else text["nobody"]
+            return Notice(text["title"], body.format(**values))
+        if decision == "deal":
+            proposer = fields.get("proposer")
+            who = names[proposer] if isinstance(proposer, int) else "A player"
+            text = words["deal_offer"]
+            body = text["body"] if deadline else text["no_deadline"]
+            return Notice(text["title"], body.format(proposer=who, deadline=deadline))
+        text = words["decision"]
+        phrase = text["phrases"].get(decision, text["fallback"])
+        try:
+            phrase = phrase.format(
+                name=_name(fields.get("district")),
+                price=money(int(fields.get("price", 0))),
+                amount=money(int(fields.get("amount", 0))))
+        except (KeyError, ValueError):
+            phrase = text["fallback"]
+        body = text["body"].format(phrase=phrase)
+        if deadline:
+            body += text["closes"].format(deadline=deadline)
+        return Notice(text["title"], body)
+    if kind == "AuctionOpened":
+        if event.get("opener") == seat:
+            return None
+        text = words["auction_opened"]
+        values = {"name": _name(event.get("district")), "deadline": deadline or "soon",
+                  "bid": money(int(event.get("bid", 0))),
+                  "minimum": money(int(event.get("minimum", 0)))}
+        body = text["body"] if event.get("bid") else text["no_bid"]
+        return Notice(text["title"], body.format(**values))
+    if kind == "AuctionClosed":
+        text = words["auction_closed"]
+        if event.get("winner") == seat:
+            return Notice(text["title"], text["won"].format(
+                name=_name(event.get("district")), price=money(int(event.get("price", 0)))))
+        return None
+    if kind == "DealOffered" and event.get("to") == seat:
+        text = words["deal_offer"]
+        body = text["body"] if deadline else text["no_deadline"]
+        return Notice(text["title"], body.format(proposer=names[event["proposer"]],
+                                                 deadline=deadline))
+    if kind == "GameFinished":
+        text = words["finished"]
+        how = text["by_clock"] if event.get("termination") == "clock" else text["by_bankruptcy"]
+        winner = event.get("winner")
+        if winner == seat:
+            return Notice(text["title"], text["won"].format(how=how))
+        if winner is None:
+            return Notice(text["title"], text["nobody"].format(how=how))
+        return Notice(text["title"], text["lost"].format(winner=names[winner], how=how))
+    return None
