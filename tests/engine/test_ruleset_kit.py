@@ -265,3 +265,18 @@ def test_deadlines_are_declared_and_the_table_can_act_on_them(name):
                 assert action.type in table.ruleset.system_actions or action in \
                     table.ruleset.legal_actions(table.state, decision.player)
     assert seen, f"{name}: no pending decision ever had a deadline"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_renaming_a_player_changes_their_id_and_nothing_else(name):
+    """What an account's erasure does to a game (``Ruleset.rename_player``)."""
+    for table, _rng in _sampled_states(name, count=2, every=17):
+        rs, state = table.ruleset, table.state
+        before = engine.dump_state(state)
+        old = table.players[1]
+        renamed = rs.rename_player(state, 1, "anon:kit-renamed")
+        assert engine.dump_state(state) == before                  # the input is untouched
+        text = engine.dump_state(renamed)
+        assert "anon:kit-renamed" in text and old not in text
+        assert text.replace("anon:kit-renamed", old) == before
+        break

@@ -27,35 +27,81 @@ SAMPLE_BODIES = {
     "sell-unit": {"tile": 1}, "set-trade-open": {"open": False}, "take-loan": {"amount": 100_000},
     "unmortgage": {"tile": 1},
 }
-"""A schema-valid body per route that needs one (whether it is legal is the game's business)."""
+"""Hand-written schema-valid bodies of Mtaani's routes; any other route's is made from its
+request model (:func:`sample_body`). Whether a move is legal is the game's business."""
 
 
 def name_of(route: str) -> str:
     return route.rsplit("/", 1)[1]
 
 
+def game_of(route: str) -> str:
+    return route.split("/")[3]
+
+
+def sample_body(route: str) -> dict:
+    """A schema-valid body for ``route``: hand-written for Mtaani's, else the required fields
+    of its request model with a valid value each."""
+    if game_of(route) == "mtaani" and name_of(route) in SAMPLE_BODIES:
+        return SAMPLE_BODIES[name_of(route)]
+    from service.routes import game_actions, request_model
+
+    model = request_model(game_actions(game_of(route))[name_of(route).replace("-", "_")])
+    schema = model.model_json_schema()
+    body = {}
+    for name in schema.get("required", []):
+        field = schema["properties"][name]
+        options = field.get("anyOf", [field])
+        field = next(o for o in options if o.get("type") != "null")
+        if "enum" in field or "const" in field:
+            body[name] = field.get("enum", [field.get("const")])[0]
+        elif field.get("type") == "integer":
+            body[name] = max(1, field.get("minimum", 1))
+        elif field.get("type") == "boolean":
+            body[name] = False
+        elif field.get("type") == "array":
+            body[name] = []
+        elif field.get("type") == "string":
+            body[name] = "x" * max(1, field.get("minLength", 1))
+        else:
+            body[name] = {}
+    return body
+
+
 def test_every_action_route_is_covered():
+    import engine
+    from service.routes import action_path, game_actions
+
     assert len(ACTION_ROUTES) >= 16 and all(r.startswith("/games/{game_id}/") for r in ACTION_ROUTES)
+    # Every game of the registry has its function with exactly its moves' routes.
+    assert sorted(action_path(game, t) for game in engine.games()
+                                   for t in game_actions(game)) == ACTION_ROUTES
 
 
 @pytest.fixture(scope="module")
-def table(aws):
+def tables(aws):
+    """Per game: a started 2-seat game of its first ruleset, its two players, a stranger and an
+    invited spectator."""
+    import engine
     from tests.apiclient import ApiClient
 
     api = ApiClient()
-    game_id, seats = api.new_game(2)
-    _, stranger = api.sign_in()
-    spectator, spectator_token = api.sign_in()
-    api.ok("POST", f"/lobbies/{game_id}/invites", {"handle": spectator, "role": "spectator"},
-           seats[0][1], 201)
-    return api, game_id, seats, stranger, spectator_token
+    out = {}
+    for game in engine.games():
+        game_id, seats = api.new_game(2, ruleset=engine.rulesets_of(game)[0])
+        _, stranger = api.sign_in()
+        spectator, spectator_token = api.sign_in()
+        api.ok("POST", f"/lobbies/{game_id}/invites", {"handle": spectator, "role": "spectator"},
+               seats[0][1], 201)
+        out[game] = (api, game_id, seats, stranger, spectator_token)
+    return out
 
 
-@pytest.mark.parametrize("route", ACTION_ROUTES, ids=name_of)
-def test_each_action_route_answers_each_refusal_for_its_cause(table, route):
-    api, game_id, seats, stranger, spectator = table
+@pytest.mark.parametrize("route", ACTION_ROUTES, ids=lambda r: f"{game_of(r)}-{name_of(r)}")
+def test_each_action_route_answers_each_refusal_for_its_cause(tables, route):
+    api, game_id, seats, stranger, spectator = tables[game_of(route)]
     path = route.replace("{game_id}", game_id)
-    body = SAMPLE_BODIES.get(name_of(route), {})
+    body = sample_body(route)
     before = api.ok("GET", f"/games/{game_id}", None, seats[0][1])["version"]
     assert api.call("POST", path, body).status == 401
     refused = api.call("POST", path, body, token=spectator)       # may watch, may not move
@@ -74,6 +120,13 @@ def test_each_action_route_answers_each_refusal_for_its_cause(table, route):
     if outcome.status == 409:
         assert outcome.body["error"]["message"]
         assert api.ok("GET", f"/games/{game_id}", None, seats[0][1])["version"] == before
+    # Another game's moves do not apply to this game: 404, nothing changes.
+    for other in sorted({game_of(r) for r in ACTION_ROUTES} - {game_of(route)}):
+        move = next(r for r in ACTION_ROUTES if game_of(r) == other)
+        wrong = api.call("POST", move.replace("{game_id}", game_id), sample_body(move),
+                         token=seats[1][1])
+        assert wrong.status == 404 and wrong.error == "not_found", wrong.body
+    assert api.ok("GET", f"/games/{game_id}", None, seats[0][1])["version"] >= before
 
 
 def test_random_legal_play_through_the_routes(api):
@@ -95,9 +148,40 @@ def test_random_legal_play_through_the_routes(api):
         turn = [a for a in legal if a["type"] in ("roll", "buy", "decline", "end_turn", "choose_deck")]
         action = dict(rng.choice(turn if turn and rng.random() < 0.5 else legal))
         kind = action.pop("type")
-        reply = api.call("POST", f"/games/{game_id}/mtaani/{kind.replace('_', '-')}",
+        reply = api.call("POST", f"/games/{game_id}/{mine['game']}/{kind.replace('_', '-')}",
                          {**action, "version": mine["version"]}, token=tokens[seat])
         assert reply.status == 200, (kind, action, reply.body)
         assert reply.body["version"] == mine["version"] + 1
         applied.add(kind)
     assert {"roll", "end_turn"} <= applied and applied & {"buy", "decline"}, applied
+
+
+@pytest.mark.parametrize("game", sorted({game_of(r) for r in ACTION_ROUTES}))
+def test_random_legal_moves_of_every_game_are_accepted_by_their_routes(api, game):
+    """Whatever the game, every move its view lists is accepted by its route (seat by seat:
+    whoever the table waits on), 40 moves in a row."""
+    import engine
+
+    rng = random.Random(game)
+    game_id, seats = api.new_game(2, ruleset=engine.rulesets_of(game)[0])
+    tokens = [t for _, t in seats]
+    applied = []
+    for _ in range(40):
+        views = [api.ok("GET", f"/games/{game_id}", None, t) for t in tokens]
+        if views[0]["status"] != "active":
+            break
+        movers = [(i, v) for i, v in enumerate(views)
+                  if [a for a in v["legal_actions"] if a["type"] != "declare_bankruptcy"]]
+        if not movers:
+            break
+        seat, mine = rng.choice(movers)
+        held = {p["kind"] for p in mine["pending"] if p["player"] == seat}
+        legal = [a for a in mine["legal_actions"] if a["type"] != "declare_bankruptcy"]
+        action = dict(rng.choice(legal))
+        kind = action.pop("type")
+        reply = api.call("POST", f"/games/{game_id}/{game}/{kind.replace('_', '-')}",
+                         {**action, "version": mine["version"]}, token=tokens[seat])
+        assert reply.status == 200, (kind, action, held, reply.body)
+        assert reply.body["version"] == mine["version"] + 1
+        applied.append(kind)
+    assert len(applied) >= 20 and len(set(applied)) >= 3, applied

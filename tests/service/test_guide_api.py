@@ -38,8 +38,12 @@ def test_the_guide_prints_the_guides_own_figures(api):
     assert "mtaani-classic" in guide["rulesets"]
     # Readable names for every ruleset, from the rules files' titles (the web client shows
     # these, never the ids).
-    assert guide["ruleset_titles"] == {"mtaani": "Mtaani (current rules)",
-                                       "mtaani-classic": "Mtaani (classic rules)"}
+    import engine
+
+    assert guide["ruleset_titles"]["mtaani"] == "Mtaani (current rules)"
+    assert guide["ruleset_titles"]["mtaani-classic"] == "Mtaani (classic rules)"
+    assert guide["ruleset_titles"] == {name: engine.get_ruleset(name).title
+                                       for name in engine.rulesets()}
 
 
 def test_the_classic_preset_has_its_own_figures(api):

@@ -103,6 +103,7 @@ class JijiRuleset(Ruleset):
     name = "jiji"
     game = "jiji"
     title = "Jiji"
+    game_title = "Jiji"
     min_players = 2
     max_players = 6
     actions = act.PLAYER_ACTIONS
@@ -304,6 +305,12 @@ class JijiRuleset(Ruleset):
         if s.auction is not None or s.debts or decision.id != s.did or decision.player != s.cur:
             return None
         return act.IdleEnd(player=s.cur, decision=decision.id, now=now)
+
+    def rename_player(self, state: JijiState, seat: int, new_id: str) -> JijiState:
+        """``players[seat].id`` is the only place a Jiji state names an account."""
+        copy = state.copy()
+        copy.players[seat].id = new_id
+        return copy
 
     def pause_action(self, state: JijiState, now: int) -> BaseModel | None:
         """``Pause(now)``: stops the game clock, the auction's and the deals' timers."""
