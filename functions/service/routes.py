@@ -26,7 +26,7 @@ from service import pipeline
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
 from service.http import SIGNED_IN_ERRORS, api_responses, caller
-from service.views import game_view, public_events, viewer_seat
+from service.views import game_view, public_events, viewer_seat, viewer_version
 
 _idempotent_perform = None
 _idempotency_config = None
@@ -42,7 +42,7 @@ def _perform(intent: dict[str, Any]) -> dict[str, Any]:
                           expected_version=intent.get("version"), game_name=intent["game"])
     _applied["result"] = result
     seat = viewer_seat(result.game, intent["account_id"])
-    return {"version": result.version,
+    return {"version": viewer_version(result.game.record, seat),
             "events": public_events(result.events, result.state.ruleset, seat)}
 
 
