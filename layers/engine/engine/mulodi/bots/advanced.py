@@ -1,0 +1,8 @@
+"""Placeholder: replaced below."""
+
+from engine.mulodi.bots.base import BaseBot
+
+
+class AdvancedBot(BaseBot):
+    def __init__(self, seed: int = 0, **options):
+        super().__init__(seed)
