@@ -220,6 +220,31 @@ def parse(data: dict) -> _Action:
         raise InvalidAction(f"{kind}: {where}: {first['msg']}") from None
 
 
+_FIELDS: dict[type, tuple[tuple[str, object, object], ...]] = {}
+_new = object.__new__
+_set = object.__setattr__
+
+
 def make(cls: type[_Action], **fields) -> _Action:
-    """An action built without validation (values the engine knows are good)."""
-    return cls.model_construct(**fields)
+    """An action built without validation, for values the engine knows are good (legal
+    listings, bots). What pydantic's ``model_construct`` does, about 4 times faster: the
+    result compares, hashes and dumps like a validated model."""
+    spec = _FIELDS.get(cls)
+    if spec is None:
+        spec = _FIELDS[cls] = tuple(
+            (name, f.default_factory, None if f.is_required() or f.default_factory else f.default)
+            for name, f in cls.model_fields.items())
+    data = {}
+    for name, factory, default in spec:
+        if name in fields:
+            data[name] = fields[name]
+        elif factory is not None:
+            data[name] = factory()  # type: ignore[operator]
+        else:
+            data[name] = default
+    obj = _new(cls)
+    _set(obj, "__dict__", data)
+    _set(obj, "__pydantic_fields_set__", set(fields))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj

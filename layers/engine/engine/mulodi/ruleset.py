@@ -177,16 +177,24 @@ class MulodiRuleset(Ruleset):
         copy = state.copy()
         copy.seed = rng.getrandbits(63)
         copy.scripted = {}
+        zones = [h for i, h in enumerate(copy.hands) if i != seat]
+        zones.append(copy.pile)
         mask = 0 if seat is None else 1 << seat
-        zones = [h for i, h in enumerate(copy.hands) if i != seat] + [copy.pile]
-        known = copy.known
-        free = [c for zone in zones for c in zone if not known.get(c, 0) & mask]
-        rng.shuffle(free)
-        it = iter(free)
+        fixed = {c for c, m in copy.known.items() if m & mask}
+        free = [c for zone in zones for c in zone if c not in fixed] if fixed else [
+            c for zone in zones for c in zone]
+        keys = [rng.random() for _ in free]
+        free = [c for _, c in sorted(zip(keys, free, strict=True))]
+        k = 0
         for zone in zones:
-            for k, c in enumerate(zone):
-                if not known.get(c, 0) & mask:
-                    zone[k] = next(it)
+            if fixed:
+                for i, c in enumerate(zone):
+                    if c not in fixed:
+                        zone[i] = free[k]
+                        k += 1
+            else:
+                zone[:] = free[k:k + len(zone)]
+                k += len(zone)
         return copy
 
     def secrets(self, state: MulodiState, seat: int | None) -> set[str]:
