@@ -147,7 +147,12 @@ def test_land_trade_swaps_one_of_yours_for_one_of_theirs_neither_from_a_full_set
     state = table(2, hands={0: ["land_trade"]},
                   props={0: {"brown": ["property-kibera"],
                              "dark_blue": ["property-karen", "property-muthaiga"]},
-                         1: {"yellow": ["property-westlands"]}})
+                         1: {"yellow": ["property-westlands"],
+                             "utility": ["property-kenya_power", "property-nairobi_water"]}})
+    with pytest.raises(engine.IllegalAction, match="take a card from a full set"):
+        act(state, "land_trade", 0, card=card(state, 0, "land_trade"), target=1,
+            property=card(state, 1, "property-kenya_power", "props"),
+            give=card(state, 0, "property-kibera", "props"))
     with pytest.raises(engine.IllegalAction, match="your full sets"):
         act(state, "land_trade", 0, card=card(state, 0, "land_trade"), target=1,
             property=card(state, 1, "property-westlands", "props"),
