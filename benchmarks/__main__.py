@@ -4,7 +4,7 @@ import importlib
 import sys
 
 BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency", "bot_games",
-              "bot_decisions", "erasure"]
+              "bot_decisions", "erasure", "mulodi_games", "mulodi_state_size", "mulodi_bots"]
 
 
 def main(names: list[str]) -> None:
