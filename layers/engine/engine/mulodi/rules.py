@@ -185,7 +185,7 @@ def check_win(s: MulodiState, ev: Events) -> bool:
     n = len(s.players)
     for k in range(n):
         seat = (s.current + k) % n
-        if len(sets.full_colours(s, seat)) >= need:
+        if sets.count_full(s, seat) >= need:
             finish(s, ev, "three_sets", seat)
             return True
     return False

@@ -69,6 +69,13 @@ def full_colours(s: MulodiState, seat: int) -> list[str]:
             if (cards := s.props[seat].get(c)) and full_count(cards, size_of[c])]
 
 
+def count_full(s: MulodiState, seat: int) -> int:
+    """How many colours ``seat`` has a full set in (``len(full_colours(...))``, faster)."""
+    size_of = D.size_of
+    return sum(1 for colour, cards in s.props[seat].items()
+               if cards and full_count(cards, size_of[colour]))
+
+
 def loose(s: MulodiState, seat: int) -> list[tuple[int, str]]:
     """``(card, colour)`` of every card of ``seat``'s property section outside its full sets
     (the cards a Land Grab or a Land Trade may take, seed "You can't steal a card from a full

@@ -66,21 +66,34 @@ def colours_after(s: MulodiState, seat: int, add: dict[str, list[int]] | None = 
 
 def missing(s: MulodiState, seat: int, colour: str) -> int:
     """Cards ``seat`` lacks for its first full set of ``colour`` (0 when it has one)."""
-    cards = s.props[seat].get(colour, ())
-    if cards and sets.full_count(list(cards), D.size_of[colour]):
+    cards = s.props[seat].get(colour)
+    if not cards:
+        return D.size_of[colour]
+    return _lacking(cards, D.size_of[colour])
+
+
+def _lacking(cards: list[int], size: int) -> int:
+    if sets.full_count(cards, size):
         return 0
-    n = len(cards)
-    reals = sum(1 for c in cards if not D.is_master[c])
-    need = D.size_of[colour] - n
-    return max(need, 1 if reals == 0 else 0)
+    reals = len(cards) - sum(1 for c in cards if D.is_master[c])
+    return max(size - len(cards), 1 if reals == 0 else 0)
 
 
 def threat(s: MulodiState, seat: int) -> float:
     """How close ``seat`` is to winning: full colours, then how near its best others are."""
-    full = len(sets.full_colours(s, seat))
-    partial = sorted(missing(s, seat, col) / D.size_of[col] for col in D.colour_ids
-                      if s.props[seat].get(col) and missing(s, seat, col))[:max(0, NEED - full)]
-    return full + sum(1 - p for p in partial) * 0.5
+    full = 0
+    partial = []
+    size_of = D.size_of
+    for col, cards in s.props[seat].items():
+        if not cards:
+            continue
+        lacking = _lacking(cards, size_of[col])
+        if lacking:
+            partial.append(lacking / size_of[col])
+        else:
+            full += 1
+    partial.sort()
+    return full + sum(1 - p for p in partial[:max(0, NEED - full)]) * 0.5
 
 
 def card_use(s: MulodiState, seat: int, c: int) -> float:
@@ -209,7 +222,7 @@ class AdvancedBot:
         return sorted(_others(s, seat), key=lambda o: (-threat(s, o), o))
 
     def winning_play(self, s: MulodiState, seat: int):
-        have = len(sets.full_colours(s, seat))
+        have = sets.count_full(s, seat)
         if have < NEED - 1:
             return None
         for c in sorted(s.hands[seat]):
@@ -274,7 +287,7 @@ class AdvancedBot:
                         colour=common.best_colour_for(s, seat, c))
         for c in props:  # Masters: where one completes a set, else as the last play
             col = common.best_colour_for(s, seat, c)
-            completes = colours_after(s, seat, add={col: [c]}) > len(sets.full_colours(s, seat))
+            completes = colours_after(s, seat, add={col: [c]}) > sets.count_full(s, seat)
             if completes or s.plays_left == 1:
                 return make(act.PlayProperty, player=seat, card=card_id(c), colour=col)
         return None
