@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.mulodi import actions as act
 from engine.mulodi import sets
-from engine.mulodi.cards import ACTION, MONEY, PAYMENT_ACTIONS, PROPERTY, RENT, WILD, card_id, deck
+from engine.mulodi.cards import ACTION, PROPERTY, RENT, WILD, card_id, deck
 from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, Chain, MulodiState
 
 D = deck()
@@ -25,12 +25,6 @@ def my_chain(s: MulodiState, seat: int) -> Chain | None:
         if chain.holder == seat and chain.stage in (STAGE_RESPOND, STAGE_PAY):
             return chain
     return None
-
-
-def under_attack(s: MulodiState, seat: int, chain: Chain) -> bool:
-    """Whether accepting ``chain`` now lets a card hurt ``seat`` (it is the target and the
-    card stands, or it is the actor and a Neda cancels its card)."""
-    return True if chain.nedas % 2 == 0 else s.action is not None and s.action.actor == seat
 
 
 def hand_of(s: MulodiState, seat: int, action: str) -> list[int]:
@@ -124,18 +118,3 @@ def end_turn(s: MulodiState, seat: int, returned: list[int]):
     return make(act.EndTurn, player=seat, returned=[card_id(c) for c in returned])
 
 
-def is_money(card: int) -> bool:
-    return D.kind[card] == MONEY
-
-
-def leader(s: MulodiState, seat: int) -> int:
-    """The opponent closest to winning: most colours with a full set, then the most cards in
-    property sections, then the most table value."""
-    n = len(s.players)
-    others = [(seat + k) % n for k in range(1, n)]
-    return max(others, key=lambda t: (len(sets.full_colours(s, t)),
-                                      sum(progress(s, t, col) for col in s.props[t]),
-                                      sets.table_value(s, t)))
-
-
-PAYMENT = PAYMENT_ACTIONS
