@@ -32,20 +32,6 @@ def hand_of(s: MulodiState, seat: int, action: str) -> list[int]:
     return sorted(c for c in s.hands[seat] if D.action[c] == action)
 
 
-def count_in(s: MulodiState, seat: int, colour: str) -> int:
-    cards = s.props[seat].get(colour)
-    return len(cards) if cards else 0
-
-
-def progress(s: MulodiState, seat: int, colour: str) -> float:
-    """How far ``seat`` is in ``colour``'s next set (0..1; 1 = a full set and nothing more)."""
-    n = count_in(s, seat, colour)
-    size = D.size_of[colour]
-    if sets.full_sets(s, seat, colour):
-        return 1.0
-    return min(n, size) / size
-
-
 def best_colour_for(s: MulodiState, seat: int, card: int) -> str:
     """The colour to lay property ``card`` as (a wildcard: one of its two; a Master: any):
     the one it completes a set in, else one without a full set yet, the furthest on, the
