@@ -58,6 +58,7 @@ class MulodiRuleset(Ruleset):
     name = "mulodi"
     game = "mulodi"
     title = D.title
+    game_title = D.title
     min_players = D.deal["min_players"]
     max_players = D.deal["max_players"]
     actions = act.PLAYER_ACTIONS
@@ -168,6 +169,12 @@ class MulodiRuleset(Ruleset):
         if p.kind == "yaaye_deal":
             out["set"] = p.set
         return out
+
+    def rename_player(self, state: MulodiState, seat: int, new_id: str) -> MulodiState:
+        """``players[seat]`` is the only place a Mulodi state names an account."""
+        copy = state.copy()
+        copy.players[seat] = new_id
+        return copy
 
     def redeterminize(self, state: MulodiState, seat: int | None, rng: random.Random) -> MulodiState:
         """``state`` as ``seat`` could imagine it (decisions file, "Hidden information"): the
