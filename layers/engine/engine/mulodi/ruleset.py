@@ -45,7 +45,7 @@ class MulodiOptions(BaseModel):
     then the most table value, wins; none by default: Mulodi games end by themselves).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     response_window_seconds: int = Field(D.table["response_window_seconds"], ge=30, le=7 * 86_400)
     idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=60, le=30 * 86_400)
     max_turns: int | None = Field(None, ge=2, le=100_000)
