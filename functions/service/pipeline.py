@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine
-from service import bus, observability, seats
+from service import bus, observability, seats, views
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -95,6 +95,11 @@ class ActionResult:
     @property
     def version(self) -> int:
         return self.game.version
+
+
+def _seen(game: StoredGame, account_id: str | None) -> int:
+    """The game's version as ``account_id`` sees it (``views.viewer_version``)."""
+    return views.viewer_version(game.record, views.viewer_seat(game, account_id))
 
 
 Decide = Callable[[StoredGame, Any], Any]
@@ -229,7 +234,7 @@ class NothingToDo(Conflict):
 
 @observability.traced("pipeline.run")
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
-        store: GameStore | None = None, by_bot: bool = False,
+        account_id: str | None = None, store: GameStore | None = None, by_bot: bool = False,
         loaded: StoredGame | None = None, now: int | None = None) -> ActionResult:
     """Load, close what is overdue (:func:`close_overdue`), apply what ``decide(game, state)``
     returns, save with the version condition, publish. ``now``: the time the move is made at
@@ -244,6 +249,9 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     game as a previous call left it, tried first instead of a fresh read (the version condition
     refuses it if it is stale).
 
+    ``expected_version``: the version the player (``account_id``) saw, as they see it
+    (``views.viewer_version``: others' private offers do not move it).
+
     Raises engine errors (illegal or invalid actions) unchanged, :class:`StaleVersion` when
     ``expected_version`` no longer matches, :class:`GameSaved` while the owner has the game
     saved (paused), and :class:`ServiceUnavailable` when conflicts persist past the retry
@@ -253,11 +261,11 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     retries = settings().max_action_retries
     for attempt in range(retries + 1):
         game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
-        if expected_version is not None and game.version != expected_version:
+        if expected_version is not None and _seen(game, account_id) != expected_version:
             observability.count(observability.STALE_VERSIONS)
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
-                current_version=game.version,
+                current_version=_seen(game, account_id),
             )
         if game.record.status == "saved":
             raise GameSaved("the game is saved (paused) until its owner resumes it")
@@ -295,12 +303,13 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 raise NothingToDo("nothing to do: no deadline has passed")
         status = "finished" if outcome is not None else "active"
         _count_attendance(record, by_bot, table is not None)
+        views.note_unseen(record, logged, action.player if action is not None else None)
         try:
             store.save(game, engine.dump_state(state), status, logged, _step(state))
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None:
-                current_version = store.load(game_id).version
+                current_version = _seen(store.load(game_id), account_id)
                 observability.count(observability.STALE_VERSIONS)
                 raise StaleVersion(
                     "another move was saved first; reload and try again",
@@ -491,7 +500,8 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
         except engine.InvalidAction as exc:
             raise Unprocessable(exc.message) from None
 
-    return run(game_id, decide, expected_version=expected_version, store=store)
+    return run(game_id, decide, expected_version=expected_version, account_id=account_id,
+               store=store)
 
 
 def bots_waiting(record: Any, state: Any) -> list[int]:

@@ -42,12 +42,12 @@ class StandInPlays(Conflict):
 
 def stand_ins(record: GameRecord) -> dict[str, str]:
     """Every seat a bot stands in for now: seat index as text -> bot level."""
-    return dict(_map(record.stand_ins))
+    return dict(as_map(record.stand_ins))
 
 
 def stand_in(record: GameRecord, seat: int) -> str | None:
     """The bot level standing in for the human at ``seat``, or ``None``."""
-    return _map(record.stand_ins).get(str(seat))
+    return as_map(record.stand_ins).get(str(seat))
 
 
 def played_by(record: GameRecord, seat: int) -> str | None:
@@ -68,17 +68,18 @@ def bot_played(record: GameRecord) -> dict[int, str]:
     return out
 
 
-def _map(attribute: Any) -> dict[str, Any]:
+def as_map(attribute: Any) -> dict[str, Any]:
+    """A record's ``MapAttribute`` (or a plain dict, or ``None``) as a new plain dict."""
     return attribute.as_dict() if hasattr(attribute, "as_dict") else dict(attribute or {})
 
 
 def streak(record: GameRecord, seat: int) -> int:
     """Idle deadlines in a row of ``seat``."""
-    return int(_map(record.idle_streaks).get(str(seat), 0))
+    return int(as_map(record.idle_streaks).get(str(seat), 0))
 
 
 def _set_streak(record: GameRecord, seat: int, value: int) -> None:
-    streaks = _map(record.idle_streaks)
+    streaks = as_map(record.idle_streaks)
     if value:
         streaks[str(seat)] = value
     else:
@@ -159,7 +160,7 @@ def count_idle(record: GameRecord, seat: int, *, stuck: bool = False) -> list[di
     limit = int(record.stand_in_after or 0) or (STUCK_STAND_IN_AFTER if stuck else 0)
     if not limit or count < limit or played_by(record, seat) is not None:
         return []
-    stand_ins = _map(record.stand_ins)
+    stand_ins = as_map(record.stand_ins)
     stand_ins[str(seat)] = STAND_IN_LEVEL
     record.stand_ins = stand_ins
     return [{"type": "SeatHandedToBot", "player": seat, "level": STAND_IN_LEVEL,
@@ -173,7 +174,7 @@ def take_back(record: GameRecord, seat: int) -> list[dict[str, Any]]:
         raise Conflict(f"the game is {record.status}: there is no seat to take back now")
     if stand_in(record, seat) is None:
         raise Conflict("no bot is playing your seat")
-    stand_ins = _map(record.stand_ins)
+    stand_ins = as_map(record.stand_ins)
     del stand_ins[str(seat)]
     record.stand_ins = stand_ins
     _set_streak(record, seat, 0)

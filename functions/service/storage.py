@@ -243,7 +243,10 @@ class GameRecord(Model):
     seat's idle deadlines in a row (seat index as text); ``stand_in_after`` is the table's
     limit of those before a Base bot takes the seat (``None`` or 0: never); ``bot_delay`` the
     seconds between bot moves; ``unattended`` the bot moves in a row while bots play every
-    seat (``pipeline.UNATTENDED_MOVES``). ``deadline_at`` (indexed, ``by_deadline``) is the earliest
+    seat (``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
+    text, ``"public"`` for spectators), the versions that changed nothing they may see (two
+    other players' offers): their version is ``version`` less that (``views.viewer_version``),
+    so counters of private things stay private. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date."""
 
     class Meta:
@@ -262,6 +265,7 @@ class GameRecord(Model):
     pending = UnicodeAttribute(null=True)
     stand_ins = MapAttribute(default=dict)
     idle_streaks = MapAttribute(default=dict)
+    hidden = MapAttribute(default=dict)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
     unattended = NumberAttribute(default=0)
@@ -540,6 +544,7 @@ class DynamoGameStore:
         fields = {name: getattr(record, name) for name in archive.RECORD_FIELDS}
         fields["seats"] = list(record.seats)
         fields["stand_ins"] = record.stand_ins.as_dict() if record.stand_ins else {}
+        fields["hidden"] = record.hidden.as_dict() if record.hidden else {}
         for item in archive.archived_items(fields, events):
             item.save()
         chunks = list(GameEventRecord.query(game_id, consistent_read=True,

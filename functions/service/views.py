@@ -43,6 +43,40 @@ def viewer_seat(game: StoredGame, account_id: str | None) -> int | None:
     return seats.index(account_id) if account_id in seats else None
 
 
+def _viewer_key(seat: int | None) -> str:
+    return "public" if seat is None else str(seat)
+
+
+def viewer_version(record: Any, seat: int | None) -> int:
+    """The game's version as ``seat`` (``None``: a spectator) knows it: the stored version
+    less the versions that changed nothing they may see (``GameRecord.hidden``, kept by
+    :func:`note_unseen`). It moves when, and only when, something they may see changes, so
+    a third player cannot count others' private offers by it; an action carrying it is
+    current for that player (``pipeline.run``)."""
+    hidden = seats_module.as_map(record.hidden)
+    return int(record.version or 0) - int(hidden.get(_viewer_key(seat), 0))
+
+
+def note_unseen(record: Any, logged: list[dict[str, Any]], actor: int | None) -> None:
+    """Before saving a move: count it in ``record.hidden`` for every viewer (each seat and
+    the spectators) who sees none of its ``logged`` items (:func:`public_events`), other than
+    ``actor`` (the seat who moved, whose own move always counts). The contract that makes
+    this enough: a ruleset reports every change a reader may see with an event that reader
+    sees (the view's ETag is over the body, so a poll shows any change regardless)."""
+    hidden = seats_module.as_map(record.hidden)
+    ruleset = record.ruleset
+    changed = False
+    for viewer in (None, *range(len(record.seats))):
+        if viewer == actor and viewer is not None:
+            continue
+        if not public_events(logged, ruleset, viewer):
+            key = _viewer_key(viewer)
+            hidden[key] = int(hidden.get(key, 0)) + 1
+            changed = True
+    if changed:
+        record.hidden = hidden
+
+
 def game_access(game: StoredGame, account_id: str) -> int | None:
     """The caller's seat, or ``None`` for someone who may watch (the owner, an invited
     spectator, anyone signed in at a public table); :class:`~service.errors.NotFound`, the
@@ -102,6 +136,8 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     waiting = {w.id: w for w in game.record.waiting()}
     pending = []
     for decision in ruleset.pending(state):
+        if decision.private is not None and seat not in decision.private:
+            continue  # another player's offer: not theirs to know
         due = None
         if active and decision.deadline is not None:
             since = waiting[decision.id].since if decision.id in waiting else now
@@ -114,7 +150,7 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     held = [p for p in pending if p["player"] is not None]
     return {
         "game_id": game.game_id,
-        "version": game.version,
+        "version": viewer_version(game.record, seat),
         "status": status,
         "ruleset": state.ruleset,
         "game": ruleset.game,
@@ -205,25 +241,35 @@ def events_page(read: Callable[[int, int], list[dict[str, Any]]], ruleset: str, 
     Hidden items (internal bookkeeping, others' private offers) do not count toward ``limit``:
     while the page has room and the log goes on, further items are read (``read(after, n)``
     gives at most ``n`` stored items after sequence number ``after``, oldest first), at most
-    :data:`EVENT_PAGE_READS` times, so a page can be short (even empty) only after that many
-    reads, with ``more`` true. ``next_after`` is the sequence number of the last stored item
-    this page covers (pass it back as ``after``): at or past its last event, before the next
-    page's first; ``total`` is the log's length (its last sequence number), so ``more`` says
-    whether items are left after it."""
+    :data:`EVENT_PAGE_READS` times. ``next_after`` (pass it back as ``after``) is the sequence
+    number of the page's last event, or ``after`` when it has none, and ``more`` says whether
+    visible events follow: hidden items after the last visible one move neither, so a reader
+    cannot count what others do in private. Only when every read is used up (hundreds of hidden
+    items in a row) does a page without events move past them, with ``more`` true while the
+    log goes on. ``total`` is the log's length (its last sequence number)."""
     events: list[dict[str, Any]] = []
-    cursor = after
+    cursor = shown_to = after
+    full = False
     for reads in range(EVENT_PAGE_READS):
-        count = limit if reads == 0 else max(limit, EVENT_READ_MORE)
+        # One item beyond the page tells whether a visible event follows it.
+        count = limit + 1 if reads == 0 else max(limit, EVENT_READ_MORE)
         items = read(cursor, count)
         for item in items:
             shown = public_events([item], ruleset, viewer)
             if shown and len(events) == limit:
+                full = True
                 break  # no room: this item starts the next page
             events.extend(shown)
             cursor = int(item["seq"])
-        if len(events) == limit or len(items) < count:
+            if shown:
+                shown_to = cursor
+        if full or len(items) < count:
             break
-    return {"events": events, "next_after": cursor, "more": cursor < total}
+    else:  # every read used: hidden items many in a row
+        if not events:
+            return {"events": [], "next_after": cursor, "more": cursor < total}
+        full = cursor < total
+    return {"events": events, "next_after": shown_to, "more": full}
 
 
 def etag_of(body: Any) -> str:

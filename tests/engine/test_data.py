@@ -145,7 +145,7 @@ def test_house_values_are_marked_in_the_data(name):
     text = (DATA / name).read_text()
     assert "# house value" in text
     if name == "rules-current.toml":
-        for key in ("bribe_drift_period_minutes", "card_sentence", "bribe_moods",
+        for key in ("bribe_drift_minutes", "card_sentence", "bribe_moods",
                     "bribe_mood_from_percent", "slow_timeout_seconds"):
             line = next(line for line in text.splitlines() if line.startswith(key))
             assert "# house value" in line, key

@@ -137,11 +137,27 @@ def test_bribe_odds_drift_minute_to_minute_between_about_20_and_80_percent():
     from engine.mtaani.jail import bribe_odds
 
     ctx = Ctx(rulebook("current"), game(seed=5))
-    day = [bribe_odds(ctx, minute) for minute in range(24 * 60)]
-    assert min(day) == 20 and 77 <= max(day) <= 80
+    start = 29_000_000  # minutes since the epoch: late 2025
+    day = [bribe_odds(ctx, minute) for minute in range(start, start + 24 * 60)]
+    # 72 targets a day drawn from 20..80: the drift reaches near both ends.
+    assert 20 <= min(day) <= 25 and 75 <= max(day) <= 80
+    # Toward a target 20 minutes away: at most (80 - 20) / 20 = 3 points a minute.
     assert max(abs(a - b) for a, b in itertools.pairwise(day)) <= 3  # a drift, not a jump
     other = Ctx(rulebook("current"), game(seed=6))
-    assert day != [bribe_odds(other, minute) for minute in range(24 * 60)]  # per-game phase
+    assert day != [bribe_odds(other, minute) for minute in range(start, start + 24 * 60)]
+
+
+def test_the_bribe_odds_follow_no_pattern_a_player_could_learn():
+    # Issue 15: with a fixed wave, two bribes fixed its phase and the next minute's odds were
+    # predicted exactly. No shift of up to half a day repeats the same odds through the day.
+    from engine.mtaani.data import rulebook
+    from engine.mtaani.flow import Ctx
+    from engine.mtaani.jail import bribe_odds
+
+    ctx = Ctx(rulebook("current"), game(seed=5))
+    odds = [bribe_odds(ctx, minute) for minute in range(36 * 60)]
+    for shift in range(1, 12 * 60):
+        assert any(odds[m] != odds[m + shift] for m in range(24 * 60)), shift
 
 
 def test_the_guards_mood_hints_at_the_odds():
@@ -171,7 +187,7 @@ def test_the_bribe_succeeds_about_as_often_as_the_odds_say():
     for seed in range(300):
         state = jailed(3)
         state.seed = seed
-        minute = next(m for m in range(60) if bribe_odds(Ctx(rulebook("current"), state), m) == 50)
+        minute = next(m for m in range(10_000) if bribe_odds(Ctx(rulebook("current"), state), m) == 50)
         state, events = act(state, "bribe", minute=minute)
         offer = events_of(events, "BribeOffered")[0]
         odds_seen.append(offer["odds"])

@@ -184,3 +184,18 @@ def test_the_turn_holder_acting_again_stops_the_table_playing_for_them():
     state, _ = act(state, "end_turn")
     assert not state.auto and state.cur == 1
     assert "roll" in legal_types(state, 1)
+
+
+def test_deals_do_not_restart_the_turn_holders_idle_clock():
+    # Issue 15: only progress on the pending decision restarts its clock; proposing and
+    # withdrawing deals over and over must not hold the table's idle deadline off.
+    state = game(3)
+    turn = engine.pending(state)[0]
+    assert (turn.player, turn.kind) == (0, "roll")
+    for _ in range(3):
+        state, events = act(state, "propose_deal", 0, to=1, give_cash=10_000, now=T0)
+        deal = events_of(events, "DealOffered")[0]["deal"]
+        state, _ = act(state, "withdraw_deal", 0, deal=deal, now=T0)
+    assert engine.pending(state)[0] == turn
+    state, _ = act(state, "roll", 0, now=T0)
+    assert engine.pending(state)[0].id != turn.id

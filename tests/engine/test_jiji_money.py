@@ -115,6 +115,46 @@ def test_a_deal_that_brings_the_money_pays_the_debt():
     assert state.players[1].cash == 0 and state.players[0].cash == 44_700_000
 
 
+def test_while_owing_a_deal_must_bring_money_not_give_the_districts_away():
+    # Rulebook "Collecting Rent": the debtor "must mortgage one of their districts or offer you
+    # a deal that will bring you money"; house rule (docs/rules.md): the money raised is at
+    # least what mortgaging the districts handed over would raise (their rent value now: bare
+    # Rosslyn M400k, with 5 blocks 3.6 x M4M = M14.4M), a Get Out of Jail card the M500k fine.
+    state, _ = lands_on_7m(1_000_000)
+    own(state, 1, "Rosslyn")
+    with pytest.raises(engine.IllegalAction, match="must bring money"):
+        act(state, "propose_deal", 1, to=2, give_districts=[ROSSLYN], give_cash=1_000_000, now=T0)
+    with pytest.raises(engine.IllegalAction, match="at least M400,000"):
+        act(state, "propose_deal", 1, to=2, give_districts=[ROSSLYN], get_cash=390_000, now=T0)
+    # The other party cannot make the gift either, nor swap cash for cash.
+    with pytest.raises(engine.IllegalAction, match="seat 1 owes"):
+        act(state, "propose_deal", 2, to=1, get_districts=[ROSSLYN], now=T0)
+    state.players[1].cards.append("jail-card")
+    with pytest.raises(engine.IllegalAction, match="at least M500,000"):
+        act(state, "propose_deal", 1, to=2, give_cards=1, get_cash=490_000, now=T0)
+    own(state, 1, "Rosslyn", ind=5)
+    with pytest.raises(engine.IllegalAction, match="at least M14,400,000"):
+        act(state, "propose_deal", 1, to=0, give_districts=[ROSSLYN], get_cash=7_000_000, now=T0)
+    # Bankruptcy then hands the creditor (seat 0) the cash, Rosslyn and the card.
+    state, _ = act(state, "declare_bankruptcy", 1)
+    assert state.districts[ROSSLYN].owner == 0 and "jail-card" in state.players[0].cards
+
+
+def test_a_deal_offered_before_a_debt_no_longer_stands_during_it():
+    state = game(3, first=1, dice=[[2, 4]])
+    pink(state)
+    at(state, 1, "Kariobangi")
+    set_cash(state, 1, 1_000_000)
+    own(state, 1, "Rosslyn")
+    state, events = act(state, "propose_deal", 1, to=2, give_districts=[ROSSLYN], now=T0)
+    deal = events_of(events, "DealOffered")[0]["deal"]
+    state, _ = act(state, "roll", 1)
+    assert state.debts[0].debtor == 1
+    with pytest.raises(engine.IllegalAction, match="no longer stands: seat 1 owes"):
+        act(state, "accept_deal", 2, deal=deal)
+    assert state.districts[ROSSLYN].owner == 1
+
+
 def test_bankruptcy_to_a_player_hands_over_cash_districts_with_buildings_and_mortgages_and_cards():
     state, _ = lands_on_7m(1_000_000)
     own(state, 1, "Mukuru", res=2)

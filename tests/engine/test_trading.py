@@ -232,3 +232,84 @@ def test_an_offer_to_a_bankrupt_player_says_that_player_is_out_not_you():
         act(state, "propose_trade", 0, to=2, give={"cash": 1000}, get={})
     with pytest.raises(engine.IllegalAction, match="that player is bankrupt and out of the game"):
         act(state, "offer_loan", 0, to=2, lend=True, amount=100_000, interest_percent=10, term=2)
+
+
+# ------------------------------------------------------------------ trading while owing
+# Guide, "Loans and mortgages": a debtor may "raise the shortfall — borrow, mortgage, sell units,
+# or trade — or declare bankruptcy"; "Bankruptcy and winning": the creditor then receives the
+# cash plus the mortgage values and half the units' build cost. House rule (docs/rules.md): a
+# debtor trades only to raise cash, at least the worth of what they hand over (a property's
+# mortgage value, an insurance card's cover of the payment, a special card's price).
+KIBRA_FEE = 1_300          # Kibra's base fee (seed, "Tiles")
+EASTLEIGH_MORTGAGE = 12_500  # Eastleigh's mortgage value (seed, "Tiles")
+
+
+def owing_p1_on_kibra(cash=1_000, **streams):
+    """Three players; p0 (holding ``cash`` and an unmortgaged Eastleigh) rolls 1 + 2 onto p1's
+    Kibra and owes its 1,300 fee."""
+    state = game(players=3, dice=[[1, 2]], **streams)
+    own(state, 1, KIBRA)
+    own(state, 0, EASTLEIGH)
+    set_cash(state, 0, cash)
+    state, _ = act(state, "roll")
+    assert state.debts[0].debtor == 0 and state.debts[0].amount == KIBRA_FEE
+    return state
+
+
+def test_a_debtor_cannot_give_the_estate_away_before_bankruptcy():
+    state = owing_p1_on_kibra()
+    gift = {"cash": 1_000, "properties": [EASTLEIGH]}
+    with pytest.raises(engine.IllegalAction, match="must raise cash"):
+        act(state, "propose_trade", player=0, to=2, give=gift, get={})
+    # Bankruptcy still pays the creditor the 1,000 cash and Eastleigh's 12,500 mortgage value.
+    state, events = act(state, "declare_bankruptcy")
+    assert payments(events) == [(0, 1, 1_000, "bankruptcy"),
+                                ("pool", 1, EASTLEIGH_MORTGAGE, "bankruptcy_assets")]
+
+
+def test_an_offer_made_before_the_debt_cannot_be_accepted_during_it():
+    state = game(players=3, dice=[[1, 2]])
+    own(state, 1, KIBRA)
+    own(state, 0, EASTLEIGH)
+    set_cash(state, 0, 1_000)
+    state, events = act(state, "propose_trade", player=0, to=2,
+                        give={"properties": [EASTLEIGH]}, get={})
+    trade = events_of(events, "TradeOffered")[0]["trade"]
+    state, _ = act(state, "roll")
+    with pytest.raises(engine.IllegalAction, match="no longer happen: seat 0 owes a payment"):
+        act(state, "accept_trade", player=2, trade=trade)
+    assert state.props[EASTLEIGH].owner == 0
+
+
+def test_a_debtor_sells_a_property_for_at_least_its_mortgage_value_and_pays_at_once():
+    state = owing_p1_on_kibra()
+    with pytest.raises(engine.IllegalAction, match="at least 12,500 SFR"):
+        act(state, "propose_trade", player=0, to=2, give={"properties": [EASTLEIGH]},
+            get={"cash": EASTLEIGH_MORTGAGE - 1})
+    # A swap raises no cash; a gift received counts for nothing while owing.
+    own(state, 2, KARE)
+    with pytest.raises(engine.IllegalAction, match="must raise cash"):
+        act(state, "propose_trade", player=2, to=0, give={"cash": 1_000, "properties": [KARE]},
+            get={"cash": 1_000})
+    state, events = act(state, "propose_trade", player=0, to=2, give={"properties": [EASTLEIGH]},
+                        get={"cash": 20_000})
+    state, events = act(state, "accept_trade", player=2, trade=events_of(events, "TradeOffered")[0]["trade"])
+    # p0: 1,000 + 20,000 received - 1,300 fee = 19,700; p1 receives the fee.
+    assert payments(events) == [(2, 0, 20_000, "trade"), (0, 1, KIBRA_FEE, "fee")]
+    assert state.players[0].cash == 19_700 and state.players[1].cash == 2_001_300
+    assert not state.debts and state.props[EASTLEIGH].owner == 2
+
+
+def test_a_debtor_sells_cash_or_an_insurance_card_only_for_more_cash():
+    state = owing_p1_on_kibra(cash=0)
+    state.players[0].insurance = 1
+    # The card covers the whole 1,300 payment: it goes for 1,300 or more.
+    with pytest.raises(engine.IllegalAction, match="at least 1,300 SFR"):
+        act(state, "propose_trade", player=0, to=2, give={"insurance": 1},
+            get={"cash": KIBRA_FEE - 1})
+    state, events = act(state, "propose_trade", player=0, to=2, give={"insurance": 1},
+                        get={"cash": KIBRA_FEE})
+    assert events_of(events, "TradeOffered")
+    # The other side of the trade may be the one owing: p2 offering p0 a gift is refused too.
+    with pytest.raises(engine.IllegalAction, match="seat 0 owes"):
+        act(state, "propose_trade", player=2, to=0, give={}, get={"insurance": 1})

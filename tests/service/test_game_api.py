@@ -11,7 +11,14 @@ import pytest
 import time_machine
 
 from service.storage import DynamoGameStore
-from tests.service.games import PRIVATE_OFFERS, RULESETS, game_of, starter
+from tests.service.games import (
+    PRIVATE_OFFERS,
+    RULESETS,
+    WITH_PRIVATE_OFFERS,
+    first_move,
+    game_of,
+    starter,
+)
 
 
 def test_a_handle_is_claimed_once_and_case_insensitively(api):
@@ -162,7 +169,8 @@ def test_get_answers_304_to_a_matching_etag(api, ruleset):
     etag = first.headers["etag"]
     again = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
     assert again.status == 304
-    assert api.call("POST", f"/games/{game_id}/{game_of(ruleset)}/roll", token=token).status == 200
+    move, _ = first_move(ruleset)
+    assert api.call("POST", f"/games/{game_id}/{game_of(ruleset)}/{move}", token=token).status == 200
     changed = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
     assert changed.status == 200 and changed.headers["etag"] != etag
 
@@ -195,7 +203,19 @@ def pages_of(api, game_id: str, token: str, limit: int) -> list[dict]:
         after = page["next_after"]
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
+def seat_0_offers_seat_1(api, game_id, a, b, trades):
+    """In a Mtaani game, seat 0 (token ``a``) offers seat 1 (``b``) ``trades`` trades, each
+    declined, then a loan (left open): moves private to the two of them."""
+    for _ in range(trades):
+        offered = api.ok("POST", f"/games/{game_id}/mtaani/propose-trade",
+                         {"to": 1, "give": {"cash": 10_000}, "get": {"cash": 0}}, a)
+        trade = next(e["trade"] for e in offered["events"] if e["type"] == "TradeOffered")
+        api.ok("POST", f"/games/{game_id}/mtaani/decline-trade", {"trade": trade}, b)
+    api.ok("POST", f"/games/{game_id}/mtaani/offer-loan",
+           {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
+
+
+@pytest.mark.parametrize("ruleset", WITH_PRIVATE_OFFERS)
 def test_hidden_log_items_do_not_take_places_on_a_page(api, ruleset):
     """Three players: A's offers to B (private to the two of them: trades and a loan offer in
     Mtaani, deals in Jiji) and the internal bookkeeping items are in the log but not in C's
@@ -213,14 +233,13 @@ def test_hidden_log_items_do_not_take_places_on_a_page(api, ruleset):
     move, body = private["left_open"]
     api.ok("POST", f"/games/{game_id}/{game}/{move}", body, a)
     first = seats[starter(api.ok("GET", f"/games/{game_id}", None, a))][1]
-    api.ok("POST", f"/games/{game_id}/{game}/roll", None, first)
+    api.ok("POST", f"/games/{game_id}/{game}/{first_move(ruleset)[0]}", None, first)
     logs = {who: api.ok("GET", f"/games/{game_id}/events?limit=500", None, token)
             for who, token in (("A", a), ("C", c))}
     seen = {who: [e["seq"] for e in log["events"]] for who, log in logs.items()}
     assert private["event"] in [e["type"] for e in logs["A"]["events"]]
     assert private["event"] not in [e["type"] for e in logs["C"]["events"]]
     assert set(seen["C"]) < set(seen["A"])
-    total = api.ok("GET", f"/games/{game_id}/events?after={seen['A'][-1]}", None, a)["next_after"]
     for who, token in (("A", a), ("C", c)):
         for limit in (1, 2, 3):
             pages = pages_of(api, game_id, token, limit)
@@ -228,17 +247,18 @@ def test_hidden_log_items_do_not_take_places_on_a_page(api, ruleset):
             assert all(len(p["events"]) == limit for p in pages[:-1]), (who, limit)
             assert 1 <= len(pages[-1]["events"]) <= limit, (who, limit)
             assert [e["seq"] for p in pages for e in p["events"]] == seen[who], (who, limit)
-            # A page's next_after is at or past its last event (past hidden items it read) and
-            # before the next page's first; the last page's is the log's last item.
+            # A page's next_after is its last event (hidden items after it do not move it),
+            # before the next page's first.
+            for page in pages:
+                assert page["next_after"] == page["events"][-1]["seq"], (who, limit)
             for page, following in itertools.pairwise(pages):
-                assert page["events"][-1]["seq"] <= page["next_after"] < following["events"][0]["seq"]
-            assert pages[-1]["next_after"] == total
+                assert page["next_after"] < following["events"][0]["seq"]
 
 
 def test_a_page_of_the_log_reads_a_bounded_number_of_hidden_items():
-    """Hidden items are read past only so far (views.EVENT_PAGE_READS reads: ``limit`` items,
-    then views.EVENT_READ_MORE at a time): then the page is returned, short, with ``more`` and
-    a ``next_after`` past them; the next page goes on from there."""
+    """Hidden items are read past only so far (views.EVENT_PAGE_READS reads: ``limit`` + 1
+    items, then views.EVENT_READ_MORE at a time): then a page with nothing to show is returned
+    empty, with ``more`` and a ``next_after`` past them; the next page goes on from there."""
     from service import views
 
     assert (views.EVENT_PAGE_READS, views.EVENT_READ_MORE) == (5, 100)
@@ -251,20 +271,25 @@ def test_a_page_of_the_log_reads_a_bounded_number_of_hidden_items():
         reads.append((after, count))
         return [e for e in log if e["seq"] > after][:count]
 
-    # 4 + 4 x 100 hidden items read, none to show: an empty page that says there is more.
+    # 5 + 4 x 100 hidden items read, none to show: an empty page that says there is more.
     page = views.events_page(read, "mtaani", None, 0, 4, 502)
-    assert reads == [(0, 4), (4, 100), (104, 100), (204, 100), (304, 100)]
-    assert page == {"events": [], "next_after": 404, "more": True}
+    assert reads == [(0, 5), (5, 100), (105, 100), (205, 100), (305, 100)]
+    assert page == {"events": [], "next_after": 405, "more": True}
     reads.clear()
-    page = views.events_page(read, "mtaani", None, 404, 4, 502)
-    assert page == {"events": [log[500]], "next_after": 502, "more": False}
-    assert reads == [(404, 4), (408, 100)]  # the last read came back short: the log ended
-    # A page that fills up within a read stops at its last event: the next one starts the
-    # next page.
+    page = views.events_page(read, "mtaani", None, 405, 4, 502)
+    # The hidden item 502 after the last event moves neither next_after nor more.
+    assert page == {"events": [log[500]], "next_after": 501, "more": False}
+    assert reads == [(405, 5), (410, 100)]  # the last read came back short: the log ended
+    # A page that fills up stops at its last event, and says more only when it has seen a
+    # visible event after it (the next page's first).
     log = [{"seq": n, "step": n, "at": 0, "type": "ActionApplied"} for n in range(1, 4)]
     log += [{"seq": n, "step": n, "at": 0, "type": "TurnEnded", "player": 0} for n in range(4, 11)]
     page = views.events_page(read, "mtaani", None, 0, 3, 10)
     assert page == {"events": log[3:6], "next_after": 6, "more": True}
+    page = views.events_page(read, "mtaani", None, 6, 4, 10)
+    assert page == {"events": log[6:10], "next_after": 10, "more": False}
+    log += [{"seq": 11, "step": 11, "at": 0, "type": "ActionApplied"}]
+    assert views.events_page(read, "mtaani", None, 6, 4, 11) == page
 
 
 def test_two_concurrent_rolls_apply_exactly_once(api):
@@ -298,3 +323,40 @@ def test_two_concurrent_rolls_apply_exactly_once(api):
         assert stored.version == 2
         events = DynamoGameStore().events(game_id, 0, 100)
         assert [e["type"] for e in events].count("DiceRolled") == 1
+
+
+@pytest.mark.parametrize("game", ["mtaani", "jiji"])
+def test_others_private_offers_change_nothing_a_third_player_sees(api, game):
+    """Issue 15 (#9): after A's offers to B, C sees the same version, ETag and log position
+    as before (nothing of them in the pending decisions either), and a move of C's made with
+    the version C saw is not stale; A and B see their versions move."""
+    game_id, ((_, a), (_, b), (_, c)) = api.new_game(3, game)
+
+    def seen(token):
+        reply = api.call("GET", f"/games/{game_id}", token=token)
+        page = api.ok("GET", f"/games/{game_id}/events?limit=500", None, token)
+        return (reply.body["version"], reply.headers["etag"], page["next_after"], page["more"],
+                reply.body["pending"])
+
+    before = {who: seen(token) for who, token in (("A", a), ("B", b), ("C", c))}
+    if game == "mtaani":
+        seat_0_offers_seat_1(api, game_id, a, b, trades=2)
+        free_move = ("set-trade-open", {"open": False})
+    else:
+        api.ok("POST", f"/games/{game_id}/jiji/propose-deal", {"to": 1, "give_cash": 10_000}, a)
+        api.ok("POST", f"/games/{game_id}/jiji/propose-deal", {"to": 1, "give_cash": 20_000}, a)
+        free_move = None
+    after = {who: seen(token) for who, token in (("A", a), ("B", b), ("C", c))}
+    assert after["C"] == before["C"]
+    assert after["A"][0] > before["A"][0] and after["B"][0] > before["B"][0]
+    if game == "jiji":  # the deals wait for B's answer: B sees them, C does not
+        assert [p["kind"] for p in after["B"][4]].count("deal") == 2
+        assert "deal" not in [p["kind"] for p in after["C"][4]]
+    if free_move is not None:
+        path, body = free_move
+        moved = api.ok("POST", f"/games/{game_id}/{game}/{path}",
+                       {**body, "version": before["C"][0]}, c)
+        assert moved["version"] == before["C"][0] + 1
+        stale = api.call("POST", f"/games/{game_id}/{game}/{path}",
+                         {"open": True, "version": before["C"][0]}, token=c)
+        assert stale.status == 409

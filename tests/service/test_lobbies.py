@@ -9,7 +9,7 @@ import pytest
 import engine
 from service.lobbies import MembershipRecord
 from service.storage import GameRecord
-from tests.service.games import RULESETS, game_of, roll_1_2, starter
+from tests.service.games import RULESETS, first_move, game_of, roll_1_2, starter
 
 
 def lobby_of(api, token, **body):
@@ -260,7 +260,8 @@ def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api, r
     saved = api.ok("POST", f"/games/{game_id}/save", None, owner)
     assert saved["status"] == "saved" and saved["legal_actions"] == []
     assert api.call("POST", f"/games/{game_id}/save", token=owner).status == 409
-    refused = api.call("POST", f"/games/{game_id}/{game}/roll", token=first)
+    move, action = first_move(ruleset)
+    refused = api.call("POST", f"/games/{game_id}/{game}/{move}", token=first)
     assert refused.status == 409 and refused.error == "game_saved"
     version = saved["version"]
     assert deadline.handler({"game_id": game_id, "due": 0}, None)["applied"] is False
@@ -269,9 +270,11 @@ def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api, r
     resumed = api.ok("POST", f"/games/{game_id}/resume", None, owner)
     assert resumed["status"] == "active"
     assert api.call("POST", f"/games/{game_id}/resume", token=owner).status == 409
-    assert {"type": "roll"} in api.ok("GET", f"/games/{game_id}", None, first)["legal_actions"]
-    rolled = api.ok("POST", f"/games/{game_id}/{game}/roll", None, first)
-    assert [e["dice"] for e in rolled["events"] if e["type"] == "DiceRolled"] == [[1, 2]]
+    assert action in api.ok("GET", f"/games/{game_id}", None, first)["legal_actions"]
+    moved = api.ok("POST", f"/games/{game_id}/{game}/{move}", None, first)
+    assert moved["version"] > resumed["version"]
+    if roll_1_2(ruleset):  # the dice fixed before the save still decide the roll after it
+        assert [e["dice"] for e in moved["events"] if e["type"] == "DiceRolled"] == [[1, 2]]
     types = [e["type"] for e in api.ok("GET", f"/games/{game_id}/events", None, owner)["events"]]
     assert [t for t in types if t in SERVICE_EVENT_SHAPES][:3] == ["GameCreated", "GameSaved", "GameResumed"]
 

@@ -157,7 +157,9 @@ class Decision:
     decision it knew about is still pending. ``player`` is ``None`` for the table itself (a
     game clock running out). ``deadline``: when the table stops waiting (``None``: never).
     ``detail``: what the holder needs to hear about it (who did what to them, the amount),
-    JSON-ready; notifications read it (:meth:`Ruleset.notice`).
+    JSON-ready; notifications read it (:meth:`Ruleset.notice`). ``private``: the seats who may
+    know of it (an answer to an offer: its two parties; ``None``: every reader), as an event's
+    ``private`` key says for events.
     """
 
     id: int
@@ -165,6 +167,7 @@ class Decision:
     kind: str
     deadline: Deadline | None = None
     detail: Mapping[str, Any] = field(default_factory=dict)
+    private: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +451,7 @@ _KNOWN: dict[str, tuple[str, str]] = {
     "mtaani": ("mtaani", "engine.mtaani.ruleset:CURRENT"),
     "mtaani-classic": ("mtaani", "engine.mtaani.ruleset:CLASSIC"),
     "jiji": ("jiji", "engine.jiji.ruleset:JIJI"),
+    "mulodi": ("mulodi", "engine.mulodi.ruleset:MULODI"),
 }
 """Ruleset name -> (its game, ``"module:attribute"``): known without importing the ruleset
 (routing and lobbies), which is imported on first use to keep cold starts small."""

@@ -12,7 +12,9 @@ House: any seated player may propose at any time except while an auction is open
 waits for it), up to 3 open offers each; cash offered may not exceed the proposer's cash when
 offered; a deal is carried out only if, when accepted, both sides still hold what it names
 (mortgages and every building travel with a district; permit buildings stay where they are);
-offers are private to their two parties until accepted.
+offers are private to their two parties until accepted. A player who owes a payment makes
+only deals that raise money for it (:func:`debtor_problem`): the rulebook's "a deal that will
+bring you money", not a way to hand the districts to a friend before going bankrupt.
 """
 
 from __future__ import annotations
@@ -38,13 +40,40 @@ def side_problem(ctx: Ctx, seat: int, side: Side, *, whose: str) -> str | None:
     return None
 
 
+def handed_worth(ctx: Ctx, side: Side) -> int:
+    """What ``side`` (besides its cash) is worth to a debtor's creditor, M: each district at
+    its mortgage value (its rent value now; nothing when mortgaged: what mortgaging it would
+    raise), each Get Out of Jail card at the jail fine it saves."""
+    from engine.jiji.mortgage import mortgage_value
+
+    districts = ctx.s.districts
+    return (sum(mortgage_value(ctx, k) for k in side.districts if not districts[k].mortgage)
+            + side.cards * ctx.b.fine)
+
+
+def debtor_problem(ctx: Ctx, seat: int, gives: Side, gets: Side) -> str | None:
+    """Why ``seat``, owing a payment, cannot make this deal (``None``: they can, or owe
+    nothing). While owing, a deal must bring money: the cash received less the cash given must
+    be more than nothing and at least :func:`handed_worth` of what else is given (rulebook
+    "Rent": "offer you a deal that will bring you money"; house rule, docs/rules.md)."""
+    if not any(d.debtor == seat for d in ctx.s.debts):
+        return None
+    raised, worth = gets.cash - gives.cash, handed_worth(ctx, gives)
+    if raised <= 0 or raised < worth:
+        return (f"seat {seat} owes a payment, so a deal must bring money for it: "
+                f"at least M{max(worth, 1):,} more received than paid for what is handed over")
+    return None
+
+
 def deal_problem(ctx: Ctx, deal: Deal) -> str | None:
     """Why ``deal`` cannot be carried out now (``None``: it can)."""
     s = ctx.s
     if s.players[deal.proposer].out or s.players[deal.to].out:
         return "a party to the deal is out of the game"
     return (side_problem(ctx, deal.proposer, deal.give, whose="the proposer's")
-            or side_problem(ctx, deal.to, deal.get, whose="your"))
+            or side_problem(ctx, deal.to, deal.get, whose="your")
+            or debtor_problem(ctx, deal.proposer, deal.give, deal.get)
+            or debtor_problem(ctx, deal.to, deal.get, deal.give))
 
 
 def _sides(a: act.ProposeDeal) -> tuple[Side, Side]:
@@ -69,7 +98,9 @@ def _check_propose(ctx: Ctx, a: act.ProposeDeal) -> None:
             len(set(a.get_districts)) != len(a.get_districts):
         raise IllegalAction("name each district once")
     problem = (side_problem(ctx, a.player, give, whose="yours")
-               or side_problem(ctx, a.to, get, whose="theirs"))
+               or side_problem(ctx, a.to, get, whose="theirs")
+               or debtor_problem(ctx, a.player, give, get)
+               or debtor_problem(ctx, a.to, get, give))
     if problem:
         raise IllegalAction(problem)
     if a.get_cash > s.players[a.to].cash:

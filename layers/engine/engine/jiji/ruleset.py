@@ -77,7 +77,7 @@ class GameOptions(BaseModel):
     ``"blocks_3"``, ``"station"``).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     end: Literal["last_standing", "clock"] = "last_standing"
     clock_seconds: int = Field(CLOCK_SECONDS, ge=60, le=365 * DAY)
     auction_seconds: int = Field(AUCTION_SECONDS, ge=10, le=7 * DAY)
@@ -210,7 +210,7 @@ class JijiRuleset(Ruleset):
         perform(ctx, action)
         settle(ctx)
         after = (s.cur, s.phase, s.turn, s.auction is None, len(s.debts), s.again, s.grant)
-        if before != after or (not system and actor == s.cur):
+        if before != after:  # only progress restarts the turn holder's clock (issue 15)
             s.did = s.next_id()
         s.steps += 1
         return Result(s, ctx.events, self.pending(s), self.outcome(s))
@@ -218,7 +218,8 @@ class JijiRuleset(Ruleset):
     def pending(self, state: JijiState) -> tuple[Decision, ...]:
         """What the game waits for, in order: an open auction's bidders (or, when nobody can
         bid, the table's close), else the debtors, else the turn holder; then each open deal's
-        recipient; then the game clock (the table's). ``()`` when over or saved."""
+        recipient (private to the deal's two parties); then the game clock (the table's). ``()``
+        when over or saved."""
         s = state
         if s.over is not None or s.paused_at is not None:
             return ()
@@ -265,7 +266,8 @@ class JijiRuleset(Ruleset):
             out.append(Decision(deal.id, deal.to, "deal",
                                 Deadline("offer_expiry", "deal_seconds", at=deal.expires),
                                 {"proposer": deal.proposer, "deal": deal.id,
-                                 "expires": deal.expires}))
+                                 "expires": deal.expires},
+                                private=(deal.proposer, deal.to)))
         if s.clock_end is not None:
             at = s.clock_end if s.auction is None else max(s.clock_end, s.auction.close)
             out.append(Decision(s.clock_id, None, "game_clock",

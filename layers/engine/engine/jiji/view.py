@@ -22,12 +22,12 @@ from engine.jiji.state import JijiState
 
 OPEN_FIELDS = ("ruleset", "bank", "supply", "cur", "phase", "turn", "doubles", "again",
                "pressed", "grant", "free_kind", "jump", "via", "auction_space", "rent",
-               "last_roll", "queue", "discard", "exemption", "clock_end", "paused_at", "time",
-               "over")
+               "last_roll", "queue", "discard", "exemption", "clock_end", "paused_at", "over")
 """State fields every seat and spectator sees as they are. Shown in part: ``players``,
 ``districts``, ``auction``, ``debts`` (in player terms), ``pile`` (its size), ``deals`` (to
 their two parties), ``options`` (without ``scripted``). Never shown: ``seed``,
-``rng_counter``, ``scripted``, the pile's order, ``seq``/``did``/``steps`` (bookkeeping)."""
+``rng_counter``, ``scripted``, the pile's order, ``seq``/``did``/``steps`` (bookkeeping),
+``time`` (the last move's moment: it would tell a third player when two others deal)."""
 
 
 def _all(*fields: str) -> EventShape:

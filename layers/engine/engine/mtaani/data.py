@@ -143,7 +143,7 @@ class JailRules(_Strict):
     bribe_fail_sentence: int
     bribe_odds_min_percent: int
     bribe_odds_max_percent: int
-    bribe_drift_period_minutes: int
+    bribe_drift_minutes: int = Field(gt=0)
     card_sentence: int
     arrest_min_turns: int
     arrest_max_turns: int

@@ -4,9 +4,10 @@ Source: ``shared/seeds/000_fe1744ded917b034.txt``, section "Jail". Landing on th
 the normal course of play is a visit. A sentence ticks down one turn at a time; rolling doubles
 releases at once (the token then moves by that roll); bail (20,000) frees the player, who then
 rolls as usual; a bribe (50,000) succeeds with odds drifting minute to minute between about 20%
-and 80%: success releases the player onto a random Mathree tile and ends the turn, failure
-costs a further 100,000 fine and extends the sentence to 4 turns (never shortens it; and ends
-the turn: house value).
+and 80% (toward a new seeded target every 20 minutes: house value), hinted by the guards' mood:
+success releases the player onto a random Mathree tile and ends the turn, failure costs a
+further 100,000 fine and extends the sentence to 4 turns (never shortens it; and ends the turn:
+house value).
 """
 
 from __future__ import annotations
@@ -54,18 +55,26 @@ def roll_in_jail(ctx: Ctx, player: int, dice: list[int], doubles: bool) -> None:
         release(ctx, player, "served")
 
 
-def bribe_odds(ctx: Ctx, minute: int) -> int:
-    """The bribe's chance of success in percent at wall-clock ``minute`` (a triangle wave
-    between the rules' minimum and maximum, with a per-game phase from the seed; integer
-    arithmetic only, so replays agree everywhere)."""
+def _bribe_target(ctx: Ctx, k: int) -> int:
+    """The odds (percent) the drift passes through at the ``k``-th mark: drawn from the game's
+    seed, between the rules' minimum and maximum."""
     rules = ctx.rules.jail
-    period = rules.bribe_drift_period_minutes
-    phase = int.from_bytes(blake2b(f"{ctx.s.seed}:bribe".encode(), digest_size=4).digest(), "big")
-    position = (minute + phase) % period
-    half = period / 2
-    rising = position if position <= half else period - position
     span = rules.bribe_odds_max_percent - rules.bribe_odds_min_percent
-    return rules.bribe_odds_min_percent + int(span * rising * 2 // period)
+    digest = blake2b(f"{ctx.s.seed}:bribe:{k}".encode(), digest_size=4).digest()
+    return rules.bribe_odds_min_percent + int.from_bytes(digest, "big") % (span + 1)
+
+
+def bribe_odds(ctx: Ctx, minute: int) -> int:
+    """The bribe's chance of success in percent at wall-clock ``minute`` (minutes since the
+    Unix epoch). Every ``jail.bribe_drift_minutes`` minutes the odds pass through a new target
+    drawn from the seed (:func:`_bribe_target`), drifting in a straight line between targets:
+    at most 3 points a minute with the data's 20 minutes and 20% to 80%, and no pattern to
+    learn (a fixed wave's phase could be read from two bribes and the next minute's odds then
+    predicted exactly). Integer arithmetic only, so replays agree everywhere."""
+    step = ctx.rules.jail.bribe_drift_minutes
+    k, into = divmod(minute, step)
+    start = _bribe_target(ctx, k)
+    return start + (_bribe_target(ctx, k + 1) - start) * into // step
 
 
 def guard_mood(ctx: Ctx, minute: int) -> str:

@@ -12,7 +12,10 @@ Classic preset: a 100,000 no-trade penalty, no trade points, no Chamber of Comme
 
 House values: a property changes hands only when no property of its set has units (sell them
 first, as for a mortgage); a mortgaged property changes hands with its mortgage; renovations
-stay with the property; a player may have 3 offers open.
+stay with the property; a player may have 3 offers open. A player who owes a payment they could
+not cover trades only to raise cash for it (:func:`debtor_problem`): the guide's "raise the
+shortfall — borrow, mortgage, sell units, or trade", not a way to empty the estate before
+declaring bankruptcy.
 """
 
 from __future__ import annotations
@@ -59,6 +62,37 @@ def side_problem(ctx: Ctx, player: int, items: TradeItems) -> str | None:
     return None
 
 
+def handed_worth(ctx: Ctx, seat: int, items: TradeItems) -> int:
+    """What ``items`` (besides their cash) are worth to the creditor of ``seat``, who owes a
+    payment, SFR: each property at its mortgage value (nothing when mortgaged: what bankruptcy
+    would pay for it), each insurance card at what ``seat`` owes (a card covers the whole
+    payment), each special card at its bank price."""
+    from engine.mtaani.specials import price
+
+    owed = sum(d.amount for d in ctx.s.debts if d.debtor == seat)
+    props = ctx.s.props
+    return (sum(ctx.book.mortgage[t] for t in items.properties if not props[t].mortgaged)
+            + items.insurance * owed + sum(price(ctx, card) for card in items.specials))
+
+
+def debtor_problem(ctx: Ctx, seat: int, gives: TradeItems, gets: TradeItems) -> str | None:
+    """Why ``seat``, owing a payment they could not cover, cannot make this trade, or ``None``.
+
+    A debtor trades to raise cash: the cash they receive less the cash they give must be more
+    than nothing and at least :func:`handed_worth` of what else they give (what they receive
+    besides cash counts for nothing until the payment is settled). House rule for
+    ``shared/seeds/000_fe1744ded917b034.txt``, "Loans and mortgages"; docs/rules.md."""
+    if not flow.owes(ctx, seat):
+        return None
+    raised = gets.cash - gives.cash
+    worth = handed_worth(ctx, seat, gives)
+    if raised <= 0 or raised < worth:
+        return (f"seat {seat} owes a payment they could not cover, so a trade must raise cash "
+                f"for it: at least {max(worth, 1):,} SFR more received than paid for what they "
+                f"hand over")
+    return None
+
+
 def _empty(items: TradeItems) -> bool:
     return not (items.cash or items.properties or items.insurance or items.specials)
 
@@ -73,6 +107,10 @@ def trade_problem(ctx: Ctx, proposer: int, to: int, give: TradeItems, get: Trade
         return "this table has no special cards"
     for seat, items in ((proposer, give), (to, get)):
         problem = side_problem(ctx, seat, items)
+        if problem:
+            return problem
+    for seat, gives, gets in ((proposer, give, get), (to, get, give)):
+        problem = debtor_problem(ctx, seat, gives, gets)
         if problem:
             return problem
     limit = len(ctx.s.players)
