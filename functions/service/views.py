@@ -124,7 +124,9 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     names = accounts.handles_of([*seats, owner])
     ruleset = engine.ruleset_of(state)
     outcome = ruleset.outcome(state)
-    active = game.record.status == "active"
+    # A game whose clock ran out is over in this read even before its timer saves the end.
+    status = "finished" if outcome is not None else game.record.status
+    active = status == "active"
     legal: list[dict[str, Any]] = []
     specs: dict[str, Any] = {}
     if seat is not None and active:
@@ -149,7 +151,7 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     return {
         "game_id": game.game_id,
         "version": viewer_version(game.record, seat),
-        "status": game.record.status,
+        "status": status,
         "ruleset": state.ruleset,
         "game": ruleset.game,
         "seat": seat,

@@ -152,7 +152,7 @@ def test_every_event_has_words(pages, stack):
     }""")
     assert types - set(worded) == set(), "event types without words"
     # Tokens and owner chips tell bots apart by their number, people by their initials.
-    initials = page.evaluate("""async () => (await import('/js/games/mtaani/board.js')).seatInitials(
+    initials = page.evaluate("""async () => (await import('/js/shell/track.js')).seatInitials(
       { seats: [{ name: 'Advanced bot 2' }, { name: 'Advanced bot 4' }, { name: 'amani' }, { name: 'baraka' }] })""")
     assert initials == ["A2", "A4", "A", "B"]
     # Each worded with fields as the engine shows them: no raw JSON, no "undefined".
