@@ -13,6 +13,7 @@ const SHELL = [
   "js/games/mtaani/buttons.js", "js/games/mtaani/board.js", "js/games/mtaani/actions.js",
   "js/games/mtaani/events.js", "js/games/mtaani/effects.js", "js/games/mtaani/summary.js",
   "js/games/mtaani/guide.js",
+  "js/games/mulodi/screen.js", "js/games/mulodi/cards.js", "js/games/mulodi/events.js",
 ];
 
 self.addEventListener("install", (event) => {
