@@ -7,7 +7,8 @@
 - A phone held upright (390x844) plays a whole turn (choose a card, play it, choose the next,
   end the turn) and pays a debt choosing the cards (the running total, no change given), every
   control it uses in sight without scrolling.
-- Every Mulodi event type has words; text meets 4.5:1 and every control has a name.
+- A card is chosen and played by keyboard alone; every Mulodi event type has words; text
+  meets 4.5:1 and every control has a name.
 
 Screenshots of each layout go to ``test-artifacts/``.
 """
@@ -81,8 +82,20 @@ def test_two_people_play_turns_and_a_banja_is_answered_with_a_neda_seen_without_
     expect(karen).to_contain_text("40M")
     expect(karen).to_contain_text("dark blue")
     expect(pa.locator('[data-testid="hand"] .pcard[data-face="banja"]')).to_contain_text("Demand 50M from another player")
-    pick(pa, "property-karen")
-    press(pa, "Lay Karen")
+    # By keyboard: focus Karen, Enter chooses it, Tab reaches "Lay Karen", Enter plays it.
+    karen_button = pa.locator('[data-testid="hand"] button.pcard[data-face="property-karen"]')
+    karen_button.focus()
+    pa.keyboard.press("Enter")
+    expect(karen_button).to_have_attribute("aria-pressed", "true")
+    for _ in range(12):
+        pa.keyboard.press("Tab")
+        if pa.evaluate("() => document.activeElement?.dataset?.action") == "play_property":
+            break
+    assert "Lay Karen" in pa.evaluate("() => document.activeElement.textContent")
+    with pa.expect_response(re.compile(r"/mulodi/play-property$")) as answer:
+        pa.keyboard.press("Enter")
+    assert answer.value.status == 200
+    expect(pa.get_by_test_id("plays-left")).to_have_text("2 plays left this turn")
     pick(pa, "money-20")
     press(pa, "Bank 20M")
     expect(pa.get_by_test_id("plays-left")).to_have_text("1 play left this turn")

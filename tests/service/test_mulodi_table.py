@@ -364,6 +364,13 @@ def test_a_banja_is_told_at_once_and_answered_with_a_neda_and_a_neda_back(api, c
                         f"{a} played Banja on you: Neda or pay 50M by 08:10.")
     respond = table.decision(1, "respond")
     assert respond["deadline"] == START + WINDOW and respond["detail"]["amount"] == 50
+    # Both dashboards show the table waiting for B's answer.
+    for seat in (0, 1):
+        [summary] = [g for g in api.ok("GET", "/dashboard", None, table.tokens[seat])["in_progress"]
+                     if g["game_id"] == table.id]
+        assert (summary["ruleset"], summary["turn"]["seat"], summary["turn"]["kind"]) == (
+            "mulodi", 1, "respond")
+        assert summary["turn"]["yours"] is (seat == 1)
     # A may not answer B's decision, nor play on while B's window is open.
     refused = table.move(0, "accept", {"decision": respond["id"]}, status=409)
     assert refused["error"]["code"] == "not_your_decision"
