@@ -89,6 +89,11 @@ class Table:
         """``seat`` plays the first ``face`` card of their hand with ``move``."""
         return self.move(seat, move, {"card": self.card(seat, face), **body})
 
+    def end_turn(self, seat: int) -> dict:
+        """End ``seat``'s turn, returning the first cards of its hand over the limit of 7."""
+        hand = self.view(seat)["state"]["hand"]
+        return self.move(seat, "end-turn", {"returned": [c["id"] for c in hand[:max(0, len(hand) - 7)]]})
+
     def decision(self, seat: int, kind: str | None = None) -> dict:
         """``seat``'s pending decision (of ``kind``), as their view shows it."""
         view = self.view(seat)
@@ -324,6 +329,15 @@ def test_grab_trade_yaaye_deal_wedding_meeting_and_multi_rent_through_the_routes
     refused = table.move(0, "multi-rent", {"card": table.card(0, "multi_rent"), "target": 1,
                                            "colour": "brown"}, status=409)
     assert refused["error"]["message"] == "You have played 3 cards this turn: end your turn"
+    for seat in (0, 1, 2):
+        table.end_turn(seat)
+    # A's full brown set charges 20M (2 cards); B has nothing left to pay with: asked nothing.
+    rent = table.play(0, "multi-rent", "multi_rent", target=1, colour="brown")
+    [played] = [e for e in rent["events"] if e["type"] == "ActionPlayed"]
+    assert (played["amount"], played["targets"]) == (20, [1])
+    [paid] = [e for e in rent["events"] if e["type"] == "Paid"]
+    assert (paid["payer"], paid["paid"], paid["how"]) == (1, 0, "nothing")
+    assert table.decision(0)["kind"] == "play"
 
 
 def test_yongeza_draws_two_and_the_cards_over_7_are_returned_by_name(api, clock):
