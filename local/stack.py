@@ -343,7 +343,14 @@ class LocalStack:
                 continue
             for message in messages:
                 # Lambda has taken the event once it is queued for an asynchronous invocation.
-                self._deliveries.submit(self.invoke_async, fn, json.loads(message["Body"]))
+                try:
+                    self._deliveries.submit(self.invoke_async, fn, json.loads(message["Body"]))
+                except RuntimeError:
+                    # Stopping raced this poll: the workers are shut down, and the message
+                    # stays in the queue (as Lambda would leave it for the next start).
+                    if self._stop.is_set():
+                        return
+                    raise
                 sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
 
     def invoke_async(self, fn: LocalFunction, payload: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ ids (an erased account leaves nothing there); the ``game`` part of a replayed an
 game as it is now.
 """
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -208,6 +209,26 @@ def move_router(game: str) -> Router:
         return _perform_move(router, game, action_type, game_id, checked, idempotency_key)
 
     return router
+
+
+def game_function(game: str) -> tuple[Any, Callable[[], Router], Callable[[Any, Any], Any]]:
+    """What ``functions/actions/<game>.py`` is made of: ``(app, document_router, handler)``.
+    The app serves :func:`move_router`; the SnapStart snapshot is primed with the game's rules
+    and move models (:func:`prime_moves`); ``document_router()`` gives :func:`game_router`
+    (read by ``/openapi.json``); ``handler(event, context)`` is the Lambda entry."""
+    from service import snapstart
+    from service.http import make_app
+
+    app = make_app(move_router(game))
+    snapstart.prime(lambda: prime_moves(game))
+
+    def document_router() -> Router:
+        return game_router(game)
+
+    def handler(event: Any, context: Any) -> Any:
+        return app.resolve(event, context)
+
+    return app, document_router, handler
 
 
 def _perform_move(router: Router, game: str, action_type: str, game_id: str,

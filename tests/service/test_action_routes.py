@@ -48,24 +48,32 @@ def sample_body(route: str) -> dict:
 
     model = request_model(game_actions(game_of(route))[name_of(route).replace("-", "_")])
     schema = model.model_json_schema()
-    body = {}
-    for name in schema.get("required", []):
-        field = schema["properties"][name]
-        options = field.get("anyOf", [field])
-        field = next(o for o in options if o.get("type") != "null")
-        if "enum" in field or "const" in field:
-            body[name] = field.get("enum", [field.get("const")])[0]
-        elif field.get("type") == "integer":
-            body[name] = max(1, field.get("minimum", 1))
-        elif field.get("type") == "boolean":
-            body[name] = False
-        elif field.get("type") == "array":
-            body[name] = []
-        elif field.get("type") == "string":
-            body[name] = "x" * max(1, field.get("minLength", 1))
-        else:
-            body[name] = {}
-    return body
+    return {name: sample_value(schema["properties"][name], schema.get("$defs", {}))
+            for name in schema.get("required", [])}
+
+
+def sample_value(field: dict, defs: dict):
+    """The simplest valid value of a JSON Schema ``field`` (``defs``: the model's ``$defs``)."""
+    if "$ref" in field:
+        field = defs[field["$ref"].rsplit("/", 1)[-1]]
+    options = field.get("anyOf", [field])
+    field = next(o for o in options if o.get("type") != "null")
+    if "enum" in field or "const" in field:
+        return field.get("enum", [field.get("const")])[0]
+    if field.get("type") == "integer":
+        return max(1, field.get("minimum", 1))
+    if field.get("type") == "boolean":
+        return False
+    if field.get("type") == "array":
+        return [sample_value(field.get("items", {}), defs)
+                for _ in range(field.get("minItems", 0))]
+    if field.get("type") == "string" and "pattern" in field:
+        from hypothesis import find, strategies
+
+        return find(strategies.from_regex(field["pattern"], fullmatch=True), lambda _: True)
+    if field.get("type") == "string":
+        return "x" * max(1, field.get("minLength", 1))
+    return {}
 
 
 def test_every_action_route_is_covered():

@@ -464,6 +464,7 @@ _KNOWN: dict[str, tuple[str, str]] = {
     "mtaani": ("mtaani", "engine.mtaani.ruleset:CURRENT"),
     "mtaani-classic": ("mtaani", "engine.mtaani.ruleset:CLASSIC"),
     "jiji": ("jiji", "engine.jiji.ruleset:JIJI"),
+    "mulodi": ("mulodi", "engine.mulodi.ruleset:MULODI"),
 }
 """Ruleset name -> (its game, ``"module:attribute"``): known without importing the ruleset
 (routing and lobbies), which is imported on first use to keep cold starts small."""

@@ -76,7 +76,7 @@ class GameOptions(BaseModel):
     ``"blocks_3"``, ``"station"``).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     end: Literal["last_standing", "clock"] = "last_standing"
     clock_seconds: int = Field(CLOCK_SECONDS, ge=60, le=365 * DAY)
     auction_seconds: int = Field(AUCTION_SECONDS, ge=10, le=7 * DAY)

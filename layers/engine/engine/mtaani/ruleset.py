@@ -143,7 +143,7 @@ class GameOptions(BaseModel):
     both the current and the classic rules accept.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     max_turns: int | None = Field(None, ge=1, le=100_000)
     idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=30 * 24 * 3600)
     scripted: dict[str, list[Any]] = Field(

@@ -1,0 +1,82 @@
+"""Mulodi's bots: Base, Advanced and Smart. Pure: state in, action out, seeded.
+
+The service reaches them through :func:`engine.bots.choose` (which hands them a state
+redeterminized for their seat, so they cannot read another hand or the draw order) and
+``MulodiRuleset.bot_action``; self-play keeps one bot object per seat (:func:`make`) and asks
+it through :func:`decide`.
+
+- Returns ``None`` when ``seat`` holds no pending decision (or the game is over); otherwise an
+  action that ``engine.legal_actions(state, seat)`` accepts, always: the bot's choice is
+  checked with the engine's own check, and a choice that fails it (a bot bug) is replaced by a
+  safe legal one (accept, the engine's payment, end the turn), unless ``strict`` (self-play and
+  tests), where the error propagates.
+- No I/O, no clock, no global random: a bot's randomness comes from its ``seed``.
+
+Raises :class:`ValueError` for an unknown ``kind``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots import KINDS, kind_of, seat_id
+
+__all__ = ["KINDS", "choose", "decide", "kind_of", "make", "seat_id"]
+
+
+def make(kind: str, seed: int, **options: Any):
+    """A bot object of ``kind`` (self-play keeps one per seat)."""
+    if kind == "base":
+        from engine.mulodi.bots.base import BaseBot
+
+        return BaseBot(seed)
+    if kind == "advanced":
+        from engine.mulodi.bots.advanced import AdvancedBot
+
+        return AdvancedBot(seed, **options)
+    if kind == "smart":
+        from engine.mulodi.bots.smart import SmartBot
+
+        return SmartBot(seed, **options)
+    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+
+
+def choose(state, seat: int, kind: str, seed: int):
+    """The action bot ``kind`` takes for ``seat`` in ``state`` (read as it is: the service's
+    :func:`engine.bots.choose` redeterminizes it first), or ``None``. ``state`` is not changed."""
+    return decide(make(kind, seed), state, seat)
+
+
+def decide(bot, state, seat: int, *, strict: bool = False):
+    """Ask ``bot`` for ``seat``'s action in ``state`` (``None``: nothing to decide)."""
+    from engine.mulodi import legal
+    from engine.mulodi.rules import check_action
+
+    if state.termination is not None or not holds_decision(state, seat):
+        return None
+    try:
+        action = bot.choose(state, seat)
+        check_action(state, action)
+        if action.player != seat or action.type == "timeout":
+            raise ValueError(f"bot answered for the wrong seat or as the table: {action!r}")
+        return action
+    except Exception:
+        if strict:
+            raise
+        return fallback(legal.legal_list(state, seat))
+
+
+def holds_decision(state, seat: int) -> bool:
+    """Whether ``seat`` holds one of the pending decisions."""
+    if state.action is not None:
+        return any(c.holder == seat and c.stage != "done" for c in state.action.chains)
+    return state.current == seat and bool(state.turn_decision)
+
+
+def fallback(legal_list: list):
+    """A safe legal action: accept, the first (the engine's) payment, end the turn."""
+    for wanted in ("accept", "pay", "end_turn"):
+        for action in legal_list:
+            if action.type == wanted:
+                return action
+    return legal_list[0] if legal_list else None

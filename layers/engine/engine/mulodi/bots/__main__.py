@@ -1,0 +1,137 @@
+"""Command line: Mulodi self-play tables, and training the Smart bot's value model.
+
+    python -m engine.mulodi.bots simulate --bots advanced,base --games 1000 --seed 2000000 --jobs 1
+    python -m engine.mulodi.bots train --games 2000 --seed 300000 \
+        --out layers/engine/engine/mulodi/bots/smart_model.json
+
+``simulate`` plays ``--games`` games (seeds ``--seed`` .. ``--seed + games - 1``) with the seat
+kinds of ``--bots`` rotated one seat per game (seat order matters), in ``--jobs`` processes,
+then prints each kind's win rate with a 95% Wilson interval, game length and how games ended.
+
+``train`` plays ``--games`` games between Advanced bots (2 to 5 seats, in turn), takes the
+position at the start of every turn with whether that seat won, fits the value model
+(:mod:`engine.mulodi.bots.train`; needs numpy, a dev dependency) and writes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+
+from engine.mulodi import bots
+from engine.mulodi.bots import selfplay
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (``wins`` of ``n``)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seats_for(kinds: list[str], game: int) -> list[str]:
+    """Seat kinds of game number ``game``: ``kinds`` rotated by ``game`` seats."""
+    k = game % len(kinds)
+    return kinds[k:] + kinds[:k]
+
+
+def _play(job: tuple[list[str], int]) -> selfplay.GameResult:
+    kinds, seed = job
+    return selfplay.play(kinds, seed)
+
+
+def report(kinds: list[str], results: list[selfplay.GameResult], seconds: float) -> str:
+    """The printed summary of a run (module docstring)."""
+    n = len(results)
+    lines = [f"{n} games, seats {','.join(kinds)} (rotated), {len(kinds)} players, "
+             f"{seconds:.0f} s"]
+    wins = Counter(r.winner_kind for r in results)
+    for kind in sorted(set(kinds), key=bots.KINDS.index):
+        seats = kinds.count(kind)
+        low, high = wilson(wins[kind], n)
+        lines.append(f"  {kind:<9} {seats} seat(s)  wins {wins[kind]:>5}  rate {wins[kind] / n:6.1%}  "
+                     f"95% CI [{low:.1%}, {high:.1%}]  (even share {seats / len(kinds):.0%})")
+    if wins[None]:
+        lines.append(f"  no winner: {wins[None]}")
+    seat_wins = Counter(r.winner for r in results)
+    lines.append("  wins by seat: " + ", ".join(f"seat {s} {seat_wins[s] / n:.1%}" for s in range(len(kinds))))
+    turns = [r.turns for r in results]
+    lines.append(f"  turns: mean {statistics.mean(turns):.1f}, median {statistics.median(turns):.0f}, "
+                 f"min {min(turns)}, max {max(turns)}")
+    ends = Counter(r.termination for r in results)
+    lines.append("  ended by: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in ends.most_common()))
+    return "\n".join(lines)
+
+
+def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    for kind in kinds:
+        if kind not in bots.KINDS:
+            raise SystemExit(f"unknown bot kind {kind!r}; known: {', '.join(bots.KINDS)}")
+    if not 2 <= len(kinds) <= 5:
+        raise SystemExit("--bots names 2 to 5 seats")
+    jobs = [(seats_for(kinds, g), args.seed + g) for g in range(args.games)]
+    start = time.perf_counter()
+    results: list[selfplay.GameResult] = []
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(_play, jobs, chunksize=4):
+                results.append(result)
+    else:
+        for k, job in enumerate(jobs):
+            results.append(_play(job))
+            if args.progress and (k + 1) % 100 == 0:
+                print(f"  {k + 1} games", file=sys.stderr)
+    print(report(kinds, results, time.perf_counter() - start))
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m engine.mulodi.bots",
+                                     description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play bot games and print win rates")
+    sim.add_argument("--bots", default="advanced,base", help="seat kinds, comma separated (2-5)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1, help="first game seed")
+    sim.add_argument("--jobs", type=int, default=1, help="processes (at most the cores you may use)")
+    sim.add_argument("--progress", action="store_true", help="print a line every 100 games")
+    tr = sub.add_parser("train", help="fit the Smart bot's value model on self-play positions")
+    tr.add_argument("--games", type=int, default=2000)
+    tr.add_argument("--seed", type=int, default=300_000)
+    tr.add_argument("--jobs", type=int, default=1)
+    tr.add_argument("--l2", type=float, default=1.0)
+    tr.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        simulate(args)
+    else:
+        train(args)
+
+
+def train(args: argparse.Namespace) -> None:
+    import json
+
+    from engine.mulodi.bots import train as tr
+
+    start = time.perf_counter()
+    rows, labels = tr.collect(args.games, args.seed, jobs=args.jobs)
+    model = tr.fit(rows, labels, l2=args.l2)
+    model["training"].update(games=args.games, seeds=f"{args.seed}..{args.seed + args.games - 1}",
+                             tables="2 to 5 Advanced bots",
+                             seconds=round(time.perf_counter() - start))
+    tr.write(model, args.out)
+    print(json.dumps(model["training"], indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""Mulodi behind the engine interface (:class:`engine.core.Ruleset`): ruleset ``mulodi``.
+
+The rules are in :mod:`engine.mulodi.rules`, the legal actions in :mod:`engine.mulodi.legal`,
+what each seat sees in :mod:`engine.mulodi.view`, the words of notifications in
+:mod:`engine.mulodi.messages`, the guide in :mod:`engine.mulodi.guide` and the bots in
+:mod:`engine.mulodi.bots`. Numbers and cards: ``data/mulodi.toml``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.core import (
+    Deadline,
+    Decision,
+    Event,
+    InvalidAction,
+    LegalActions,
+    Notice,
+    Outcome,
+    Result,
+    Ruleset,
+)
+from engine.mulodi import actions as act
+from engine.mulodi import legal, messages, rules
+from engine.mulodi.cards import PAYMENT_ACTIONS, card_id, deck
+from engine.mulodi.state import STAGE_DONE, MulodiState, load
+from engine.mulodi.view import EVENT_SHAPES, card
+from engine.mulodi.view import view as _view
+
+D = deck()
+
+
+class MulodiOptions(BaseModel):
+    """The table options of a Mulodi lobby (:meth:`MulodiRuleset.new_game`).
+
+    ``response_window_seconds``: how long each response window and each payment waits for
+    its holder (decisions file: 1 day on a slow table, 1 minute on a live one);
+    ``idle_timeout_seconds``: how long a turn waits before the table ends it;
+    ``max_turns``: end the game after that many turns (the most colours with a full set,
+    then the most table value, wins; none by default: Mulodi games end by themselves).
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    response_window_seconds: int = Field(D.table["response_window_seconds"], ge=30, le=7 * 86_400)
+    idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=60, le=30 * 86_400)
+    max_turns: int | None = Field(None, ge=2, le=100_000)
+
+
+class MulodiRuleset(Ruleset):
+    """Mulodi (seed ``shared/seeds/004_e3b57fc1098b0004.txt``; decisions
+    ``shared/spec/mulodi-decisions.md``)."""
+
+    name = "mulodi"
+    game = "mulodi"
+    title = D.title
+    game_title = D.title
+    min_players = D.deal["min_players"]
+    max_players = D.deal["max_players"]
+    actions = act.PLAYER_ACTIONS
+    system_actions = act.SYSTEM_ACTIONS
+    table_options = MulodiOptions
+    bus_events = frozenset({"GameFinished"})
+    event_shapes = EVENT_SHAPES
+    short_game_options: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ the game
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MulodiState:
+        """Deal (seed, set-up): 106 cards shuffled from ``seed``, 5 to each of 2 to 5 players,
+        seat 0 to play. Raises :class:`InvalidAction` for a bad player count, duplicate or
+        empty ids, or options :class:`MulodiOptions` refuses."""
+        players = list(players)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InvalidAction(f"Mulodi seats {self.min_players} to {self.max_players} players, "
+                                f"not {len(players)}")
+        if any(not isinstance(p, str) or not p for p in players) or len(set(players)) != len(players):
+            raise InvalidAction("players must be distinct, non-empty ids")
+        try:
+            opts = MulodiOptions.model_validate(options)
+        except ValidationError as exc:
+            raise InvalidAction(f"invalid options: {exc.errors()[0]['msg']}") from None
+        state, _events = rules.deal(players, int(seed), opts.model_dump())
+        return state
+
+    def load_state(self, data: dict[str, Any] | str | bytes) -> MulodiState:
+        return load(data)
+
+    def dump_state(self, state: MulodiState) -> str:
+        return state.dump_json()
+
+    def parse_action(self, data: dict[str, Any]) -> BaseModel:
+        return act.parse(data)
+
+    def legal_actions(self, state: MulodiState, player: int) -> LegalActions:
+        return legal.legal_actions(state, player)
+
+    def apply(self, state: MulodiState, action: BaseModel) -> Result:
+        """Apply ``action`` to a copy of ``state`` (``state`` never changes). Raises
+        :class:`InvalidAction`, :class:`IllegalAction` or a subclass."""
+        return self.apply_in_place(state.copy(), action)
+
+    def apply_in_place(self, state: MulodiState, action: BaseModel) -> Result:
+        """:meth:`apply` on ``state`` itself (self-play, bots); a refused action raises before
+        anything changes."""
+        events = rules.apply_in_place(state, action)
+        return Result(state, events, self.pending(state), self.outcome(state))
+
+    def pending(self, state: MulodiState) -> tuple[Decision, ...]:
+        """The decisions the game waits for: the current player's turn (``play``, idle-turn
+        deadline) or, while an action card is in play, each target's ``respond`` or ``pay``
+        (and the actor's ``respond`` after a Neda), each with a response-window deadline."""
+        if state.termination is not None:
+            return ()
+        opts = state.options
+        if state.action is None:
+            if not state.turn_decision:
+                return ()
+            deadline = Deadline("idle_turn", "idle_timeout_seconds",
+                                seconds=opts["idle_timeout_seconds"])
+            return (Decision(state.turn_decision, state.current, "play", deadline,
+                             rules.decision_detail(state, "play", state.current)),)
+        window = Deadline("response_window", "response_window_seconds",
+                          seconds=opts["response_window_seconds"])
+        return tuple(
+            Decision(c.decision, c.holder, c.stage, window,
+                     rules.decision_detail(state, c.stage, c.holder, c))
+            for c in state.action.chains if c.stage != STAGE_DONE)
+
+    def outcome(self, state: MulodiState) -> Outcome | None:
+        if state.termination is None:
+            return None
+        return Outcome(state.termination, state.winner)
+
+    def deadline_action(self, state: MulodiState, decision: Decision, now: int) -> BaseModel | None:
+        """``timeout`` for ``decision`` while it is pending (the table answers: no Neda, the
+        house payment, the turn ended), else ``None``."""
+        for d in self.pending(state):
+            if d.id == decision.id and d.player == decision.player:
+                return act.make(act.Timeout, player=d.player, decision=d.id)
+        return None
+
+    # ------------------------------------------------------------------ what each seat sees
+    def view(self, state: MulodiState, viewer: int | None) -> dict[str, Any]:
+        pending = [{"id": d.id, "player": d.player, "kind": d.kind, "detail": dict(d.detail),
+                    "deadline": {"kind": d.deadline.kind, "seconds": d.deadline.seconds}
+                    if d.deadline else None} for d in self.pending(state)]
+        return _view(state, viewer, pending, self._play(state))
+
+    @staticmethod
+    def _play(state: MulodiState) -> dict[str, Any] | None:
+        p = state.action
+        if p is None:
+            return None
+        out: dict[str, Any] = {"actor": p.actor, "card": card(p.card), "action": p.kind,
+                               "doubles": len(p.doubles), "colour": p.colour or None,
+                               "chains": [{"target": c.target, "holder": c.holder, "stage": c.stage,
+                                           "nedas": c.nedas, "decision": c.decision or None,
+                                           "debt": c.debt} for c in p.chains]}
+        if p.kind in PAYMENT_ACTIONS:
+            out["amount"] = p.amount
+        if p.prop >= 0:
+            out["property"] = card(p.prop)
+        if p.give >= 0:
+            out["give"] = card(p.give)
+        if p.kind == "yaaye_deal":
+            out["set"] = p.set
+        return out
+
+    def rename_player(self, state: MulodiState, seat: int, new_id: str) -> MulodiState:
+        """``players[seat]`` is the only place a Mulodi state names an account."""
+        copy = state.copy()
+        copy.players[seat] = new_id
+        return copy
+
+    def redeterminize(self, state: MulodiState, seat: int | None, rng: random.Random) -> MulodiState:
+        """``state`` as ``seat`` could imagine it (decisions file, "Hidden information"): the
+        other hands and the draw pile dealt again from their cards together, each hand keeping
+        its size; a card whose place ``seat`` knows (one it returned to the bottom of the draw
+        pile, wherever it went since) stays; a new seed. ``state`` is not changed."""
+        copy = state.copy()
+        copy.seed = rng.getrandbits(63)
+        copy.scripted = {}
+        zones = [h for i, h in enumerate(copy.hands) if i != seat]
+        zones.append(copy.pile)
+        mask = 0 if seat is None else 1 << seat
+        fixed = {c for c, m in copy.known.items() if m & mask}
+        free = [c for zone in zones for c in zone if c not in fixed] if fixed else [
+            c for zone in zones for c in zone]
+        keys = [rng.random() for _ in free]
+        free = [c for _, c in sorted(zip(keys, free, strict=True))]
+        k = 0
+        for zone in zones:
+            if fixed:
+                for i, c in enumerate(zone):
+                    if c not in fixed:
+                        zone[i] = free[k]
+                        k += 1
+            else:
+                zone[:] = free[k:k + len(zone)]
+                k += len(zone)
+        return copy
+
+    def secrets(self, state: MulodiState, seat: int | None) -> set[str]:
+        """The seed and the ids of every card hidden from ``seat``: the other hands and the
+        draw pile."""
+        hidden = {card_id(c) for c in state.pile}
+        for i, hand in enumerate(state.hands):
+            if i != seat:
+                hidden.update(card_id(c) for c in hand)
+        hidden.add(str(state.seed))
+        return hidden
+
+    # ------------------------------------------------------------------ around the game
+    def notice(self, event: Event, seat: int, names: Sequence[str],
+               deadline: str | None = None) -> Notice | None:
+        return messages.notice(event, seat, names, deadline)
+
+    def bot_action(self, state: MulodiState, seat: int, level: str, seed: int) -> BaseModel | None:
+        from engine.mulodi import bots
+
+        return bots.choose(state, seat, level, seed)
+
+    def guide(self) -> dict[str, Any]:
+        from engine.mulodi.guide import guide
+
+        return guide()
+
+
+MULODI = MulodiRuleset()
