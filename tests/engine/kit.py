@@ -9,6 +9,7 @@ This is test support: it reads the engine's interface only (``engine.*`` and ``R
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +103,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.ruleset.outcome(self.state) is not None
+
+
+def found(secrets: set[str], text: str) -> list[str]:
+    """The ``secrets`` that appear in ``text`` as whole tokens (not inside a longer word or number)."""
+    return [s for s in secrets if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)]
 
 
 def replay(table: Table, players: list[str] | None = None) -> Any:

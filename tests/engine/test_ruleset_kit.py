@@ -22,12 +22,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 
 import pytest
 
 import engine
-from tests.engine.kit import Table, play_out, random_step, replay
+from tests.engine.kit import Table, found, play_out, random_step, replay
 
 RULESETS = engine.rulesets()
 GAMES = int(os.environ.get("KIT_GAMES", "24"))
@@ -49,11 +48,6 @@ def games_of(name: str) -> list[tuple[int, int]]:
 
 def dumps(value) -> str:
     return json.dumps(value, sort_keys=True, default=str)
-
-
-def found(secrets: set[str], text: str) -> list[str]:
-    """The ``secrets`` that appear in ``text`` as whole tokens (not inside a longer word or number)."""
-    return [s for s in secrets if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)]
 
 
 @pytest.mark.parametrize("name", RULESETS)
