@@ -166,3 +166,53 @@ def test_the_command_line_reads_a_record_or_a_verify_answer(tmp_path, capsys):
     assert verify.main([str(path)]) == 2
     path.write_text("{}")
     assert verify.main([str(path)]) == 2
+
+
+def test_the_bribes_minute_is_recorded_in_its_action_and_a_changed_minute_is_named():
+    """Mtaani's bribe odds follow the wall-clock minute, which is outside the seed: the
+    service stamps it into the action (``engine.stamp``), so the record replays from the log
+    alone, and a record whose bribe claims another minute (with other odds) fails there.
+    Kit game 76 (three seats) has a bribe at its 171st step."""
+    from engine.mtaani.data import rulebook
+    from engine.mtaani.flow import Ctx
+    from engine.mtaani.jail import bribe_odds
+
+    record = record_of(play_out("mtaani", 3, 76))
+    assert verify.verify(record).ok
+    number = next(n for n, s in enumerate(record["steps"], start=1)
+                  if s["action"]["type"] == "bribe")
+    assert number == 171
+    step = record["steps"][number - 1]
+    assert step["action"]["minute"] == step["at"] // 60 > 0
+    offered = next(e for e in step["events"] if e["type"] == "BribeOffered")
+    before = next(state for n, state, _ in verify.replay(record) if n == number - 1)
+    ctx = Ctx(rulebook("current"), before)
+    assert offered["odds"] == bribe_odds(ctx, step["action"]["minute"])
+    # Another minute of the same day with other odds: the replay differs at that step.
+    other = next(m for m in range(step["action"]["minute"] + 1, step["action"]["minute"] + 1440)
+                 if bribe_odds(ctx, m) != offered["odds"])
+    step["action"]["minute"] = other
+    report = verify.verify(record)
+    assert not report.ok and report.commitment_ok
+    assert (report.difference.step, report.difference.what) == (number, "events")
+    assert report.steps == number - 1
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_guide_explains_fair_play_in_plain_words(name):
+    """Each ruleset's guide has a section on fair play (``prose``, id ``fairness``): the
+    seed, its fingerprint at the deal, both shown at the end, the check, what the replay
+    reveals; Mtaani's also says where the bribe's minute is kept."""
+    guide = engine.get_ruleset(name).guide()
+    section = next(s for s in guide["prose"] if s["id"] == "fairness")
+    text = " ".join(section["text"])
+    assert section["title"] == "Fair dice and cards" and len(section["text"]) == 5
+    for words in ("the seed, drawn when the table is dealt", "SHA-256", "salt",
+                  "When the game ends, the log shows the seed and the salt",
+                  "python -m engine.verify", "move by move", "anonymous name"):
+        assert words in text, (name, words)
+    hidden = {"mtaani": "the order of the card decks", "mtaani-classic": "the order of the card decks",
+              "jiji": "the order of the Chance cards", "mulodi": "another player's hand"}[name]
+    assert hidden in text
+    assert ("minute of each bribe is written into the move" in text) == name.startswith("mtaani")
+    assert "{" not in text and "}" not in text

@@ -24,13 +24,14 @@ export function proseSection(section, ...extra) {
     extra);
 }
 
+/** A game without a guide module: its data in words, then its prose (such as fair play). */
 function genericSections(g) {
-  const out = (g.prose || []).map((s) => proseSection(s));
+  const out = [];
   for (const [key, value] of Object.entries(g)) {
     if (SHELL_KEYS.has(key)) continue;
     out.push(h("section", { class: "card" }, h("h2", {}, capital(humanize(key))), h("p", {}, valueWords(value))));
   }
-  return out;
+  return [...out, ...(g.prose || []).map((s) => proseSection(s))];
 }
 
 export async function mountGuide(root, name, from) {

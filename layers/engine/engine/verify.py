@@ -53,6 +53,35 @@ SALT_BYTES = 32
 """The salt's length in bytes (64 hex digits)."""
 
 
+def guide_section(chances: str, hidden: str, revealed: str,
+                  outside: str | None = None) -> dict[str, Any]:
+    """The guide's section on fair play, in plain words (``{"id": "fairness", "title", "text":
+    [paragraph, ...], "items": []}``, the shape of a prose section), for a game whose
+    ``chances`` (its dice, shuffles, draws) come from the seed, whose play hides ``hidden``
+    and whose replay after the end shows ``revealed`` (all in words, no final stop);
+    ``outside``: a sentence on a chance that does not come from the seed and how it is
+    kept (Mtaani's bribe minute)."""
+    text = [
+        f"Every {chances} in this game comes from one secret number, the seed, drawn when the table is dealt. While the game is on nobody can see it or work "
+        f"it out, and nobody sees {hidden}.",
+        "At the deal, the first line of the game's log shows the seed's fingerprint: a "
+        "SHA-256 hash of the seed mixed with a random salt, so the seed cannot be guessed "
+        "from it. The fingerprint cannot be changed afterwards, so nobody, the service "
+        "included, can change any of them once play has begun.",
+        "Times are not chances: when a move was made, and when a clock ran out, are written "
+        "into that move in the log." + (f" {outside}" if outside else ""),
+        "When the game ends, the log shows the seed and the salt. Anyone at the table can then "
+        "check that they give the fingerprint shown at the deal, and that replaying every move "
+        "from that seed gives exactly the dice, cards and results everyone saw: the replay "
+        "screen does it for you, and the downloaded game record can be checked at home "
+        "(python -m engine.verify game.json in the project, or any SHA-256 tool).",
+        f"After the end, the replay steps through the game move by move showing {revealed}. "
+        "Before the end it shows you only what you saw. A player who deleted their account "
+        "keeps their anonymous name there.",
+    ]
+    return {"id": "fairness", "title": "Fair dice and cards", "text": text, "items": []}
+
+
 def commitment(salt: str, seed: int) -> str:
     """The commitment to ``seed`` under ``salt`` (64 hex digits): the lowercase hex SHA-256 of
     the salt's bytes followed by the seed's ASCII decimal digits (see the module docstring).
