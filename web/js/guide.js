@@ -4,6 +4,7 @@
 // boards; a game without one gets its prose and data shown plainly.
 
 import * as api from "./api.js";
+import { GUIDES } from "./games/modules.js";
 import { capital, humanize, valueWords } from "./shell/words.js";
 import { fill, h } from "./ui.js";
 
@@ -11,7 +12,7 @@ const SHELL_KEYS = new Set(["ruleset", "title", "game", "game_title", "min_playe
   "rulesets", "ruleset_titles", "ruleset_games", "prose"]);
 
 async function guideModule(game) {
-  if (!/^[a-z0-9_-]+$/.test(game || "")) return null;
+  if (!/^[a-z0-9_-]+$/.test(game || "") || !GUIDES.has(game)) return null;
   try { return await import(`./games/${game}/guide.js`); } catch { return null; }
 }
 
