@@ -28,6 +28,7 @@ import engine
 from engine import bots
 from engine import verify as verifier
 from service import pipeline
+from service.models import ReplayOut, VerifyOut
 from service.storage import DynamoGameStore
 from tests.engine.kit import found
 from tests.service.erasure_kit import fan_out
@@ -184,6 +185,7 @@ def test_a_game_in_progress_replays_as_each_viewer_saw_it(api):
     api.ok("POST", f"/games/{game_id}/mtaani/roll", None, a)
     mine = api.ok("GET", f"/games/{game_id}/replay", None, a)
     theirs = api.ok("GET", f"/games/{game_id}/replay", None, c)
+    ReplayOut.model_validate(mine)  # the answer is the one /openapi.json describes
     assert (mine["steps"], theirs["steps"]) == (2, 1)
     assert mine["revealed"] is False and theirs["revealed"] is False
     assert len(mine["view"]["state"]["trades"]) == 1 and theirs["view"]["state"]["trades"] == []
@@ -219,6 +221,7 @@ def test_after_an_erasure_and_the_archive_the_game_still_verifies_under_the_anon
 
     checked = api.ok("GET", f"/games/{game_id}/verify?record=true", None, a)
     assert checked["ok"] is True
+    VerifyOut.model_validate(checked)
     seat = checked["record"]["seats"][1]
     assert seat["account_id"].startswith("anon:") and seat["name"].startswith("Anonymous ")
     replayed = api.ok("GET", f"/games/{game_id}/replay?step=1", None, a)
