@@ -12,6 +12,7 @@
   whose anonymous name stands in the replay and in the verifier's record and output.
 - A game in progress is replayed for each viewer as they saw it: the steps of two others'
   private offers are not theirs.
+- A stored log changed after the end fails the check, naming the step.
 """
 
 from __future__ import annotations
@@ -233,3 +234,47 @@ def test_after_an_erasure_and_the_archive_the_game_still_verifies_under_the_anon
     assert verifier.main([str(path)]) == 0
     out = capsys.readouterr().out
     assert seat["name"] in out and gone not in out and "Verdict: fair" in out
+
+
+def test_a_tampered_stored_log_fails_the_check_at_its_step(api):
+    """A finished game whose stored log is changed afterwards (one die of its second roll, in
+    the DynamoDB item that holds it): ``GET /verify`` says not fair, naming that step and the
+    die as recorded and as replayed; changing it back makes the game verify again."""
+    from service import replays
+    from service.storage import GameEventRecord, GameRecord
+    from tests.service.erasure_kit import play_to_the_end
+
+    game_id, ((_, a), _) = api.new_game(2, options={"max_turns": 2})
+    play_to_the_end(game_id)
+    assert api.ok("GET", f"/games/{game_id}/verify", None, a)["ok"] is True
+    log = DynamoGameStore().events(game_id, 0, 1 << 30)
+    rolls = [e for e in log if e["type"] == "DiceRolled"]
+    target = rolls[1]
+    applied = [e for e in log if e["type"] == "ActionApplied" and e["seq"] < target["seq"]]
+    step, seq = len(applied), applied[-1]["seq"]  # the move that rolled them
+    die = target["dice"][0]
+
+    def rewrite(value: int) -> None:
+        for chunk in GameEventRecord.query(game_id):
+            if chunk.first <= target["seq"] <= chunk.seq:
+                chunk.events = [{**e, "dice": [value, *e["dice"][1:]]} if e["seq"] == target["seq"]
+                                else e for e in chunk.events]
+                chunk.save()
+                break
+        else:
+            item = GameRecord.get(game_id)
+            item.tail = [{**e, "dice": [value, *e["dice"][1:]]} if e["seq"] == target["seq"]
+                         else e for e in item.tail]
+            item.update(actions=[GameRecord.tail.set(item.tail)])
+        replays._CACHE.clear()  # the process's replays are keyed by version, which this skips
+
+    rewrite(die % 6 + 1)
+    checked = api.ok("GET", f"/games/{game_id}/verify", None, a)
+    assert checked["ok"] is False and checked["report"]["commitment_ok"] is True
+    difference = checked["report"]["difference"]
+    assert (difference["step"], difference["seq"], difference["what"]) == (step, seq, "events")
+    assert difference["recorded"]["dice"][0] == die % 6 + 1
+    assert difference["replayed"]["dice"][0] == die
+    assert checked["report"]["steps"] == step - 1
+    rewrite(die)
+    assert api.ok("GET", f"/games/{game_id}/verify", None, a)["ok"] is True
