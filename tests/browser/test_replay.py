@@ -165,3 +165,12 @@ def test_a_finished_mulodi_game_shows_every_hand_only_after_the_end(pages, stack
     expect(hands).to_contain_text(
         ", ".join(c["name"] for c in step1["view"]["state"]["revealed"]["hands"]["1"]))
     expect(page.locator("button[data-action]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("ruleset", ["mtaani", "mtaani-classic", "jiji", "mulodi"])
+def test_every_guide_page_explains_fair_play(pages, stack, ruleset):
+    page = pages.open(f"/#/guide/{ruleset}", **DESKTOP)
+    section = page.locator("section[data-section='fairness']")
+    expect(section.get_by_role("heading", name="Fair dice and cards")).to_be_visible()
+    expect(section).to_contain_text("When the game ends, the log shows the seed and the salt")
+    expect(page.locator("nav.toc")).to_contain_text("Fair dice and cards")
