@@ -37,7 +37,7 @@ from typing import Any
 import engine
 from engine import verify
 from service import accounts, fairness, views
-from service.errors import Conflict, Unprocessable
+from service.errors import Conflict, NotFound
 from service.storage import StoredGame
 
 CHECKPOINT_EVERY = 64
@@ -210,15 +210,15 @@ def replay_page(game: StoredGame, seat: int | None, step: int | None, store: Any
     the table at the viewer's step ``step`` (default: the last) as a :class:`GameOut`
     (``view``), the events of that step (``events``) and up to :data:`LOG_EVENTS` events up to
     it (``log``), the viewer's step count (``steps``) and whether everything is shown
-    (``revealed``: a finished game). Raises :class:`~service.errors.Unprocessable` for a step
+    (``revealed``: a finished game). Raises :class:`~service.errors.NotFound` for a step
     past the last and :class:`NotReplayable`."""
     replay = load(game, store)
     visible = replay.visible_steps(seat)
     if step is None:
         step = len(visible)
     if step > len(visible):
-        raise Unprocessable(f"step: this game has {len(visible)} steps to show you; "
-                            f"there is no step {step}")
+        raise NotFound(f"step: this game has {len(visible)} steps to show you; "
+                       f"there is no step {step}")
     number = visible[step - 1] if step else 0
     state = replay.state_at(number)
     log: list[dict[str, Any]] = []
