@@ -190,6 +190,34 @@ class ActionOut(BaseModel):
     game: GameOut
 
 
+class ReplayOut(BaseModel):
+    """One step of a game's replay (``GET /games/{id}/replay``)."""
+
+    game_id: str
+    step: int = Field(description="the step shown: 0 the deal, n the table after your n-th step")
+    steps: int = Field(description="the steps you may step through (every move of a finished "
+                                   "game; of a game in progress, those that showed you something)")
+    revealed: bool = Field(description="everything hidden during play is shown (a finished game)")
+    at: int = Field(description="when the step's move was made (the deal's time for step 0)")
+    events: list[dict[str, Any]] = Field(description="the events of this step")
+    log: list[dict[str, Any]] = Field(description="the last events up to this step, oldest first")
+    view: GameOut = Field(description="the table at this step (no legal actions: a replay)")
+
+
+class VerifyOut(BaseModel):
+    """The check of a finished game (``GET /games/{id}/verify``)."""
+
+    game_id: str
+    ok: bool = Field(description="the commitment matches and every move replays as recorded")
+    report: dict[str, Any] = Field(description="the verifier's report (engine.verify.Report)")
+    commitment: str | None = Field(description="published at the deal (GameCreated)")
+    salt: str | None = Field(description="revealed at the end (64 hex digits)")
+    seed: str = Field(description="revealed at the end (decimal)")
+    formula: str
+    record: dict[str, Any] | None = Field(None, description="the game record checked "
+                                          "(?record=true): what python -m engine.verify reads")
+
+
 class EventsOut(BaseModel):
     events: list[dict[str, Any]]
     next_after: int

@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine
-from service import bus, observability, seats, views
+from service import bus, fairness, observability, seats, views
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -130,24 +130,25 @@ def create_game(ruleset: str, seats_: list[str], options: dict[str, Any] | None 
     :class:`Forbidden` for scripted randomness on a deployment that does not allow it, and
     :class:`~service.errors.VersionConflict` when the transaction lost a race. ``table``: the
     table's settings (``stand_in_after``, ``bot_delay``; see :class:`~service.storage.GameRecord`).
+    The seed (``seed``: fixed by tests) and the commitment to it: :func:`service.fairness.deal`.
     """
     store = store or default_store()
     options = dict(options or {})
     if options.get("scripted") and not settings().allow_scripted_games:
         raise Forbidden("games with fixed dice and draws are not allowed on this deployment")
-    if seed is None:
-        seed = secrets.randbits(63)
     try:
+        seed, sealed, created = fairness.deal(engine.get_ruleset(ruleset), len(seats_), options,
+                                              seed)
         state = engine.new_game(ruleset, seats_, seed, options)
     except engine.EngineError as exc:
         raise Unprocessable(exc.message) from None
     game_id = game_id or new_game_id()
-    created = {"type": "GameCreated", "ruleset": ruleset, "seats": len(seats_)}
     pending = engine.pending(state)
     now = int(time.time())
     waiting = [Waiting(d.id, d.player, d.kind, d.deadline, now) for d in pending]
     game = store.create(game_id, ruleset, seats_, engine.dump_state(state), [created],
-                        owner=owner, waiting=waiting, also=also, table=table)
+                        owner=owner, waiting=waiting, also=also,
+                        table={**(table or {}), "sealed": sealed})
     result = ActionResult(game, state, [created], pending, None)
     _publish(result, [created], before=[])
     return result
@@ -161,6 +162,15 @@ class Closing:
     state: Any
     logged: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def applied_item(action: BaseModel, events: list[dict[str, Any]], *, by_table: bool) -> dict[str, Any]:
+    """The log item of an applied action (``ActionApplied``, internal: never shown): the
+    action as applied, its time fields stamped (a replay needs nothing else), how many engine
+    events follow it (``events``; the service's own events come after them) and ``"by":
+    "table"`` for the table's moves."""
+    return {"type": "ActionApplied", "action": action.model_dump(mode="json"),
+            "events": len(events), **({"by": "table"} if by_table else {})}
 
 
 def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) -> Closing:
@@ -198,8 +208,7 @@ def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) 
                 decision.id, decision.player, decision.kind, decision.deadline, now)
             events += seats.note_move(record, record.waiting(), action, result.pending, now,
                                       by_table=waiting)
-        closing.logged += [{"type": "ActionApplied", "action": action.model_dump(mode="json"),
-                            "by": "table"}, *events]
+        closing.logged += [applied_item(action, result.events, by_table=True), *events]
         closing.events += events
         closing.state = result.state
         for d in result.pending:
@@ -283,8 +292,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             action = engine.stamp(action, at)
             result = engine.apply(closing.state, action)
             served = seats.note_move(record, before, action, result.pending, at, by_table=table)
-            logged += [{"type": "ActionApplied", "action": action.model_dump(mode="json"),
-                        **({"by": "table"} if table is not None else {})},
+            logged += [applied_item(action, result.events, by_table=table is not None),
                        *result.events, *served]
             events += [*result.events, *served]
             state, pending, outcome = result.state, result.pending, result.outcome
@@ -302,6 +310,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             elif not logged:
                 raise NothingToDo("nothing to do: no deadline has passed")
         status = "finished" if outcome is not None else "active"
+        if outcome is not None:  # the game is over: its seed and salt are public now
+            logged.append(fairness.revealed(record.sealed, state))
         _count_attendance(record, by_bot, table is not None)
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
@@ -445,8 +455,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
         if clock is not None:
             applied = ruleset.apply(state, engine.stamp(clock, now))
             changed = applied.state
-            events = [{"type": "ActionApplied", "action": clock.model_dump(mode="json"),
-                       "by": "table"}, *applied.events]
+            events = [applied_item(clock, applied.events, by_table=True), *applied.events]
         if not saved:
             seats.restart_all(record, now)
             return Amendment([*events, {"type": "GameResumed"}], state=changed)

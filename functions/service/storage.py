@@ -246,7 +246,9 @@ class GameRecord(Model):
     seat (``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
     text, ``"public"`` for spectators), the versions that changed nothing they may see (two
     other players' offers): their version is ``version`` less that (``views.viewer_version``),
-    so counters of private things stay private. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
+    so counters of private things stay private. ``sealed``: what the game keeps secret
+    until it ends besides the state's seed (the salt of the seed's commitment, a scripted
+    table's script: :mod:`service.fairness`); never shown. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date."""
 
     class Meta:
@@ -266,6 +268,7 @@ class GameRecord(Model):
     stand_ins = MapAttribute(default=dict)
     idle_streaks = MapAttribute(default=dict)
     hidden = MapAttribute(default=dict)
+    sealed = CompressedJsonAttribute(null=True)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
     unattended = NumberAttribute(default=0)

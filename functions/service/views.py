@@ -19,7 +19,9 @@ from service.storage import StoredGame
 
 INTERNAL_EVENTS = frozenset({"ActionApplied"})
 SERVICE_EVENT_SHAPES: dict[str, engine.EventShape] = {
-    "GameCreated": engine.EventShape(public=("ruleset", "seats")),
+    "GameCreated": engine.EventShape(public=("ruleset", "seats", "rules_version", "options",
+                                              "scripted", "commitment")),
+    "SeedRevealed": engine.EventShape(public=("seed", "salt", "commitment", "scripted")),
     "GameSaved": engine.EventShape(public=("reason",)),
     "GameResumed": engine.EventShape(),
     "SeatHandedToBot": engine.EventShape(public=("player", "level", "idle_turns")),
@@ -118,7 +120,15 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
 
     now = int(now or time.time())
     state = pipeline.current(game, state, now)
-    seat = viewer_seat(game, account_id)
+    return table_view(game, state, viewer_seat(game, account_id), now=now)
+
+
+def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | None = None,
+               reveal: bool = False) -> dict[str, Any]:
+    """A :class:`GameOut` body of ``state`` for ``seat`` (``None``: a spectator). ``now``
+    (Unix seconds): the live table, with its deadlines, the seat's legal actions and hints;
+    ``None``: a replay's step (no deadlines, no actions: nothing to do there), shown
+    ``reveal``-ed for a finished game (``Ruleset.view``: everything hidden during play)."""
     seats = list(game.record.seats)
     owner = game.record.owner or seats[0]
     names = accounts.handles_of([*seats, owner])
@@ -126,7 +136,7 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     outcome = ruleset.outcome(state)
     # A game whose clock ran out is over in this read even before its timer saves the end.
     status = "finished" if outcome is not None else game.record.status
-    active = status == "active"
+    active = status == "active" and now is not None
     legal: list[dict[str, Any]] = []
     specs: dict[str, Any] = {}
     if seat is not None and active:
@@ -136,7 +146,7 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     waiting = {w.id: w for w in game.record.waiting()}
     pending = []
     for decision in ruleset.pending(state):
-        if decision.private is not None and seat not in decision.private:
+        if decision.private is not None and seat not in decision.private and not reveal:
             continue  # another player's offer: not theirs to know
         due = None
         if active and decision.deadline is not None:
@@ -164,7 +174,7 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
         "legal_actions": legal,
         "legal_specs": specs,
         "hints": ruleset.hints(state, seat, now) if seat is not None and active else {},
-        "state": ruleset.view(state, seat),
+        "state": ruleset.view(state, seat, reveal=reveal),
     }
 
 
@@ -212,11 +222,14 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
     return body
 
 
-def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None) -> list[dict[str, Any]]:
+def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None, *,
+                  reveal: bool = False) -> list[dict[str, Any]]:
     """Events as ``viewer`` (a seat, or ``None``) may see them: internal bookkeeping removed,
     events private to other players (their trade and loan offers) left out, and of the rest
     only the fields the allow-lists show (the ruleset's ``event_shapes``, the service's
-    :data:`SERVICE_EVENT_SHAPES`), with the log's own ``seq``, ``step`` and ``at``."""
+    :data:`SERVICE_EVENT_SHAPES`), with the log's own ``seq``, ``step`` and ``at``.
+    ``reveal`` (a finished game's replay): private events and fields shown to everyone
+    (``Ruleset.event_view``)."""
     rs = engine.get_ruleset(ruleset)
     out = []
     for event in events:
@@ -226,7 +239,7 @@ def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None
         if service is not None:
             shown = {"type": event["type"], **{k: event[k] for k in service.public if k in event}}
         else:
-            shown = rs.event_view(event, viewer)
+            shown = rs.event_view(event, viewer, reveal=reveal)
         if shown is not None:
             out.append({**{k: event[k] for k in LOG_FIELDS if k in event}, **shown})
     return out

@@ -9,6 +9,7 @@ This is test support: it reads the engine's interface only (``engine.*`` and ``R
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,11 +21,13 @@ START = 1_800_000_000
 
 @dataclass
 class Move:
-    """One applied action: who (``seat``; ``None`` for the table), what, and when."""
+    """One applied action: who (``seat``; ``None`` for the table), what, when, and the
+    events it caused."""
 
     seat: int | None
     action: Any
     now: int
+    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -69,7 +72,7 @@ class Table:
         action = engine.stamp(action, self.now)
         result = self.ruleset.apply(self.state, action)
         self.state = result.state
-        self.moves.append(Move(seat, action, self.now))
+        self.moves.append(Move(seat, action, self.now, list(result.events)))
         self.log.extend(result.events)
         self._note(result.pending)
         return result
@@ -102,9 +105,16 @@ class Table:
         return self.ruleset.outcome(self.state) is not None
 
 
-def replay(table: Table) -> Any:
-    """The state a fresh deal of ``table``'s seed reaches by applying its moves again."""
-    state = engine.new_game(table.ruleset.name, table.players, table.seed, table.options)
+def found(secrets: set[str], text: str) -> list[str]:
+    """The ``secrets`` that appear in ``text`` as whole tokens (not inside a longer word or number)."""
+    return [s for s in secrets if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)]
+
+
+def replay(table: Table, players: list[str] | None = None) -> Any:
+    """The state a fresh deal of ``table``'s seed reaches by applying its moves again (with
+    ``players`` for ids, when given)."""
+    state = engine.new_game(table.ruleset.name, players or table.players, table.seed,
+                            table.options)
     for move in table.moves:
         state = table.ruleset.apply(state, move.action).state
     return state
@@ -150,3 +160,24 @@ def play_out(name: str, players: int, seed: int, max_steps: int = 20_000) -> Tab
             return table
         random_step(table, rng)
     raise AssertionError(f"{name} game {seed} with {players} players did not end in {max_steps} steps")
+
+
+def record_of(table: Table, salt: str = "5a" * 32) -> dict[str, Any]:
+    """``table``'s game as a game record (:mod:`engine.verify`), committed under ``salt``,
+    the way the service exports a finished game."""
+    import json
+
+    from engine import verify
+
+    return {
+        "format": verify.RECORD_FORMAT, "game_id": f"kit-{table.seed}",
+        "ruleset": table.ruleset.name, "rules_version": table.ruleset.rules_version,
+        "seats": [{"seat": i, "account_id": p, "name": p} for i, p in enumerate(table.players)],
+        "options": dict(table.options), "commitment": verify.commitment(salt, table.seed),
+        "salt": salt, "seed": str(table.seed),
+        "steps": [{"seq": n, "at": m.now, "by": "table" if m.seat is None else None,
+                   "action": m.action.model_dump(mode="json"),
+                   "events": json.loads(json.dumps(m.events))}
+                  for n, m in enumerate(table.moves, start=1)],
+        "final_state": json.loads(engine.dump_state(table.state)),
+    }

@@ -22,12 +22,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 
 import pytest
 
 import engine
-from tests.engine.kit import Table, play_out, random_step, replay
+from tests.engine.kit import Table, found, play_out, random_step, replay
 
 RULESETS = engine.rulesets()
 GAMES = int(os.environ.get("KIT_GAMES", "24"))
@@ -49,11 +48,6 @@ def games_of(name: str) -> list[tuple[int, int]]:
 
 def dumps(value) -> str:
     return json.dumps(value, sort_keys=True, default=str)
-
-
-def found(secrets: set[str], text: str) -> list[str]:
-    """The ``secrets`` that appear in ``text`` as whole tokens (not inside a longer word or number)."""
-    return [s for s in secrets if re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)]
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -95,6 +89,14 @@ def test_random_games_end_and_replay_from_seed_and_actions(name):
         assert table.ruleset.pending(table.state) == ()
         assert engine.dump_state(replay(table)) == engine.dump_state(table.state), (
             f"{name} game {seed} did not replay from its seed and actions")
+        if seed < SEED_BASE + 4:
+            # Seat ids do not steer the game: a replay with other ids (the anonymous names
+            # of erased accounts, from the deal on) reaches the same state but for the ids.
+            others = [f"anon:kit{i}" for i in range(players)]
+            renamed = table.state
+            for seat, other in enumerate(others):
+                renamed = table.ruleset.rename_player(renamed, seat, other)
+            assert engine.dump_state(replay(table, others)) == engine.dump_state(renamed)
         # Stored and loaded, the state is the same game.
         again = engine.load_state(engine.dump_state(table.state))
         assert engine.dump_state(again) == engine.dump_state(table.state)
@@ -198,6 +200,45 @@ def test_views_hide_what_redeterminize_resamples(name):
             changed += engine.dump_state(other) != engine.dump_state(state)
             assert engine.dump_state(state) == engine.dump_state(table.state)  # untouched
     assert changed, f"{name}: redeterminize never changed anything hidden"
+
+
+def _hidden_changed(rs, state, seat, rng: random.Random):
+    """``state`` with what ``seat`` may not see resampled (:meth:`Ruleset.redeterminize`)
+    but the seed and scripted outcomes kept: only what a revealed view must show changed."""
+    other = rs.redeterminize(state, seat, rng)
+    other.seed = state.seed
+    other.scripted = json.loads(json.dumps(state.scripted))
+    return other
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_revealed_view_shows_everything_hidden_but_the_seed(name):
+    """A finished game's replay (``view(..., reveal=True)``) shows whatever redeterminize
+    would resample (two states that differ only there have different revealed views), keeps
+    the seed out, and reveals private events' fields to every reader."""
+    differing = 0
+    for table, rng in _sampled_states(name, count=3, every=9):
+        rs, state = table.ruleset, table.state
+        for seat in [*range(len(table.players)), SPECTATOR]:
+            shown = rs.view(state, seat, reveal=True)
+            assert isinstance(shown.get("revealed"), dict)
+            assert json.loads(dumps(shown)) == json.loads(json.dumps(shown, sort_keys=True))
+            assert not found({str(state.seed)}, dumps(shown))
+            other = _hidden_changed(rs, state, seat, random.Random(rng.random()))
+            if engine.dump_state(other) != engine.dump_state(state):
+                differing += 1
+                assert dumps(rs.view(other, seat, reveal=True)) != dumps(shown), (
+                    f"{name}: the revealed view misses something hidden from seat {seat}")
+    assert differing, f"{name}: no sampled state had anything hidden to reveal"
+    rs = engine.get_ruleset(name)
+    for type_, shape in rs.event_shapes.items():
+        # An event private to seat 0, with every field it declares.
+        event = {"type": type_, "private": [0], **{f: f"{f}-value" for f in (*shape.public, *shape.parties)}}
+        everything = {k: v for k, v in event.items() if k != "private"}
+        assert rs.event_view(event, 1, reveal=True) == everything
+        assert rs.event_view(event, SPECTATOR, reveal=True) == everything
+        if shape.parties:
+            assert not set(rs.event_view(event, 1) or {}) & set(shape.parties)
 
 
 @pytest.mark.parametrize("name", RULESETS)

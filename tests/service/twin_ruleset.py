@@ -130,8 +130,9 @@ class TwinRuleset(Ruleset):
             return None
         return Timeout(player=decision.player, decision=decision.id)
 
-    def view(self, state, viewer):
-        return {"answers": {str(k): v for k, v in state.answers.items()}}
+    def view(self, state, viewer, *, reveal=False):
+        return {"answers": {str(k): v for k, v in state.answers.items()},
+                **({"revealed": {}} if reveal else {})}
 
     def redeterminize(self, state, seat, rng: random.Random):
         return state.model_copy(update={"seed": rng.getrandbits(63)}, deep=True)

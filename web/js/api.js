@@ -180,6 +180,12 @@ export const game = (id, etag = null) =>
   request("GET", `/games/${encodeURIComponent(id)}`, { etag });
 export const events = (id, after = 0, limit = 500) =>
   request("GET", `/games/${encodeURIComponent(id)}/events?after=${after}&limit=${limit}`);
+/** One step of the game's replay (0: the deal; null: the last): {step, steps, revealed, at, events, log, view}. */
+export const replay = (id, step = null) =>
+  request("GET", `/games/${encodeURIComponent(id)}/replay${step === null ? "" : `?step=${step}`}`);
+/** The check of a finished game (commitment and replay); with the game record when `record`. */
+export const verifyGame = (id, record = false) =>
+  request("GET", `/games/${encodeURIComponent(id)}/verify${record ? "?record=true" : ""}`);
 export const saveGame = (id) => request("POST", `/games/${encodeURIComponent(id)}/save`);
 /** End another seat's idle decision once its deadline (game.decision.deadline) has passed. */
 export const endIdleTurn = (id, decision) =>

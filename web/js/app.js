@@ -1,6 +1,7 @@
 // The app shell: hash routes, the signed-in session, the header, and the service worker.
 //
 // Routes: #/ (dashboard), #/signin, #/new, #/lobby/<id>[?invite=<token>], #/game/<id>,
+// #/game/<id>/replay[?step=N] (a game move by move: replay.js),
 // #/account, #/guide[/<ruleset>][?from=<game id>], #/demo, #/reset/<token> (the password-reset
 // email's link). The shell knows games only through the registry data the API gives: a game's
 // screen and guide modules are loaded by the game's name (web/js/games/<game>/).
@@ -11,6 +12,7 @@ import { mountDashboard } from "./dashboard.js";
 import { mountGame } from "./game.js";
 import { mountGuide } from "./guide.js";
 import { mountLobby, mountNewGame } from "./lobby.js";
+import { mountReplay } from "./replay.js";
 import { busy, fill, go, h, notify } from "./ui.js";
 
 const root = document.getElementById("app");
@@ -138,7 +140,10 @@ async function route() {
     case "reset": resetScreen(id || ""); break;
     case "new": unmount = await mountNewGame(root); break;
     case "lobby": unmount = await mountLobby(root, id, query.get("invite")); break;
-    case "game": unmount = mountGame(root, id); break;
+    case "game":
+      if (parts[2] === "replay") unmount = await mountReplay(root, id, query.get("step"));
+      else unmount = mountGame(root, id);
+      break;
     case "account": unmount = await mountAccount(root); break;
     case "guide": unmount = await mountGuide(root, id, query.get("from")); break;
     case "demo": unmount = await mountDemo(); break;

@@ -75,6 +75,7 @@ export async function mountDashboard(root) {
       h("a", { href: `#/game/${g.game_id}` }, g.seats.map((s) => s.name).join(", ")),
       h("span", { class: "seats", "aria-hidden": "true" }, g.seats.map((s) => h("span", { class: "dot", style: { "--c": PLAYER_COLORS[s.seat % 4] } }))),
       " ", turn, others.length ? h("span", {}, ` (also waiting for ${others.join(", ")})`) : null,
+      g.status === "finished" ? [" ", h("a", { href: `#/game/${g.game_id}/replay`, "data-testid": "dash-replay" }, "Replay")] : null,
       h("span", { class: "muted" }, ` · ${titles[g.ruleset] || g.ruleset} · ${ago(g.updated_at)}`));
   }
 

@@ -6,6 +6,7 @@
 // The screen module interface is described in docs/web.md ("Screen modules").
 
 import * as api from "./api.js";
+import { SCREENS } from "./games/modules.js";
 import { makeComponents } from "./shell/components.js";
 import { mountGeneric } from "./shell/generic.js";
 import * as words from "./shell/words.js";
@@ -24,8 +25,8 @@ export function rememberGame(id, label) {
 }
 
 /** Load the screen module of `game` (null when the client has none for it). */
-async function screenModule(game) {
-  if (!/^[a-z0-9_-]+$/.test(game || "")) return null;
+export async function screenModule(game) {
+  if (!/^[a-z0-9_-]+$/.test(game || "") || !SCREENS.has(game)) return null;
   try {
     return await import(`./games/${game}/screen.js`);
   } catch {

@@ -4,6 +4,7 @@
 // boards; a game without one gets its prose and data shown plainly.
 
 import * as api from "./api.js";
+import { GUIDES } from "./games/modules.js";
 import { capital, humanize, valueWords } from "./shell/words.js";
 import { fill, h } from "./ui.js";
 
@@ -11,7 +12,7 @@ const SHELL_KEYS = new Set(["ruleset", "title", "game", "game_title", "min_playe
   "rulesets", "ruleset_titles", "ruleset_games", "prose"]);
 
 async function guideModule(game) {
-  if (!/^[a-z0-9_-]+$/.test(game || "")) return null;
+  if (!/^[a-z0-9_-]+$/.test(game || "") || !GUIDES.has(game)) return null;
   try { return await import(`./games/${game}/guide.js`); } catch { return null; }
 }
 
@@ -24,13 +25,14 @@ export function proseSection(section, ...extra) {
     extra);
 }
 
+/** A game without a guide module: its data in words, then its prose (such as fair play). */
 function genericSections(g) {
-  const out = (g.prose || []).map((s) => proseSection(s));
+  const out = [];
   for (const [key, value] of Object.entries(g)) {
     if (SHELL_KEYS.has(key)) continue;
     out.push(h("section", { class: "card" }, h("h2", {}, capital(humanize(key))), h("p", {}, valueWords(value))));
   }
-  return out;
+  return [...out, ...(g.prose || []).map((s) => proseSection(s))];
 }
 
 export async function mountGuide(root, name, from) {

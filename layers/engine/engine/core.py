@@ -289,6 +289,12 @@ class Ruleset:
     event_shapes: Mapping[str, EventShape] = {}
     bot_levels: tuple[str, ...] = ("base", "advanced", "smart")
     short_game_options: Mapping[str, Any] = {}
+    rules_version: int = 1
+    """The version of what a recorded game replays to under these rules: bumped whenever a
+    change to the rules or their data makes a game's recorded actions give other events or
+    another state (``tests/engine/golden/replays.json`` fails until it is). A game's record
+    names it (``GameCreated``), so a verifier can tell a game of other rules from a tampered
+    one (:mod:`engine.verify`)."""
     state_dictionary: str | None = None
     """The key (in :data:`_DICTIONARIES`) of the zlib dictionary its stored states compress
     best with (typical state JSON: a few hundred bytes instead of a kilobyte or more), or
@@ -353,21 +359,30 @@ class Ruleset:
         return None
 
     # ------------------------------------------------------------------ what each seat sees
-    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: Any, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         """The state as seat ``viewer`` (``None``: a spectator) may see it, built from an
-        allow-list of what is open to that seat."""
+        allow-list of what is open to that seat.
+
+        ``reveal``: the view of a finished game's replay (the service asks for it only once
+        the game is over), with everything hidden during play shown: the parts private to
+        other seats (their offers, their hands) where ``viewer``'s view has them for its own,
+        and under the key ``"revealed"`` (a JSON-ready dict, in player terms) what no seat's
+        view shows, such as the draw piles in their order. It still never carries the seed
+        (the service reveals that in the log). The ruleset kit checks that it shows
+        everything :meth:`redeterminize` resamples."""
         raise NotImplementedError
 
-    def event_view(self, event: Event, viewer: int | None) -> Event | None:
+    def event_view(self, event: Event, viewer: int | None, *, reveal: bool = False) -> Event | None:
         """``event`` as ``viewer`` may see it (only allowed fields, :attr:`event_shapes`), or
-        ``None`` when nothing of it is theirs to see."""
+        ``None`` when nothing of it is theirs to see. ``reveal`` (a finished game's replay):
+        every event with its ``public`` and ``parties`` fields, whoever it was private to."""
         shape = self.event_shapes.get(event.get("type", ""))
         if shape is None:
             return None
         parties = event.get("private")
-        fields = shape.public if parties is not None and viewer not in parties else (
-            shape.public + shape.parties)
-        if parties is not None and viewer not in parties and not shape.public:
+        hidden = parties is not None and viewer not in parties and not reveal
+        fields = shape.public if hidden else shape.public + shape.parties
+        if hidden and not shape.public:
             return None
         shown = {"type": event["type"]}
         for name in fields:
@@ -566,9 +581,10 @@ def outcome(state: Any) -> Outcome | None:
     return ruleset_of(state).outcome(state)
 
 
-def view(state: Any, viewer: int | None) -> dict[str, Any]:
-    """The state as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
-    return ruleset_of(state).view(state, viewer)
+def view(state: Any, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
+    """The state as ``viewer`` (a seat, or ``None`` for a spectator) may see it; ``reveal``:
+    with everything hidden during play shown (a finished game's replay, :meth:`Ruleset.view`)."""
+    return ruleset_of(state).view(state, viewer, reveal=reveal)
 
 
 def redeterminize(state: Any, seat: int | None, rng: random.Random) -> Any:

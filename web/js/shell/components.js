@@ -21,6 +21,7 @@ export function makeComponents(host) {
 
   /** The table chat: messages and a form to send one. */
   function chat() {
+    if (host.replay) return h("p", { class: "muted" }, "The table chat is on the game's own page.");
     if (!host.chatSupported) return h("p", { class: "muted" }, "Table chat is not available on this server yet.");
     const list = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Chat messages" },
       host.chat.map((m) => h("li", {}, h("strong", {}, m.name), ": ", unescapeHtml(m.text))));
@@ -53,6 +54,7 @@ export function makeComponents(host) {
    * deadline (end it, as the table's timer would). */
   function idleControls(view) {
     const out = [];
+    if (host.replay) return out;  // a replay: nothing to do
     const after = (call) => (e) => busy(e.currentTarget, async () => { await call(); await host.refresh(true); });
     const me = view.seats[view.seat];
     if (me && me.stand_in) {
@@ -72,12 +74,20 @@ export function makeComponents(host) {
     return out;
   }
 
-  /** The table: what it is, its link, the dashboard and lobby, save or resume (owner). */
+  /** The table: what it is, its link, the dashboard and lobby, save or resume (owner), and
+   * the replay once the game is over (in a replay: back to the game). */
   function tableControls(view) {
     const link = `${location.origin}${location.pathname}#/game/${host.id}`;
     const title = host.guide?.ruleset_titles?.[view.ruleset] || host.guide?.title || view.ruleset;
+    if (host.replay) {
+      return [h("p", {}, `${view.seats.length} seats · ${title} · a replay`),
+        h("div", { class: "row" }, h("a", { class: "button", href: `#/game/${host.id}` }, "Back to the game"),
+          h("a", { class: "button", href: "#/" }, "Dashboard"))];
+    }
+    const finished = view.status === "finished" || view.outcome;
     const out = [
       h("p", {}, `${view.seats.length} seats · ${title} · version ${view.version}`),
+      finished ? h("a", { class: "button primary", href: `#/game/${host.id}/replay`, "data-testid": "replay-link" }, "Replay the game, every card shown") : null,
       h("div", { class: "row" },
         h("button", { type: "button", onclick: async () => notify(await copyText(link) ? "Game link copied" : link) }, "Copy game link"),
         h("a", { class: "button", href: "#/" }, "Dashboard"),

@@ -1,5 +1,5 @@
 // Words the shell and every game screen share: plurals, seat names, the service's own events
-// (deadlines, stand-in bots, saves) and a generic, readable wording of anything else (never
+// (deadlines, stand-in bots, saves, the sealed seed and its opening) and a generic, readable wording of anything else (never
 // raw JSON), so a game without its own screen module still reads in words.
 
 import { duration, money, num } from "../ui.js";
@@ -75,7 +75,12 @@ export function genericEventWords(e, view, currency) {
 export function serviceEventWords(e, view) {
   const who = (seat) => seatName(view, seat);
   switch (e.type) {
-    case "GameCreated": return `The table was dealt for ${view.seats.map((s) => s.name).join(", ")}`;
+    case "GameCreated": return `The table was dealt for ${view.seats.map((s) => s.name).join(", ")}`
+      + (e.scripted ? ": a test table, its dice and draws fixed in advance" : "")
+      + (e.commitment ? `. The dice and cards are sealed: fingerprint ${fingerprint(e.commitment)}, opened when the game ends` : "");
+    case "SeedRevealed": return e.salt
+      ? `The game is over: the seal is opened (seed ${e.seed}), so anyone can check that fingerprint ${fingerprint(e.commitment)} held these dice and cards from the deal on`
+      : `The game is over: its seed was ${e.seed}`;
     case "GameSaved": return "The owner saved (paused) the game";
     case "GameResumed": return "The owner resumed the game";
     case "DeadlinePassed": return `${who(e.player)}'s time ran out${e.kind ? ` (${humanize(e.kind)})` : ""}: the table moved on`;
@@ -86,7 +91,10 @@ export function serviceEventWords(e, view) {
   }
 }
 
+/** A commitment's first 12 hex digits in groups ("3f2a 9c01 d4e7"), enough to compare by eye. */
+export const fingerprint = (hex) => String(hex || "").slice(0, 12).replace(/(.{4})(?=.)/g, "$1 ");
+
 /** Event types the service words itself (tests check every one has words). */
-export const SERVICE_EVENTS = ["GameCreated", "GameSaved", "GameResumed", "DeadlinePassed", "SeatHandedToBot", "SeatTakenBack", "SeatAnonymised"];
+export const SERVICE_EVENTS = ["SeedRevealed", "GameCreated", "GameSaved", "GameResumed", "DeadlinePassed", "SeatHandedToBot", "SeatTakenBack", "SeatAnonymised"];
 
 export { duration, money, num };

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import verify
 from engine.jiji.data import Book
 from engine.jiji.messages import money
 
@@ -128,4 +129,8 @@ def guide(b: Book) -> dict[str, Any]:
         "deals": {"max_open_per_player": b.max_open_deals},
         "chance": [{"id": c.id, "text": c.text, "effect": c.effect} for c in b.cards.values()],
         "rules": rules_prose(b),
+        "prose": [verify.guide_section(
+            "dice roll, Construction draw and shuffle of the Chance cards",
+            "the order of the Chance cards, or the deals between two other players",
+            "the Chance pile in order and every deal")],
     }

@@ -328,9 +328,9 @@ class JijiRuleset(Ruleset):
         return act.Resume(now=now)
 
     # ------------------------------------------------------------------ what each seat sees
-    def view(self, state: JijiState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: JijiState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         """What seat ``viewer`` (``None``: a spectator) sees (:func:`engine.jiji.view.view`)."""
-        return _view(self, state, viewer)
+        return _view(self, state, viewer, reveal)
 
     def redeterminize(self, state: JijiState, seat: int | None, rng: random.Random) -> JijiState:
         """``state`` as ``seat`` could imagine it: a fresh seed and no scripted outcomes (every

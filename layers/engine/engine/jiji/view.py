@@ -91,8 +91,10 @@ all. ``due`` on ``AuctionOpened`` and ``DealOffered`` repeats the close and the 
 the name the service's notifications read a time from (``Ruleset.notice``)."""
 
 
-def view(ruleset, state: JijiState, viewer: int | None) -> dict[str, Any]:
-    """The state as seat ``viewer`` (``None``: a spectator) may see it, plus derived figures."""
+def view(ruleset, state: JijiState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    """The state as seat ``viewer`` (``None``: a spectator) may see it, plus derived figures.
+    ``reveal`` (a finished game's replay): every deal, and ``revealed``: the Chance pile in
+    drawing order (card ids, the next card first)."""
     s = state
     b = ruleset.book
     ctx = Ctx(b, s)
@@ -116,9 +118,11 @@ def view(ruleset, state: JijiState, viewer: int | None) -> dict[str, Any]:
         "bidders": auction.bidders(ctx)}
     data["debts"] = [{"debtor": d.debtor, "creditor": "bank" if d.creditor is None else d.creditor,
                       "amount": d.amount, "reason": d.reason} for d in s.debts]
-    data["deals"] = [d.public() for d in s.deals if viewer in (d.proposer, d.to)]
+    data["deals"] = [d.public() for d in s.deals if reveal or viewer in (d.proposer, d.to)]
     data["chance"] = {"pile": len(s.pile), "discard": list(s.discard)}
-    visible = {d.id for d in s.deals if viewer in (d.proposer, d.to)}
+    if reveal:
+        data["revealed"] = {"chance_pile": list(s.pile)}
+    visible = {d.id for d in s.deals if reveal or viewer in (d.proposer, d.to)}
     data["pending"] = [
         {"id": d.id, "player": d.player, "kind": d.kind,
          "deadline": None if d.deadline is None else {

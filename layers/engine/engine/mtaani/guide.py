@@ -25,6 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine import verify
 from engine.mtaani import properties as prop
 from engine.mtaani.data import Rulebook
 from engine.mtaani.flow import Ctx
@@ -119,6 +120,13 @@ def prose(book: Rulebook) -> list[dict[str, Any]]:
         out.append({"id": section["id"], "title": section["title"],
                     "text": [_fill(t, values, book.edition.currency) for t in section.get("text", [])],
                     "items": items})
+    out.append(verify.guide_section(
+        "dice roll, card shuffle and chance of the bribe or a mugging",
+        "the order of the card decks, or the trade and loan offers between two other players",
+        "the decks in order and every offer",
+        "The bribe is the one chance that also depends on the clock (the guards' mood changes "
+        "minute by minute): the minute of each bribe is written into the move, so the replay "
+        "needs nothing but the log."))
     return out
 
 

@@ -308,8 +308,8 @@ class MtaaniRuleset(Ruleset):
         state.steps += 1
         return [] if quiet else ctx.events  # type: ignore[return-value]
 
-    def view(self, state: MtaaniState, viewer: int | None) -> dict[str, Any]:
-        return _view(Ctx(self.book, state), viewer)
+    def view(self, state: MtaaniState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
+        return _view(Ctx(self.book, state), viewer, reveal)
 
     def pending(self, state: MtaaniState) -> tuple[Decision, ...]:
         """The one decision a Mtaani table waits for (``()`` when the game is over), with the

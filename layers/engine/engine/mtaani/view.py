@@ -104,16 +104,21 @@ EVENT_SHAPES: dict[str, EventShape] = {
 trade and loan offers, and their closing, only to their two parties; everything else to all."""
 
 
-def view(ctx: Ctx, viewer: int | None) -> dict[str, Any]:
-    """The state as seat ``viewer`` (``None``: a spectator) may see it, plus derived figures."""
+def view(ctx: Ctx, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    """The state as seat ``viewer`` (``None``: a spectator) may see it, plus derived figures.
+    ``reveal`` (a finished game's replay): every trade and loan offer, and ``revealed``: each
+    deck's draw pile, top card first (card ids)."""
     s, book = ctx.s, ctx.book
     data = s.model_dump(mode="json", include=set(OPEN_FIELDS))
     data["decks"] = {name: {"pile": len(d.pile), "discard": len(d.discard)} for name, d in s.decks.items()}
     data["viewer"] = viewer
     # Offers are private to their two parties.
-    data["trades"] = [t.model_dump(mode="json") for t in s.trades if viewer in (t.proposer, t.to)]
+    data["trades"] = [t.model_dump(mode="json") for t in s.trades
+                      if reveal or viewer in (t.proposer, t.to)]
     data["loan_offers"] = [o.model_dump(mode="json") for o in s.loan_offers
-                           if viewer in (o.lender, o.borrower)]
+                           if reveal or viewer in (o.lender, o.borrower)]
+    if reveal:
+        data["revealed"] = {"draw_piles": {name: list(d.pile) for name, d in s.decks.items()}}
     complete = {
         set_id: owner
         for set_id, tiles in book.set_tiles.items()

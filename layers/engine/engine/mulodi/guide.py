@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import verify
 from engine.mulodi.cards import ACTION, MASTER, MONEY, PROPERTY, WILD, deck
 
 
@@ -148,4 +149,8 @@ def guide() -> dict[str, Any]:
         "colours": _colours(),
         "cards": _cards(),
         "rules": rules_text(),
+        "prose": [verify.guide_section(
+            "shuffle of the deck",
+            "another player's hand or the order of the draw pile",
+            "every hand and the draw pile in order")],
     }

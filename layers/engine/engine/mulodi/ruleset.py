@@ -167,11 +167,11 @@ class MulodiRuleset(Ruleset):
         return None
 
     # ------------------------------------------------------------------ what each seat sees
-    def view(self, state: MulodiState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: MulodiState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         pending = [{"id": d.id, "player": d.player, "kind": d.kind, "detail": dict(d.detail),
                     "deadline": {"kind": d.deadline.kind, "seconds": d.deadline.seconds}
                     if d.deadline else None} for d in self.pending(state)]
-        return _view(state, viewer, pending, self._play(state))
+        return _view(state, viewer, pending, self._play(state), reveal)
 
     @staticmethod
     def _play(state: MulodiState) -> dict[str, Any] | None:

@@ -96,9 +96,11 @@ def property_section(s: MulodiState, seat: int) -> dict[str, Any]:
 
 
 def view(s: MulodiState, viewer: int | None, pending: list[dict[str, Any]],
-         play: dict[str, Any] | None) -> dict[str, Any]:
+         play: dict[str, Any] | None, reveal: bool = False) -> dict[str, Any]:
     """The state as seat ``viewer`` (``None``: a spectator) may see it. ``pending``: the
-    pending decisions as dicts; ``play``: the card in play (both built by the ruleset)."""
+    pending decisions as dicts; ``play``: the card in play (both built by the ruleset).
+    ``reveal`` (a finished game's replay): also ``revealed``, every hand by seat (``"0"``,
+    ``"1"``, ...) and the draw pile in drawing order (the next card first), as cards."""
     data: dict[str, Any] = {}
     for name in OPEN_FIELDS:
         value = getattr(s, _STATE_KEYS[name])
@@ -120,4 +122,8 @@ def view(s: MulodiState, viewer: int | None, pending: list[dict[str, Any]],
     data["action"] = play
     data["pending"] = pending
     data["hand_limit"] = D.deal["hand_limit"]
+    if reveal:
+        data["revealed"] = {"hands": {str(i): [card(c) for c in hand]
+                                      for i, hand in enumerate(s.hands)},
+                            "draw_pile": [card(c) for c in reversed(s.pile)]}
     return data
