@@ -141,9 +141,9 @@ export function mount(root, ctx) {
     if (!cards) { fill(hand); hand.hidden = true; return; }
     hand.hidden = false;
     fill(hand, h("h2", {}, `Your hand: ${ctx.words.plural("card", cards.length)}`, cards.length > v.state.hand_limit ? h("span", { class: "muted" }, ` (keep ${v.state.hand_limit})`) : null,
-      v.decision?.kind === "play" && v.decision.player === v.seat && v.state.plays_left ? h("span", { class: "muted" }, ": choose one to play") : null),
+      !ctx.replay && v.decision?.kind === "play" && v.decision.player === v.seat && v.state.plays_left ? h("span", { class: "muted" }, ": choose one to play") : null),
       h("div", { class: "hand-cards", role: "group", "aria-label": "Cards in your hand: choose one to play" },
-        cards.map((c) => cardFace(c, { selectable: true, pressed: st.chosen === c.id }))));
+        cards.map((c) => cardFace(c, { selectable: !ctx.replay, pressed: st.chosen === c.id }))));
   }
 
   function renderDock() {
@@ -173,6 +173,7 @@ export function mount(root, ctx) {
     const v = view();
     if (v.outcome) return v.outcome.winner !== null && v.outcome.winner !== undefined ? `Game over: ${ctx.words.name(v.outcome.winner)} wins` : "Game over";
     if (v.status === "saved") return "This game is saved (paused) by its owner.";
+    if (ctx.replay) return v.decision ? `At this step: ${ctx.words.name(v.decision.player)} to ${KIND_WORDS[v.decision.kind] || v.decision.kind}` : "At this step";
     const mineNow = (v.pending || []).find((p) => p.player === v.seat);
     const d = mineNow || v.decision;
     if (!d) return "Waiting…";
@@ -204,14 +205,14 @@ export function mount(root, ctx) {
     const v = view();
     const mineNow = (v.pending || []).filter((p) => p.player === v.seat);
     const status = statusLine();
-    const isMine = mineNow.length > 0;
+    const isMine = mineNow.length > 0 && !ctx.replay;
     const parts = [h("div", { class: "bar-head" },
       h("p", { class: `status-line ${isMine ? "mine" : ""}`, "data-testid": "turn-status", role: "status" }, status), deadlineLine())];
     const playing = mineNow.some((d) => d.kind === "play");
     // On my turn the hand comes first, as cards; while I answer or pay, the prompt comes first
     // and the hand is a line of names (cards in hand never pay).
     if (playing && v.state.hand) parts.push(hand);
-    if (v.status === "active" && !v.outcome) {
+    if (v.status === "active" && !v.outcome && !ctx.replay) {
       for (const d of mineNow) {
         if (d.kind === "respond") parts.push(respondPrompt(d));
         else if (d.kind === "pay") parts.push(payPrompt(d));
