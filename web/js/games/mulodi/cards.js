@@ -94,9 +94,9 @@ export function describe(action, view, guide, name) {
   }
 }
 
-/** What the card in play does to ``seat`` (the Neda prompt): "pay 50M", "lose Karen", ... */
-export function costTo(view, guide, detail) {
-  const cards = cardIndex(view);
+/** What the card in play (a decision's ``detail``) does to its target, for the Neda prompt:
+ * "pay 50M from your table ...", "lose Karen from your dark blue properties", ... */
+export function costTo(guide, detail) {
   const byFace = (face) => faceInfo(guide, face).name;
   switch (detail.action) {
     case "rent": case "multi_rent": case "banja": case "wedding_meeting":
@@ -104,7 +104,7 @@ export function costTo(view, guide, detail) {
     case "land_grab": return `lose ${byFace(detail.property)} from your ${colourName(guide, colourOfFace(guide, detail.property))} properties`;
     case "land_trade": return `swap your ${byFace(detail.property)} for their ${byFace(detail.give)}`;
     case "yaaye_deal": return `lose your full ${colourName(guide, detail.colour)} set with its buildings`;
-    default: void cards; return "accept its effect";
+    default: return "accept its effect";
   }
 }
 

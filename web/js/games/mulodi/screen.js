@@ -238,7 +238,7 @@ export function mount(root, ctx) {
     const counter = det.against === "neda";
     const title = counter ? `${ctx.words.name(det.by)} played a Neda against your ${cardName}` : `${ctx.words.name(det.by)} played ${cardName} on you`;
     const effect = counter ? `If you let it stand, your ${cardName} is cancelled for ${ctx.words.name(det.target)}.`
-      : `If you let it stand, you ${costTo(v, guide(), det)}.`;
+      : `If you let it stand, you ${costTo(guide(), det)}.`;
     const nedaWords = held ? `A Neda cancels it; you hold ${ctx.words.plural("Neda", held)} (a Neda costs no play${counter ? "" : ", and they may Neda back"}).`
       : "You hold no Neda: you can only let it stand.";
     return h("section", { class: "prompt", role: "group", "aria-labelledby": `prompt-${d.id}`, "data-testid": "neda-prompt" },
@@ -281,10 +281,10 @@ export function mount(root, ctx) {
     const out = [];
     const chosen = (v.state.hand || []).find((c) => c.id === st.chosen);
     if (chosen) {
-      const options = legal.filter((a) => a.card && cardFace_(a.card) === chosen.face && a.type !== "move_wildcard");
+      const options = legal.filter((a) => a.card && faceOfCard(a.card) === chosen.face && a.type !== "move_wildcard");
       out.push(h("section", { class: "prompt chosen", role: "group", "aria-labelledby": "chosen-title", "data-testid": "card-prompt" },
         h("h2", { id: "chosen-title" }, `Play ${chosen.name}`, h("span", { class: "muted chosen-text" }, `: ${cardText(guide(), chosen.face)}`)),
-        options.length ? choices(options, chosen) : h("p", { class: "muted" }, v.state.plays_left ? "This card can't be played now." : "No plays left this turn.")));
+        options.length ? choices(options) : h("p", { class: "muted" }, v.state.plays_left ? "This card can't be played now." : "No plays left this turn.")));
     }
     const ends = legal.filter((a) => a.type === "end_turn");
     const spec = v.legal_specs?.end_turn;
@@ -294,13 +294,13 @@ export function mount(root, ctx) {
   }
 
   /** The face of a card id among the viewer's cards. */
-  function cardFace_(id) {
+  function faceOfCard(id) {
     return cardIndex(view()).get(id)?.face;
   }
 
   /** The plays of one card: one button per move type when it has one form; for a move with
    * several (targets, colours, properties), a choice per field that differs and one button. */
-  function choices(options, chosen) {
+  function choices(options) {
     const byType = new Map();
     for (const a of options) { if (!byType.has(a.type)) byType.set(a.type, []); byType.get(a.type).push(a); }
     const out = [];
@@ -321,7 +321,6 @@ export function mount(root, ctx) {
       const action = left[0];
       out.push(h("div", { class: "chooser", "data-type": type }, selects, button({ ...action }, "primary")));
     }
-    void chosen;
     return h("div", { class: "actions" }, out);
   }
 
