@@ -13,6 +13,8 @@ const SHELL = [
   "js/games/mtaani/buttons.js", "js/games/mtaani/board.js", "js/games/mtaani/actions.js",
   "js/games/mtaani/events.js", "js/games/mtaani/effects.js", "js/games/mtaani/summary.js",
   "js/games/mtaani/guide.js",
+  "js/games/jiji/screen.js", "js/games/jiji/actionbar.js", "js/games/jiji/panels.js",
+  "js/games/jiji/board.js", "js/games/jiji/actions.js", "js/games/jiji/events.js", "js/games/jiji/jiji.css",
 ];
 
 self.addEventListener("install", (event) => {
