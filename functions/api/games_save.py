@@ -21,7 +21,7 @@ def save_game(game_id: str):
     me = caller(router)
     result = pipeline.set_saved(game_id, me.account_id, True)
     try:  # the pending deadlines stop with the game
-        deadlines.cancel(result.game)
+        deadlines.cancel(result.game, result.before)
     except Exception:  # the game is saved; a late timer finds it saved and does nothing
         log.exception("could not cancel the deadline timers of %s", game_id)
     return json_response(game_view(result.game, result.state, me.account_id))

@@ -22,7 +22,11 @@ schedule fires (:func:`pass_due`), the table looks at the game as it is then:
   reached;
 - a decision held by a bot: the bot-turn function is cued again (a stalled bot never stalls a
   table);
-- the decision was answered, the game saved or finished: nothing happens.
+- the decision was answered, the game saved or finished: nothing happens;
+- nothing is due yet: nothing happens; the timer (``timers.deadline``) then makes sure the
+  later deadlines have their schedules (:func:`reschedule`): the one it was set for may have
+  moved (an auction's close, extended by a late bid that brought no new decision, so no
+  ``DecisionPending`` scheduled it).
 
 Seated players may end an idle decision themselves once its deadline has passed
 (``POST /games/{id}/end-idle-turn``), with the same effect. Delivery is at least once: a
@@ -96,16 +100,26 @@ def schedule(game_id: str, due: int) -> str | None:
     return name if created else None
 
 
-def schedule_pending(game: StoredGame) -> list[str]:
-    """Schedules for every timed pending deadline of ``game`` (those already set are kept)."""
-    dues = sorted({w.due for w in game.record.waiting() if w.due is not None and timed(game.record, w)})
+def schedule_pending(game: StoredGame, after: int | None = None) -> list[str]:
+    """Schedules for every timed pending deadline of ``game`` (only those later than
+    ``after`` when given; those already set are kept)."""
+    dues = sorted({w.due for w in game.record.waiting() if w.due is not None and timed(game.record, w)
+                   and (after is None or w.due > after)})
     return [name for due in dues if (name := schedule(game.game_id, due))]
 
 
-def cancel(game: StoredGame) -> None:
-    """Delete the schedules of the game's pending deadlines (saving a game); a late one finds
-    the game saved and does nothing anyway."""
-    for due in {w.due for w in game.record.waiting() if w.due is not None}:
+def reschedule(game_id: str, after: int) -> list[str]:
+    """Schedules for the game's timed deadlines later than ``after`` that have none (a timer
+    that fired before anything was due: the deadline it was set for moved later)."""
+    return schedule_pending(pipeline.default_store().load(game_id), after=after)
+
+
+def cancel(game: StoredGame, waiting: list[Waiting] | None = None) -> None:
+    """Delete the schedules of the game's pending deadlines, or of ``waiting`` (what was
+    pending before saving a game: a saved game's clocks stop, so it keeps none); a late one
+    finds the game saved and does nothing anyway."""
+    for due in {w.due for w in (game.record.waiting() if waiting is None else waiting)
+                if w.due is not None}:
         timers.cancel(schedule_name(game.game_id, due))
 
 

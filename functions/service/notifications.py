@@ -4,9 +4,10 @@ Fed by the bus (``timers.notify``), in each game's own words (the ruleset's mess
 ``Ruleset.notice``): a decision that passes to a human from someone else (``DecisionPending``
 with ``passed``: "your turn", "you owe a payment", "Achieng played Banja on you: Neda or pay
 by 18:00", with its deadline in the player's time zone), the ruleset's own news for people
-(its ``bus_events``, marked ``notify``: an offer made to a player, the end of the game to every
-human seat), "a bot is playing your seat" (``SeatHandedToBot``) and lobby invitations
-(``LobbyInvitation``). ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
+(its ``bus_events``, marked ``notify``: an offer made to a player, an auction opening to every
+seat with its close in the player's time zone, the end of the game to every human seat; an
+event naming a time as ``due`` has it worded like a deadline), "a bot is playing your seat"
+(``SeatHandedToBot``) and lobby invitations (``LobbyInvitation``). ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
 table-wide notice, folded into each player's next notification rather than sent alone.
 
 Channels (per-player preferences, :class:`NotificationSettingsRecord`): Web Push to every
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import os
 import re
@@ -579,17 +581,31 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
     if seat is not None and detail.get("actor") != "human":
         return {}
     recipients = [seat] if seat is not None else range(len(seats))
-    source = event.get("proposer", event.get("by", "table"))
-    key = (f"{game_id}#finished" if detail_type == "GameFinished"
-           else f"{game_id}#{detail_type}#{source}#{_offer_window()}")
     out = {}
     for recipient in recipients:
         account_id = seats[recipient]
         if not account_id.startswith("acc_"):
             continue
-        notice = ruleset.notice(event, recipient, names)
+        when = deadline_text(event.get("due"), preferences(account_id)) if event.get("due") else None
+        notice = ruleset.notice(event, recipient, names, when)
         if notice is None:
             continue
-        out[account_id] = notify(account_id, key, Message(notice.title, notice.body, url, tag,
-                                                          game_id), emailable=True)
+        out[account_id] = notify(account_id, news_key(game_id, detail_type, detail), Message(
+            notice.title, notice.body, url, tag, game_id), emailable=True)
     return out
+
+
+def news_key(game_id: str, detail_type: str, detail: dict[str, Any]) -> str:
+    """The key a piece of a game's news is sent once under: the end of the game once; an
+    offer (an event naming its ``proposer``) once per kind, proposer and
+    :data:`OFFER_WINDOW_SECONDS` (offers are free to make and withdraw); anything else the
+    table did (an auction opening or closing) once per event: the version it was saved with
+    and a digest of the event, the same on every delivery of it."""
+    event = detail.get("event", {})
+    if detail_type == "GameFinished":
+        return f"{game_id}#finished"
+    if "proposer" in event or "by" in event:
+        source = event.get("proposer", event.get("by"))
+        return f"{game_id}#{detail_type}#{source}#{_offer_window()}"
+    digest = hashlib.sha256(json.dumps(event, sort_keys=True).encode()).hexdigest()[:12]
+    return f"{game_id}#{detail_type}#v{detail.get('version')}#{digest}"

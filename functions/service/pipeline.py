@@ -88,6 +88,9 @@ class ActionResult:
     events: list[dict[str, Any]]
     pending: tuple[engine.Decision, ...] = ()
     outcome: engine.Outcome | None = None
+    before: list[Waiting] = field(default_factory=list)
+    """The decisions the record had pending before the change (:func:`amend`: what their
+    timers were set for)."""
 
     @property
     def version(self) -> int:
@@ -415,7 +418,7 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
         result = ActionResult(game, new_state, amendment.events, pending,
-                              engine.outcome(new_state))
+                              engine.outcome(new_state), before=stored)
         _publish(result, [*amendment.events, *amendment.announce], before=stored)
         return result
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)

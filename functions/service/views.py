@@ -134,7 +134,9 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
     names = accounts.handles_of([*seats, owner])
     ruleset = engine.ruleset_of(state)
     outcome = ruleset.outcome(state)
-    active = game.record.status == "active" and now is not None
+    # A game whose clock ran out is over in this read even before its timer saves the end.
+    status = "finished" if outcome is not None else game.record.status
+    active = status == "active" and now is not None
     legal: list[dict[str, Any]] = []
     specs: dict[str, Any] = {}
     if seat is not None and active:
@@ -159,7 +161,7 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
     return {
         "game_id": game.game_id,
         "version": viewer_version(game.record, seat),
-        "status": game.record.status,
+        "status": status,
         "ruleset": state.ruleset,
         "game": ruleset.game,
         "seat": seat,

@@ -80,10 +80,13 @@ def test_decision_notices_read_the_decisions_detail():
         "Jiji: your turn to buy Kasarani for 2M or put it up for auction. Decide by 09:30.")
     assert RS.notice(event, 1, NAMES) is None
     state, _ = act(state, "auction", opening_bid=1_500_000, now=10)
+    # A bid decision tells nothing itself: the opening told every seat (and it comes back
+    # with the same id whenever its holder is outbid). Nor does a deal's: its offer tells.
     bid = next(d for d in engine.pending(state) if d.player == 1)
     event = {"type": "DecisionPending", "player": 1, "kind": "bid", **bid.detail}
-    assert RS.notice(event, 1, NAMES, "18:00").body == \
-        "Auction: Kasarani, bid 1.5M by Amina, closes 18:00."
+    assert RS.notice(event, 1, NAMES, "18:00") is None
+    deal = {"type": "DecisionPending", "player": 1, "kind": "deal", "proposer": 0, "deal": 9}
+    assert RS.notice(deal, 1, NAMES, "18:00") is None
     debt = {"type": "DecisionPending", "player": 2, "kind": "debt", "amount": 7_000_000}
     assert "you owe 7M" in RS.notice(debt, 2, NAMES).body
 
@@ -92,10 +95,24 @@ def test_deal_and_end_notices():
     offer = {"type": "DealOffered", "proposer": 2, "to": 0, "deal": 9}
     assert RS.notice(offer, 0, NAMES, "tomorrow 10:00").body == \
         "Chebet offers you a deal; it stands until tomorrow 10:00."
-    end = {"type": "GameFinished", "winner": 1, "termination": "clock"}
-    assert RS.notice(end, 0, NAMES).body == \
-        "Baraka won. The game clock ran out: the richest wins."
-    assert RS.notice(end, 1, NAMES).body.startswith("You won!")
+    # The end, with every seat's wealth, richest first (then more cash), the bankrupt last.
+    standings = [{"player": 0, "cash": 30_000_000, "districts": 7_570_000, "wealth": 37_570_000, "out": False},
+                 {"player": 1, "cash": 37_700_000, "districts": 0, "wealth": 37_700_000, "out": False},
+                 {"player": 2, "cash": 0, "districts": 0, "wealth": 0, "out": True}]
+    end = {"type": "GameFinished", "winner": 1, "termination": "clock", "standings": standings}
+    assert RS.notice(end, 0, NAMES).body == (
+        "Baraka won. The game clock ran out: the richest wins. "
+        "Wealth: Baraka 37.7M, Amina 37.57M, Chebet bankrupt.")
+    assert RS.notice(end, 1, NAMES).body.startswith("You won! The game clock ran out")
+    tie = [dict(standings[0], cash=37_570_000, districts=0), dict(standings[1], wealth=37_570_000,
+                                                                   cash=37_000_000, districts=570_000)]
+    assert RS.notice({**end, "winner": 0, "standings": tie}, 1, NAMES).body.endswith(
+        "Wealth: Amina 37.57M, Baraka 37.57M.")     # equal wealth: more cash first
     closed = {"type": "AuctionClosed", "district": SPACE["Rosslyn"], "winner": 2,
               "price": 4_250_000}
     assert RS.notice(closed, 2, NAMES).body == "You won the auction of Rosslyn for 4.25M."
+    # The others hear who won at what price; an unsold district is news to everyone.
+    assert RS.notice(closed, 0, NAMES).body == "Chebet won the auction of Rosslyn for 4.25M."
+    unsold = {**closed, "winner": None, "price": 0}
+    assert [RS.notice(unsold, s, NAMES).body for s in (0, 2)] == [
+        "Nobody bought Rosslyn at auction."] * 2

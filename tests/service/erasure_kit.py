@@ -62,7 +62,8 @@ def play_to_the_end(game_id: str, limit: int = 400) -> None:
         game = store.load(game_id)
         if game.record.status == "finished":
             return
-        assert deadline.fire(game_id, now)["applied"]
+        fired = deadline.fire(game_id, now)
+        assert fired["applied"], (fired, game.record.status)
     raise AssertionError("the game did not end")
 
 

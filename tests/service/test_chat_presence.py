@@ -1,14 +1,17 @@
-"""Chat per table (length limits, no HTML injection, paging, rate limit) and presence."""
+"""Chat per table (length limits, no HTML injection, paging, rate limit) and presence, at a
+table of every game."""
 
 from __future__ import annotations
 
 import pytest
 
 from service import throttle
+from tests.service.games import RULESETS
 
 
-def test_messages_are_escaped_trimmed_and_paged_in_order(api):
-    game_id, seats = api.new_game(2)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_messages_are_escaped_trimmed_and_paged_in_order(api, ruleset):
+    game_id, seats = api.new_game(2, ruleset=ruleset)
     (alice, a_token), (_, b_token) = seats
     posted = api.ok("POST", f"/games/{game_id}/chat",
                     {"text": '  <img src=x onerror="alert(1)"> & more\u0007\n '}, a_token, 201)
@@ -55,8 +58,9 @@ def test_chat_is_rate_limited(api, monkeypatch):
     api.ok("POST", f"/games/{game_id}/chat", {"text": "hello"}, seats[1][1], 201)
 
 
-def test_presence_records_who_looked_at_the_table(api):
-    game_id, seats = api.new_game(2)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_presence_records_who_looked_at_the_table(api, ruleset):
+    game_id, seats = api.new_game(2, ruleset=ruleset)
     (alice, a_token), (bob, b_token) = seats
     assert api.ok("GET", f"/games/{game_id}/presence", None, a_token)["people"] == []
     api.ok("GET", f"/games/{game_id}", None, b_token)

@@ -34,6 +34,7 @@ from tests.service.erasure_kit import (
     play_to_the_end,
     traces,
 )
+from tests.service.games import RULESETS, dealt_options, ends_soon, player_id
 from tests.service.test_account_email import link_in, mails_to
 from tests.webpush import Browser
 from timers import bot_turn
@@ -416,7 +417,8 @@ def test_a_long_fan_out_goes_on_in_a_fresh_invocation(api):
 
 
 # ---------------------------------------------------------------------------- export
-def test_the_export_holds_everything_stored_about_the_account(api, unthrottled):
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_export_holds_everything_stored_about_the_account(api, unthrottled, ruleset):
     handle = fresh_handle("wanjiru")
     me = api.ok("POST", "/sessions", {"handle": handle, "password": PASSWORD}, None, 201)
     token = me["token"]
@@ -425,7 +427,7 @@ def test_the_export_holds_everything_stored_about_the_account(api, unthrottled):
     api.ok("PUT", "/account/email", {"email": email, "current_password": PASSWORD}, token)
     api.ok("POST", "/password-resets", {"handle": handle}, None, 202)
     other, other_token = api.sign_in()
-    game_id = lobby(api, token)
+    game_id = lobby(api, token, ruleset=ruleset)
     invite_and_join(api, game_id, token, other, other_token)
     api.ok("POST", f"/lobbies/{game_id}/start", None, token, 201)
     api.ok("POST", f"/games/{game_id}/chat", {"text": "my words <3"}, token, 201)
@@ -448,6 +450,7 @@ def test_the_export_holds_everything_stored_about_the_account(api, unthrottled):
     assert roles == {game_id: "owner", invited_to: "invited"}
     game = next(t["game"] for t in data["tables"] if t["table_id"] == game_id)
     assert game["your_seat"] == 0 and [s["name"] for s in game["seats"]] == [handle, other]
+    assert next(t["ruleset"] for t in data["tables"] if t["table_id"] == game_id) == ruleset
     text = json.dumps(data)
     assert "argon2" not in text and PASSWORD not in text  # no password hash, ever
     assert api.call("GET", "/account/export").status == 401
@@ -479,7 +482,8 @@ def test_a_table_that_stays_busy_is_left_for_the_sweep_and_the_others_are_done(a
     assert_erased_once(api, handle, account_id, games)
 
 
-def test_an_archived_game_is_anonymised_in_the_archive(api):
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_archived_game_is_anonymised_in_the_archive(api, ruleset):
     """A finished game moved to the archive (ArchiveAfterDays) keeps its history under the
     anonymous name; its log still replays to its state."""
     from service.archive import ArchiveRecord, load_fields
@@ -487,9 +491,9 @@ def test_an_archived_game_is_anonymised_in_the_archive(api):
     handle = fresh_handle("kamau")
     me = api.ok("POST", "/sessions", {"handle": handle}, None, 201)
     _, other = api.sign_in()
-    game_id = lobby(api, other)
+    game_id = lobby(api, other, ruleset=ruleset)
     invite_and_join(api, game_id, other, handle, me["token"])
-    api.ok("POST", f"/lobbies/{game_id}/start", {"options": {"max_turns": 2}}, other, 201)
+    api.ok("POST", f"/lobbies/{game_id}/start", {"options": ends_soon(ruleset)}, other, 201)
     play_to_the_end(game_id)
     store = pipeline.default_store()
     assert store.archive(game_id) and GameRecord.count(game_id) == 0
@@ -500,7 +504,7 @@ def test_an_archived_game_is_anonymised_in_the_archive(api):
     assert [e["done"] for e in answer["erasures"]] == [True]
     after = load_fields(game_id)
     assert after["seats"][0] == before["seats"][0] and after["seats"][1].startswith("anon:")
-    assert json.loads(after["state"])["players"][1]["id"] == after["seats"][1]
+    assert player_id(engine.load_state(after["state"]), 1) == after["seats"][1]
     assert traces([handle, me["account_id"]]) == []
     assert len(list(ArchiveRecord.query(game_id))) >= 2   # the game and its log, still archived
     loaded = store.load(game_id)
@@ -512,8 +516,7 @@ def replayed_archived(store, game_id: str) -> dict:
     """The archived game dealt again from its seed and seats with its logged actions."""
     record = store.load(game_id).record
     state = engine.load_state(record.state)
-    again = engine.new_game(record.ruleset, list(record.seats), state.seed,
-                            state.options.model_dump(exclude_none=True))
+    again = engine.new_game(record.ruleset, list(record.seats), state.seed, dealt_options(state))
     for event in store.events(game_id, 0, 1 << 30):
         if event["type"] == "ActionApplied":
             again = engine.apply(again, event["action"]).state

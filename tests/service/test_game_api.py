@@ -11,6 +11,14 @@ import pytest
 import time_machine
 
 from service.storage import DynamoGameStore
+from tests.service.games import (
+    PRIVATE_OFFERS,
+    RULESETS,
+    WITH_PRIVATE_OFFERS,
+    first_move,
+    game_of,
+    starter,
+)
 
 
 def test_a_handle_is_claimed_once_and_case_insensitively(api):
@@ -152,14 +160,17 @@ def test_a_retried_bribe_replays_after_the_minute_has_changed(api):
     assert "odds" not in offered[0]
 
 
-def test_get_answers_304_to_a_matching_etag(api):
-    game_id, seats = api.new_game(2)
-    token = seats[0][1]
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_get_answers_304_to_a_matching_etag(api, ruleset):
+    game_id, seats = api.new_game(2, ruleset=ruleset)
+    first = api.call("GET", f"/games/{game_id}", token=seats[0][1])
+    token = seats[starter(first.body)][1]
     first = api.call("GET", f"/games/{game_id}", token=token)
     etag = first.headers["etag"]
     again = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
     assert again.status == 304
-    api.call("POST", f"/games/{game_id}/mtaani/roll", token=token)
+    move, _ = first_move(ruleset)
+    assert api.call("POST", f"/games/{game_id}/{game_of(ruleset)}/{move}", token=token).status == 200
     changed = api.call("GET", f"/games/{game_id}", token=token, headers={"if-none-match": etag})
     assert changed.status == 200 and changed.headers["etag"] != etag
 
@@ -204,18 +215,30 @@ def seat_0_offers_seat_1(api, game_id, a, b, trades):
            {"to": 1, "lend": True, "amount": 200_000, "interest_percent": 10, "term": 5}, a)
 
 
-def test_hidden_log_items_do_not_take_places_on_a_page(api):
-    """Three players: A's trade and loan offers to B (private to the two of them) and the
-    internal bookkeeping items are in the log but not in C's pages, and no page comes back short
-    while there is more to show (before, a page of C's could even be empty with more: true)."""
-    game_id, ((_, a), (_, b), (_, c)) = api.new_game(3)
-    seat_0_offers_seat_1(api, game_id, a, b, trades=3)
-    api.ok("POST", f"/games/{game_id}/mtaani/roll", None, a)
+@pytest.mark.parametrize("ruleset", WITH_PRIVATE_OFFERS)
+def test_hidden_log_items_do_not_take_places_on_a_page(api, ruleset):
+    """Three players: A's offers to B (private to the two of them: trades and a loan offer in
+    Mtaani, deals in Jiji) and the internal bookkeeping items are in the log but not in C's
+    pages, and no page comes back short while there is more to show (before, a page of C's
+    could even be empty with more: true)."""
+    game_id, seats = api.new_game(3, ruleset=ruleset)
+    (_, a), (_, b), (_, c) = seats
+    game = game_of(ruleset)
+    private = PRIVATE_OFFERS[game]
+    move, body = private["offer"]
+    for _ in range(3):
+        offered = api.ok("POST", f"/games/{game_id}/{game}/{move}", body, a)
+        offer = next(e[private["id"]] for e in offered["events"] if e["type"] == private["event"])
+        api.ok("POST", f"/games/{game_id}/{game}/{private['decline']}", {private["id"]: offer}, b)
+    move, body = private["left_open"]
+    api.ok("POST", f"/games/{game_id}/{game}/{move}", body, a)
+    first = seats[starter(api.ok("GET", f"/games/{game_id}", None, a))][1]
+    api.ok("POST", f"/games/{game_id}/{game}/{first_move(ruleset)[0]}", None, first)
     logs = {who: api.ok("GET", f"/games/{game_id}/events?limit=500", None, token)
             for who, token in (("A", a), ("C", c))}
     seen = {who: [e["seq"] for e in log["events"]] for who, log in logs.items()}
-    assert "TradeOffered" in [e["type"] for e in logs["A"]["events"]]
-    assert "TradeOffered" not in [e["type"] for e in logs["C"]["events"]]
+    assert private["event"] in [e["type"] for e in logs["A"]["events"]]
+    assert private["event"] not in [e["type"] for e in logs["C"]["events"]]
     assert set(seen["C"]) < set(seen["A"])
     for who, token in (("A", a), ("C", c)):
         for limit in (1, 2, 3):

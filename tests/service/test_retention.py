@@ -1,5 +1,5 @@
-"""Retention: a finished game is indexed for the archive, moves out of the hot tables when
-due, and still loads (game and event log) for replay and statistics."""
+"""Retention: a finished game (of every game) is indexed for the archive, moves out of the hot
+tables when due, and still loads (game and event log) for replay and statistics."""
 
 from __future__ import annotations
 
@@ -8,21 +8,23 @@ import pytest
 
 from service.config import settings
 from service.storage import ARCHIVE_DEADLINE, DynamoGameStore, GameEventRecord, GameRecord
+from tests.service.erasure_kit import play_to_the_end
+from tests.service.games import RULESETS, ends_soon
 
 
-def _finished_game(api):
-    """A 2-player game of one turn (max_turns 1): roll, decline, end the turn: finished."""
-    game_id, seats = api.new_game(2, options={"max_turns": 1, "scripted": {
-        "dice": [[1, 2]], "mugging": [False]}})
-    for path in ("roll", "decline", "end-turn"):
-        api.ok("POST", f"/games/{game_id}/mtaani/{path}", None, seats[0][1])
+def _finished_game(api, ruleset):
+    """A 2-player game that ends soon (tests/service/games.py), played to its end by the
+    table's timers."""
+    game_id, seats = api.new_game(2, ruleset=ruleset, options=ends_soon(ruleset))
+    play_to_the_end(game_id)
     return game_id, seats
 
 
-def test_a_finished_game_moves_to_the_archive_when_due_and_still_loads(api, monkeypatch):
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_finished_game_moves_to_the_archive_when_due_and_still_loads(api, monkeypatch, ruleset):
     from timers import archive_games
 
-    game_id, seats = _finished_game(api)
+    game_id, seats = _finished_game(api, ruleset)
     store = DynamoGameStore()
     hot = store.load(game_id)
     assert hot.record.status == "finished"

@@ -4,8 +4,10 @@ bodies, parameters and headers, must answer without a 5xx and within its documen
 
 Requests carry a signed-in owner's token and, where a route takes a table id, the id of a real
 table of theirs (half the time a started game, half a waiting lobby), so the generated data
-reaches the handlers' own checks rather than stopping at 401 or 404. Operations that end or
-protect the owner's sessions run with a throwaway account's token instead.
+reaches the handlers' own checks rather than stopping at 401 or 404: a game's moves
+(``/games/{game_id}/<game>/...``) go to a started game of that game (one per game of the
+registry), other game routes to one of them. Operations that end or protect the owner's
+sessions run with a throwaway account's token instead.
 """
 
 from __future__ import annotations
@@ -28,18 +30,34 @@ THROWAWAY_ACCOUNT_ROUTES = {
 
 @pytest.fixture(scope="session")
 def fuzz_world(stack):
-    """The owner's token, a started game and a waiting lobby of theirs."""
+    """The owner's token, a started game of each game of the registry and a waiting lobby of
+    theirs."""
+    import engine
+
     http, _ = stack
     suffix = secrets.token_hex(3)
     _, owner = http("POST", "/sessions", {"handle": f"fuzzowner{suffix}"})
     _, guest = http("POST", "/sessions", {"handle": f"fuzzguest{suffix}"})
-    status, game = start_game(http, [owner["token"], guest["token"]],
-                              [owner["handle"], guest["handle"]], {})
-    assert status == 201, game
+    games = {}
+    for game in engine.games():
+        status, started = start_game(http, [owner["token"], guest["token"]],
+                                     [owner["handle"], guest["handle"]], {},
+                                     ruleset=engine.rulesets_of(game)[0])
+        assert status == 201, started
+        games[game] = started["game_id"]
     status, lobby = http("POST", "/lobbies", {"table_size": 3}, owner["token"])
     assert status == 201, lobby
-    return {"http": http, "token": owner["token"], "game": game["game_id"],
-            "lobby": lobby["lobby_id"]}
+    return {"http": http, "token": owner["token"], "games": games, "lobby": lobby["lobby_id"]}
+
+
+def table_for(path: str, games: dict[str, str], salt: str) -> str:
+    """The started game a case's ``{game_id}`` names: the game's own for its moves
+    (``/games/{game_id}/<game>/<move>``), one of them (by ``salt``) for other routes."""
+    parts = path.split("/")
+    if len(parts) == 5 and parts[3] in games:
+        return games[parts[3]]
+    ordered = sorted(games)
+    return games[ordered[sum(map(ord, salt)) % len(ordered)]]
 
 
 def _document() -> dict:
@@ -60,6 +78,16 @@ def test_the_fuzzed_document_is_the_served_one(stack):
     assert status == 200 and served == _document()
 
 
+def test_the_fuzzed_document_has_every_move_of_every_game():
+    import engine
+    from service.routes import action_path, game_actions
+
+    paths = _document()["paths"]
+    moves = [action_path(game, move) for game in engine.games() for move in game_actions(game)]
+    assert [m for m in moves if "post" not in paths.get(m, {})] == []
+    assert any("/jiji/" in m for m in moves)
+
+
 @schema.parametrize()
 @settings(max_examples=6, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
@@ -72,10 +100,11 @@ def test_no_5xx_and_every_answer_matches_the_schema(case, fuzz_world):
     else:
         token = fuzz_world["token"]
     params = case.path_parameters or {}
+    game = table_for(case.path, fuzz_world["games"], str(case.body))
     if "game_id" in params:
-        params["game_id"] = fuzz_world["game"]
+        params["game_id"] = game
     if "lobby_id" in params:
-        params["lobby_id"] = fuzz_world["lobby"] if hash(str(case.body)) % 2 else fuzz_world["game"]
+        params["lobby_id"] = fuzz_world["lobby"] if hash(str(case.body)) % 2 else game
     headers = dict(case.headers or {})
     # A generated Authorization header is swapped for a real token; a case that leaves it out
     # on purpose (schemathesis checks that a missing header is refused) stays anonymous.

@@ -39,6 +39,27 @@ function append(el, children) {
   }
 }
 
+/**
+ * Run `draw` (which redraws parts of `root`) keeping what the player is typing or has chosen
+ * and the focus: inputs, selects and textareas with a `data-key` get their values back (a
+ * select only when that choice is still offered), and the element with the focused key is
+ * focused again.
+ */
+export function keepInputs(root, draw) {
+  const focusKey = document.activeElement?.dataset?.key;
+  const typed = new Map([...root.querySelectorAll("input[data-key]:not([type=checkbox]), textarea[data-key], select[data-key]")]
+    .map((el) => [el.dataset.key, el.value]));
+  draw();
+  for (const [key, value] of typed) {
+    const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (!el || el.value === value) continue;
+    if (el.options && ![...el.options].some((o) => o.value === value)) continue;  // that choice is gone
+    el.value = value;
+    el.dispatchEvent(new Event("change"));
+  }
+  if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+}
+
 /** Replace the children of `el`. */
 export function fill(el, ...children) {
   el.replaceChildren();

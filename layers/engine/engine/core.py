@@ -408,7 +408,9 @@ class Ruleset:
         """What the player at ``seat`` is told about bus event ``event`` of this game (a
         ``DecisionPending`` of theirs with its :attr:`Decision.detail`, an offer to them, the
         end), with ``names`` the seats' display names and ``deadline`` the decision's
-        deadline in the reader's words (``"18:00"``); ``None``: nothing to tell."""
+        deadline, or the time another event names as its ``due`` (Unix seconds: an auction's
+        close, an offer's expiry), in the reader's words (``"18:00"``); ``None``: nothing to
+        tell."""
         return None
 
     def table_news(self, events: list[Event]) -> list[tuple[int, str]]:

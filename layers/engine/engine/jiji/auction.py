@@ -74,7 +74,8 @@ def open_auction(ctx: Ctx, space: int, opener: int | None, opening: int, reason:
     bids = [[opener, opening]] if opener is not None and opening > 0 else []
     s.auction = Auction(space, opener, bids, ctx.now, ctx.now + window, window, reason, base)
     ctx.emit("AuctionOpened", district=space, opener=opener, bid=opening if bids else 0,
-             minimum=minimum_next(ctx), closes=ctx.now + window, reason=reason)
+             minimum=minimum_next(ctx), closes=ctx.now + window, reason=reason,
+             due=ctx.now + window)
 
 
 def _opening_problem(ctx: Ctx, seat: int, opening: int) -> str | None:

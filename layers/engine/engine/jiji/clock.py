@@ -105,7 +105,7 @@ def _check_pause(ctx: Ctx, a: act.Pause) -> None:
 
 def _pause(ctx: Ctx, a: act.Pause) -> None:
     ctx.s.paused_at = a.now
-    ctx.emit("GamePaused", at=a.now)
+    ctx.emit("ClocksStopped", at=a.now)
 
 
 def _check_resume(ctx: Ctx, a: act.Resume) -> None:
@@ -132,7 +132,7 @@ def _resume(ctx: Ctx, a: act.Resume) -> None:
         s.auction.opened += shift
     for deal in s.deals:
         deal.expires += shift
-    ctx.emit("GameResumed", at=a.now, shift=shift,
+    ctx.emit("ClocksRestarted", at=a.now, shift=shift,
              clock_ends=s.clock_end, auction_closes=s.auction.close if s.auction else None)
 
 

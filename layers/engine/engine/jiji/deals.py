@@ -114,7 +114,7 @@ def _propose(ctx: Ctx, a: act.ProposeDeal) -> None:
     give, get = _sides(a)
     deal = Deal(s.next_id(), a.player, a.to, give, get, a.now + s.options.deal_seconds)
     s.deals.append(deal)
-    ctx.emit("DealOffered", private=[a.player, a.to], **deal.public())
+    ctx.emit("DealOffered", private=[a.player, a.to], **deal.public(), due=deal.expires)
 
 
 register("propose_deal", _check_propose, _propose)

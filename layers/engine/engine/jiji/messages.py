@@ -2,10 +2,18 @@
 ``data/messages.toml`` (``Ruleset.notice``).
 
 Told to the seat concerned: its turn (``DecisionPending`` with what is to be decided), a
-payment it owes, an auction it may bid in ("Auction: Kilimani, opening bid 200k, closes
-18:00"), the close of an auction it won, a deal offered to it, the end of the game. A
+payment it owes, a deal offered to it (``DealOffered``: "it stands until 18:00"); told to
+every seat: an auction opening ("Auction: Kilimani, opening bid 200k, closes 18:00", all but
+its opener), its close (the winner "You won the auction of ...", the others who won at what
+price, or that nobody bought it), and the end of the game with every seat's wealth. A
 ``DecisionPending`` event may carry the decision's ``detail`` as a ``detail`` mapping or as
 top-level fields (both are read).
+
+An auction's bid decisions and a deal's decision tell nothing themselves: the auction's
+opening tells every seat once (a bid decision comes back with the same id each time its
+holder is outbid, so it could not tell them more), and the offer tells its recipient (the
+service sends one offer notice per proposer an hour, so offering and withdrawing in a loop
+floods nobody; a new deal is a new decision).
 """
 
 from __future__ import annotations
@@ -53,21 +61,8 @@ def notice(event: Event, seat: int, names: Sequence[str], deadline: str | None =
         if decision == "debt":
             return Notice(words["debt"]["title"],
                           words["debt"]["body"].format(amount=money(int(fields.get("amount", 0)))))
-        if decision == "bid":
-            text = words["bid"]
-            holder = fields.get("holder")
-            values = {"name": _name(fields.get("district")), "deadline": deadline or "soon",
-                      "bid": money(int(fields.get("bid", 0))),
-                      "minimum": money(int(fields.get("minimum", 0))),
-                      "holder": names[holder] if isinstance(holder, int) else ""}
-            body = text["body"] if isinstance(holder, int) else text["nobody"]
-            return Notice(text["title"], body.format(**values))
-        if decision == "deal":
-            proposer = fields.get("proposer")
-            who = names[proposer] if isinstance(proposer, int) else "A player"
-            text = words["deal_offer"]
-            body = text["body"] if deadline else text["no_deadline"]
-            return Notice(text["title"], body.format(proposer=who, deadline=deadline))
+        if decision in ("bid", "deal"):
+            return None  # told by AuctionOpened and DealOffered (module doc)
         text = words["decision"]
         phrase = text["phrases"].get(decision, text["fallback"])
         try:
@@ -92,10 +87,13 @@ def notice(event: Event, seat: int, names: Sequence[str], deadline: str | None =
         return Notice(text["title"], body.format(**values))
     if kind == "AuctionClosed":
         text = words["auction_closed"]
-        if event.get("winner") == seat:
-            return Notice(text["title"], text["won"].format(
-                name=_name(event.get("district")), price=money(int(event.get("price", 0)))))
-        return None
+        winner = event.get("winner")
+        values = {"name": _name(event.get("district")), "price": money(int(event.get("price", 0)))}
+        if not isinstance(winner, int):
+            return Notice(text["title"], text["unsold"].format(**values))
+        if winner == seat:
+            return Notice(text["title"], text["won"].format(**values))
+        return Notice(text["title"], text["lost"].format(winner=names[winner], **values))
     if kind == "DealOffered" and event.get("to") == seat:
         text = words["deal_offer"]
         body = text["body"] if deadline else text["no_deadline"]
@@ -104,6 +102,7 @@ def notice(event: Event, seat: int, names: Sequence[str], deadline: str | None =
     if kind == "GameFinished":
         text = words["finished"]
         how = text["by_clock"] if event.get("termination") == "clock" else text["by_bankruptcy"]
+        how += _standings(text, event.get("standings") or [], names)
         winner = event.get("winner")
         if winner == seat:
             return Notice(text["title"], text["won"].format(how=how))
@@ -111,3 +110,15 @@ def notice(event: Event, seat: int, names: Sequence[str], deadline: str | None =
             return Notice(text["title"], text["nobody"].format(how=how))
         return Notice(text["title"], text["lost"].format(winner=names[winner], how=how))
     return None
+
+
+def _standings(text: dict[str, Any], rows: list[dict[str, Any]], names: Sequence[str]) -> str:
+    """Every seat's wealth, richest first (then more cash), the bankrupt last: " Wealth:
+    Baraka 41.2M, Amina 37.57M, Chebet bankrupt." (empty without standings)."""
+    if not rows:
+        return ""
+    ranked = sorted(rows, key=lambda r: (bool(r.get("out")), -int(r.get("wealth", 0)),
+                                         -int(r.get("cash", 0))))
+    parts = [(text["out"] if r.get("out") else text["row"]).format(
+        name=names[r["player"]], wealth=money(int(r.get("wealth", 0)))) for r in ranked]
+    return text["standings"].format(rows=", ".join(parts))

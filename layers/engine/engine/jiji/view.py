@@ -40,7 +40,7 @@ def _parties(*fields: str) -> EventShape:
 
 EVENT_SHAPES: dict[str, EventShape] = {
     "AuctionClosed": _all("district", "winner", "price", "bids"),
-    "AuctionOpened": _all("district", "opener", "bid", "minimum", "closes", "reason"),
+    "AuctionOpened": _all("district", "opener", "bid", "minimum", "closes", "reason", "due"),
     "Bankrupt": _all("player", "creditor", "districts", "cards"),
     "BidPlaced": _all("player", "district", "amount", "closes", "extended"),
     "BlocksBuilt": _all("player", "district", "kind", "count", "cost", "residential",
@@ -53,7 +53,7 @@ EVENT_SHAPES: dict[str, EventShape] = {
     "ConstructionUnused": _all("player", "grant"),
     "DealClosed": _parties("deal", "how"),
     "DealCompleted": _all("deal", "proposer", "to", "give", "get"),
-    "DealOffered": _parties("deal", "proposer", "to", "expires", "give", "get"),
+    "DealOffered": _parties("deal", "proposer", "to", "expires", "give", "get", "due"),
     "DebtOwed": _all("debtor", "creditor", "amount", "reason"),
     "DebtPaid": _all("debtor", "creditor", "amount", "reason"),
     "DiceRolled": _all("player", "dice", "doubles"),
@@ -61,8 +61,8 @@ EVENT_SHAPES: dict[str, EventShape] = {
     "ExemptionTaken": _all("player", "source"),
     "ExemptionUsed": _all("player", "owner", "district", "amount"),
     "GameFinished": _all("winner", "termination", "turn", "standings"),
-    "GamePaused": _all("at"),
-    "GameResumed": _all("at", "shift", "clock_ends", "auction_closes"),
+    "ClocksStopped": _all("at"),
+    "ClocksRestarted": _all("at", "shift", "clock_ends", "auction_closes"),
     "Jailed": _all("player", "reason"),
     "MortgageLifted": _all("player", "district", "value"),
     "Mortgaged": _all("player", "district", "value"),
@@ -87,7 +87,8 @@ EVENT_SHAPES: dict[str, EventShape] = {
 }
 """Every Jiji event type and the fields each reader sees (:class:`engine.core.EventShape`):
 deal offers and their closing only to their two parties (``private``); everything else to
-all."""
+all. ``due`` on ``AuctionOpened`` and ``DealOffered`` repeats the close and the expiry under
+the name the service's notifications read a time from (``Ruleset.notice``)."""
 
 
 def view(ruleset, state: JijiState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:

@@ -40,14 +40,16 @@ class MulodiOptions(BaseModel):
 
     ``response_window_seconds``: how long each response window and each payment waits for
     its holder (decisions file: 1 day on a slow table, 1 minute on a live one);
-    ``idle_timeout_seconds``: how long a turn waits before the table ends it;
+    ``idle_timeout_seconds``: how long a turn waits before the table ends it (the lobby's own
+    setting, filled in by the service: any length from a second, as Mtaani's and Jiji's, since
+    a deployment's default may be seconds);
     ``max_turns``: end the game after that many turns (the most colours with a full set,
     then the most table value, wins; none by default: Mulodi games end by themselves).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True)
     response_window_seconds: int = Field(D.table["response_window_seconds"], ge=30, le=7 * 86_400)
-    idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=60, le=30 * 86_400)
+    idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=1, le=30 * 86_400)
     max_turns: int | None = Field(None, ge=2, le=100_000)
 
 

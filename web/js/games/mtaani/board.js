@@ -2,32 +2,12 @@
 // the tile detail card. Everything shown comes from the guide (names, sets, prices) and the
 // game view (owners, units, mortgages, positions, fees); nothing is computed from rules here.
 
+import { cell, compact, edge, seatInitials } from "../../shell/track.js";
 import { h, money, num, SEAT_COLORS } from "../../ui.js";
 import { tileEffects } from "./effects.js";
 
 export const PLAYER_COLORS = SEAT_COLORS;
 const SET_KIND_UNIT = { estate: "house", fast_food: "shop", transport: "route", utility: "station", comms: "satellite" };
-
-/**
- * Grid cell (1-based row, column) of tile `index` on a board of `size` tiles: Payday (0) in
- * the bottom-right corner, then clockwise along the bottom, up the left, across the top and
- * down the right side (13 x 13 for 48 tiles).
- */
-export function cell(index, size = 48) {
-  const side = size / 4;
-  const n = side + 1;
-  if (index <= side) return { row: n, col: n - index };
-  if (index <= 2 * side) return { row: n - (index - side), col: 1 };
-  if (index <= 3 * side) return { row: 1, col: 1 + (index - 2 * side) };
-  return { row: 1 + (index - 3 * side), col: n };
-}
-
-/** Which edge a tile sits on ("bottom", "left", "top", "right" or "corner"). */
-export function edge(index, size = 48) {
-  const side = size / 4;
-  if (index % side === 0) return "corner";
-  return ["bottom", "left", "top", "right"][Math.floor(index / side)];
-}
 
 export function setColor(guide, setId) {
   if (!setId) return null;
@@ -43,24 +23,6 @@ export function unitName(guide, setId) {
   return (set && SET_KIND_UNIT[set.kind]) || "unit";
 }
 
-/**
- * A short, distinct label per seat for tokens and owner chips: the first letter, a bot's
- * number after it ("Advanced bot 2" -> "A2"), two letters where two names share the first.
- */
-export function seatInitials(view) {
-  const names = view.seats.map((s) => s.name || "?");
-  const first = names.map((n) => {
-    const digits = n.match(/\s(\d+)$/);
-    return `${n.charAt(0).toUpperCase()}${digits ? digits[1] : ""}`;
-  });
-  const two = names.map((n) => n.slice(0, 2).replace(/^./, (x) => x.toUpperCase()));
-  return first.map((label, i) => {
-    if (first.filter((x) => x === label).length === 1) return label;
-    if (two.filter((x) => x === two[i]).length === 1) return two[i];
-    return `${label}${i + 1}`;
-  });
-}
-
 function tokens(view, index) {
   const state = view.state;
   const labels = seatInitials(view);
@@ -71,14 +33,6 @@ function tokens(view, index) {
       class: "token", style: { "--c": PLAYER_COLORS[seat % 4] },
       title: view.seats[seat]?.name, "aria-label": `${view.seats[seat]?.name} is here`,
     }, labels[seat]));
-}
-
-/** 320000 -> "320k", 1250000 -> "1.25M" (tile faces; cards show full amounts). */
-export function compact(amount) {
-  const n = Number(amount) || 0;
-  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(2))}M`;
-  if (n >= 1000) return `${Number((n / 1000).toFixed(1))}k`;
-  return String(n);
 }
 
 /** Short status of a tile for its face and label: owner, units, mortgage. */

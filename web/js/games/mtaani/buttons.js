@@ -2,13 +2,8 @@
 // data-key (so focus survives a redraw). `extra` adds classes ("small", "primary-big").
 
 import { describe } from "./actions.js";
+import { legalButton } from "../../shell/buttons.js";
 
 export function actionButtonOf(sc, action, extra = "") {
-  const { h } = sc.ctx;
-  const d = describe(action, sc.view(), sc.guide());
-  const key = `act-${Object.entries(action).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join("&")}`;
-  const button = h("button", { type: "button", class: `action ${d.tone} ${extra}`.trim(), "data-key": key,
-    "data-action": action.type, onclick: () => sc.perform(action, button) },
-  h("span", { class: "label" }, d.label), d.detail ? h("span", { class: "cost" }, d.detail) : null);
-  return button;
+  return legalButton(action, describe(action, sc.view(), sc.guide()), (button) => sc.perform(action, button), extra);
 }

@@ -3,7 +3,8 @@
 // from the rules), with quick facts, the board, special tiles, the property guide, the decks
 // and the global events drawn from the same data, so every number matches the build.
 
-import { cell, describeSpecial, setColor } from "./board.js";
+import { cell } from "../../shell/track.js";
+import { describeSpecial, setColor } from "./board.js";
 import { duration, h, money, num } from "../../ui.js";
 
 const KIND_TITLES = { estate: "Estates", fast_food: "Fast Food", transport: "Transport", utility: "Utilities", comms: "Comms" };

@@ -13,6 +13,8 @@ import { activeEffects } from "./effects.js";
 import { describeEvent, shown } from "./events.js";
 import { assetsPanel, audioPanel, loansPanel, tradePanel } from "./panels.js";
 import { renderSummary } from "./summary.js";
+import { fitFrame, scrollIntoFrame } from "../../shell/track.js";
+import { keepInputs } from "../../ui.js";
 
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const TABS = [["assets", "Assets"], ["trade", "Trade"], ["loans", "Loans"], ["chat", "Chat"], ["log", "Log"], ["audio", "Audio"], ["table", "Table"]];
@@ -67,20 +69,7 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ rendering
   /** Redraw with what the player is typing or has chosen (and the focus) kept. */
-  function keep(draw) {
-    const focusKey = document.activeElement?.dataset?.key;
-    const typed = new Map([...root.querySelectorAll("input[data-key]:not([type=checkbox]), textarea[data-key], select[data-key]")]
-      .map((el) => [el.dataset.key, el.value]));
-    draw();
-    for (const [key, value] of typed) {
-      const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (!el || el.value === value) continue;
-      if (el.options && ![...el.options].some((o) => o.value === value)) continue;  // that choice is gone
-      el.value = value;
-      el.dispatchEvent(new Event("change"));
-    }
-    if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
-  }
+  const keep = (draw) => keepInputs(root, draw);
 
   function update(v, fresh = []) {
     if (ctx.sound && fresh.some((e) => e.type === "DiceRolled")) ctx.sound.play("dice");
@@ -191,28 +180,13 @@ export function mount(root, ctx) {
     }
   }
 
-  /** The board's frame ends above the pinned bar (desktop and portrait): the board scrolls in
-   * it, following the turn, and the page need not. Landscape phones keep it at full height. */
-  const landscape = window.matchMedia("(orientation: landscape) and (max-height: 560px)");
-  function fitBoard() {
-    if (landscape.matches) { boardWrap.style.maxHeight = ""; return; }
-    const top = boardWrap.getBoundingClientRect().top + window.scrollY;
-    const frame = Math.max(240, window.innerHeight - top - bar.offsetHeight - 12);
-    boardWrap.style.maxHeight = `${frame}px`;
-    boardWrap.style.setProperty("--frame", `${frame}px`);  // the overview fits the frame
-  }
+  /** The board's frame ends above the pinned bar (shell/track.js). */
+  const fitBoard = () => fitFrame(boardWrap, bar);
   const onResize = () => { fitBoard(); };
   window.addEventListener("resize", onResize);
 
   /** Keep tile `index` in sight inside the board's own scroll area (never the page's). */
-  function scrollToTile(index) {
-    const el = boardWrap.querySelector(`[data-tile="${index}"]`);
-    if (!el) return;
-    const box = el.getBoundingClientRect();
-    const wrap = boardWrap.getBoundingClientRect();
-    if (box.left < wrap.left || box.right > wrap.right) boardWrap.scrollLeft += box.left - wrap.left - (wrap.width - box.width) / 2;
-    if (box.top < wrap.top || box.bottom > wrap.bottom) boardWrap.scrollTop += box.top - wrap.top - (wrap.height - box.height) / 2;
-  }
+  const scrollToTile = (index) => scrollIntoFrame(boardWrap, boardWrap.querySelector(`[data-tile="${index}"]`));
 
   function openCard(index) {
     st.selected = index;
