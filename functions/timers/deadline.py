@@ -5,10 +5,14 @@ cannot answer and sets its next deadline); a decision answered meanwhile, or a g
 finished or gone, changes nothing. Delivery is at least once: a second delivery finds nothing
 due and changes nothing. A timer that finds nothing due yet makes sure the later deadlines
 have their schedules (the one it was set for may have moved later: an auction's close
-extended by a late bid).
+extended by a late bid); when the Scheduler refuses that, the timer still answers (the
+sweeper passes a deadline whose timer never fired), so a failing Scheduler does not make
+Lambda retry and dead-letter a timer whose own work is done.
 """
 
 import time
+
+from botocore.exceptions import BotoCoreError, ClientError
 
 from service import deadlines, observability, snapstart
 from service.errors import NotFound
@@ -30,7 +34,12 @@ def fire(game_id: str, now: int | None = None, *, reschedule: bool = False) -> d
     try:
         outcome = deadlines.pass_due(game_id, now=now)
         if reschedule and outcome.reason == "not_yet":
-            deadlines.reschedule(game_id, now)
+            try:
+                deadlines.reschedule(game_id, now)
+            except (BotoCoreError, ClientError) as exc:
+                observability.logger.warning("could not schedule the later deadlines; the sweeper "
+                                             "will pass them", extra={"game_id": game_id,
+                                                                      "error": str(exc)})
     except NotFound:
         observability.count(observability.STALE_TIMERS_IGNORED)
         return {"applied": False, "reason": "gone"}

@@ -7,8 +7,9 @@
 - A phone held upright (390x844) plays a whole turn (choose a card, play it, choose the next,
   end the turn) and pays a debt choosing the cards (the running total, no change given), every
   control it uses in sight without scrolling.
-- A card is chosen and played by keyboard alone; every Mulodi event type has words; text
-  meets 4.5:1 and every control has a name.
+- A card is chosen and played by keyboard alone; text meets 4.5:1 and every control has a
+  name. (Every Mulodi event type has words: ``test_table.py::test_every_event_has_words``,
+  run for every game with a screen module.)
 
 Screenshots of each layout go to ``test-artifacts/``.
 """
@@ -20,10 +21,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-import engine
-from service.views import SERVICE_EVENT_SHAPES
 from tests.browser.conftest import screenshot
-from tests.browser.test_table import IN_VIEW, LAYOUTS, handle, open_as
+from tests.browser.test_table import IN_VIEW, handle, open_as
 from tests.browser.test_web_client import assert_accessible
 
 # A: Banja, Neda, 10M, 20M, Karen (and draws 30M and Muthaiga); B: Neda, 50M, 20M, two 10Ms
@@ -195,14 +194,3 @@ def test_a_phone_plays_a_whole_turn_and_pays_without_scrolling_to_find_the_actio
     press(pa, "End turn", in_view=True)
     expect(pb.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
     assert pa.evaluate("() => window.scrollY") == 0
-
-
-def test_every_mulodi_event_has_words(pages, stack):
-    page = pages.open("/", **LAYOUTS["desktop-1366"])
-    types = set(engine.get_ruleset("mulodi").event_shapes) | set(SERVICE_EVENT_SHAPES)
-    worded = page.evaluate("""async () => {
-      const mulodi = await import('/js/games/mulodi/events.js');
-      const shell = await import('/js/shell/words.js');
-      return [...mulodi.WORDED, ...shell.SERVICE_EVENTS];
-    }""")
-    assert types - set(worded) == set()

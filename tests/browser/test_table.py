@@ -26,6 +26,7 @@ import engine
 from service.views import SERVICE_EVENT_SHAPES
 from tests.browser.conftest import screenshot
 from tests.browser.test_web_client import assert_accessible
+from tests.stackprocess import ROOT
 
 LAYOUTS = {
     "desktop-1366": {"viewport": {"width": 1366, "height": 768}},
@@ -72,6 +73,10 @@ def open_as(pages, stack, account: dict, path: str, layout: str):
     page.evaluate("(s) => localStorage.setItem('mtaa.session', JSON.stringify(s))",
                   {"token": account["token"], "handle": account["handle"], "account_id": account["account_id"]})
     page.goto(f"{stack.base}/#{path}")
+    if path.startswith("/game/"):
+        # The first screen to read /openapi.json (the game route asks it whether chat exists)
+        # waits for the stack to build it: up to 20 s on a busy machine.
+        expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
     return page
 
 
@@ -140,37 +145,47 @@ def test_the_main_action_is_on_screen_at_every_decision_on_every_layout(pages, s
     assert shot == set(LAYOUTS)
 
 
-def test_every_event_has_words(pages, stack):
-    """A test fails when an event type has no wording: the engine's and the service's event
-    types against the screen module's list and the shell's."""
-    types = set(engine.get_ruleset("mtaani").event_shapes) | set(SERVICE_EVENT_SHAPES)
+SCREENS = [game for game in engine.games() if (ROOT / "web/js/games" / game / "events.js").exists()]
+"""The games this client has a screen module for (the others play on the generic screen)."""
+
+
+@pytest.mark.parametrize("game", SCREENS)
+def test_every_event_has_words(pages, stack, game):
+    """A test fails when an event type has no wording: every ruleset's event types of each game
+    with a screen module, and the service's, against the module's list and the shell's."""
+    types = set(SERVICE_EVENT_SHAPES)
+    for name in engine.rulesets_of(game):
+        types |= set(engine.get_ruleset(name).event_shapes)
     page = pages.open("/", **LAYOUTS["desktop-1366"])
-    worded = page.evaluate("""async () => {
-      const mtaani = await import('/js/games/mtaani/events.js');
+    worded = page.evaluate("""async (game) => {
+      const screen = await import(`/js/games/${game}/events.js`);
       const shell = await import('/js/shell/words.js');
-      return [...mtaani.WORDED, ...shell.SERVICE_EVENTS];
-    }""")
+      return [...screen.WORDED, ...shell.SERVICE_EVENTS];
+    }""", game)
     assert types - set(worded) == set(), "event types without words"
     # Tokens and owner chips tell bots apart by their number, people by their initials.
     initials = page.evaluate("""async () => (await import('/js/shell/track.js')).seatInitials(
       { seats: [{ name: 'Advanced bot 2' }, { name: 'Advanced bot 4' }, { name: 'amani' }, { name: 'baraka' }] })""")
     assert initials == ["A2", "A4", "A", "B"]
     # Each worded with fields as the engine shows them: no raw JSON, no "undefined".
+    ruleset = engine.rulesets_of(game)[0]
     samples = {name: {field: 1 for field in (*shape.public, *shape.parties)} for name, shape in
-               engine.get_ruleset("mtaani").event_shapes.items()}
-    lines = page.evaluate("""async (samples) => {
-      const { describeEvent } = await import('/js/games/mtaani/events.js');
-      const guide = await (await fetch('/rulesets/mtaani/guide')).json();
+               engine.get_ruleset(ruleset).event_shapes.items()}
+    lines = page.evaluate("""async ([game, ruleset, samples]) => {
+      const { describeEvent } = await import(`/js/games/${game}/events.js`);
+      const guide = await (await fetch(`/rulesets/${ruleset}/guide`)).json();
       const view = { seats: [{ seat: 0, name: 'Amani' }, { seat: 1, name: 'Baraka' }], seat: 0 };
-      const fill = { dice: [3, 4], give: { cash: 1000, properties: [1] }, get: { insurance: 1, specials: ['teleport'] },
-        text: 'A card', deck: 'mtaani', card: 'teleport', rule: 'double_rent', event: 'olympics', set: guide.sets[0].id,
-        reason: 'fee', how: 'declined', via: 'card', kind: 'turn', mood: 'wary', lender: 'bank', net_worth: { 0: 1 } };
+      const fill = { dice: [3, 4], give: { cash: 1000, properties: [1], districts: [1] }, get: { insurance: 1, specials: ['teleport'], cards: 1 },
+        text: 'A card', deck: 'mtaani', card: 'teleport', rule: 'double_rent', event: 'olympics', set: guide.sets?.[0]?.id,
+        reason: 'fee', how: 'declined', via: 'card', kind: 'turn', mood: 'wary', lender: 'bank', net_worth: { 0: 1 },
+        building: 'landfill', grant: 'blocks_2', sort: 'nuisance', rolls: { 0: 8, 1: 5 }, creditor: 'bank', source: 'free_parking',
+        standings: [{ player: 0, cash: 1, districts: 0, wealth: 1, out: false }] };
       return Object.entries(samples).map(([type, fields]) => {
         const e = { type };
         for (const f of Object.keys(fields)) e[f] = f in fill ? fill[f] : 1;
         return [type, describeEvent(e, view, guide)];
       });
-    }""", samples)
+    }""", [game, ruleset, samples])
     for event_type, line in lines:
         assert not re.search(r'[{}\[\]"]|undefined|NaN|\bnull\b', line), (event_type, line)
 

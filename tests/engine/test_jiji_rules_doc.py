@@ -1,5 +1,8 @@
 """docs/rules.md's Jiji section: every code reference names a function or value of an engine.jiji
-module (or a key of data/jiji.toml), and every test reference a test that exists."""
+module (or a key of data/jiji.toml, or of the service: ``service.*`` and ``timers.*`` under
+functions/), every test reference a test that exists (in tests/engine/ unless the reference
+gives its path: ``tests/service/...``, ``tests/stack/...``, ``tests/browser/...``), and every
+Jiji test is traced there."""
 
 import importlib
 import re
@@ -29,6 +32,23 @@ def _in_data(path: str) -> bool:
     return all(key in (node if isinstance(node, dict) else node[0]) for key in keys.split("/"))
 
 
+def _names_service_code(ref: str) -> bool:
+    """Whether ``ref`` (``service.pipeline.current``, ``service.deadlines``) names a module of
+    functions/ or a name in one."""
+    parts = ref.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(obj, name):
+                return False
+            obj = getattr(obj, name)
+        return True
+    return False
+
+
 def test_every_code_reference_names_a_function_or_value_of_a_jiji_module_or_a_data_key():
     rows = jiji_rows()
     assert len(rows) > 70
@@ -40,6 +60,10 @@ def test_every_code_reference_names_a_function_or_value_of_a_jiji_module_or_a_da
         code = re.sub(r"`jiji\.toml` `[^`]+`", "", code)
         for ref in re.findall(r"`([A-Za-z_][\w.]*(?:/\w+)*)`", code):
             if ref == "jiji.toml" or "." not in ref:
+                continue
+            if ref.startswith(("service.", "timers.")):
+                assert _names_service_code(ref), f"{ref} ({rule})"
+                checked += 1
                 continue
             module, _, path = ref.partition(".")
             try:
@@ -62,15 +86,40 @@ def test_every_test_reference_names_a_test_that_exists():
         for ref in re.findall(r"`([^`]+)`", tests):
             path, _, name = ref.rpartition("::")
             current = path or current
-            source = (ROOT / "tests" / "engine" / Path(current).name).read_text()
+            where = ROOT / current if current.startswith("tests/") else ROOT / "tests" / "engine" / current
+            source = where.read_text()
             assert f"def {name}(" in source, f"{ref} ({rule})"
 
 
+SERVICE_TESTS = ("tests/service/test_jiji_table.py", "tests/stack/test_jiji_table.py",
+                 "tests/browser/test_jiji_table.py")
+"""Jiji's tests outside the engine: the service against moto, the local stack, the browser."""
+
+
 def test_every_jiji_test_is_traced_from_the_rules():
-    """Each hand-worked rule test is named in the section (bots, views and the doc test aside)."""
-    text = (ROOT / "docs" / "rules.md").read_text().split("## Jiji", 1)[1]
+    """Each hand-worked rule test is named in the section (bots and the doc test aside), and so
+    is each test of Jiji at the table (service, stack and browser), with its path."""
+    text = (ROOT / "docs" / "rules.md").read_text().split("## Jiji", 1)[1].split("\n## ", 1)[0]
+    for path in SERVICE_TESTS:
+        for name in re.findall(r"^def (test_\w+)\(", (ROOT / path).read_text(), re.M):
+            assert f"`{path}::{name}`" in text or name in _traced_after(text, path), \
+                f"{path}::{name} is not traced in docs/rules.md"
     for path in sorted((ROOT / "tests" / "engine").glob("test_jiji_*.py")):
         if path.name in ("test_jiji_bots.py", "test_jiji_rules_doc.py"):
             continue
         for name in re.findall(r"^def (test_\w+)\(", path.read_text(), re.M):
             assert name in text, f"{path.name}::{name} is not traced in docs/rules.md"
+
+
+def _traced_after(text: str, path: str) -> str:
+    """The test references that follow ``path`` in the same cell (a reference without a path
+    belongs to the last path named before it)."""
+    out = []
+    for cell in text.split("|"):
+        current = None
+        for ref in re.findall(r"`([^`]+)`", cell):
+            where, _, name = ref.rpartition("::")
+            current = where or current
+            if current == path:
+                out.append(name)
+    return " ".join(out)

@@ -79,6 +79,20 @@ def test_seat_counts_outside_the_range_are_refused(name):
 
 
 @pytest.mark.parametrize("name", RULESETS)
+def test_a_table_takes_any_idle_timeout_its_lobby_gives_it(name):
+    """The service fills ``idle_timeout_seconds`` in from the lobby or the deployment's default,
+    which may be seconds (the local stack's tests use 2): a ruleset that takes the option takes
+    any length from a second, and its turn's idle deadline is that long."""
+    rs = engine.get_ruleset(name)
+    if "idle_timeout_seconds" not in rs.table_options.model_fields:
+        return
+    players = [f"p{i}" for i in range(rs.min_players)]
+    state = engine.new_game(name, players, 1, {**rs.short_game_options, "idle_timeout_seconds": 2})
+    idle = [d.deadline.seconds for d in rs.pending(state) if d.deadline and d.deadline.kind == "idle_turn"]
+    assert idle == [2]
+
+
+@pytest.mark.parametrize("name", RULESETS)
 def test_random_games_end_and_replay_from_seed_and_actions(name):
     endings = set()
     for players, seed in games_of(name):

@@ -153,7 +153,7 @@ export function mount(root, ctx) {
       "aria-controls": "dock-panel", tabindex: st.tab === id ? "0" : "-1", onclick: () => selectTab(id), onkeydown: (e) => tabKeys(e, id) }, label)));
     const panel = h("div", { class: "panel", role: "tabpanel", id: "dock-panel", "aria-labelledby": `tab-${st.tab}`, tabindex: "0" });
     const renderers = {
-      log: () => ctx.components.eventLog((e) => describeEvent(e, view(), guide(), ctx.words), { label: "Event log" }),
+      log: () => ctx.components.eventLog((e) => (e.type === "DecisionPending" ? null : describeEvent(e, view(), guide(), ctx.words)), { label: "Event log" }),
       chat: () => ctx.components.chat(),
       table: () => [ctx.components.pending(v, KIND_WORDS), ctx.components.idleControls(v), ctx.components.tableControls(v)],
     };

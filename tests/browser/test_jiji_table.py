@@ -1,0 +1,186 @@
+"""The Jiji screen (web/js/games/jiji/), in headless Chromium against the local stack.
+
+- Two people bid against each other in one auction from two browsers: each sees the other's
+  bid without reloading, the auction's close, and at the game clock's end the wealth table.
+- A phone held upright presses Construction and places the blocks it granted from the
+  pinned bar.
+- At every decision of a scripted game (roll, buy, Construction and its placing, the end of
+  the turn, a Building Permit, an auction opened and bid in) the main action is on screen
+  without scrolling, on a phone held upright and sideways and on a desktop, and no text on
+  the track is under 11 px.
+
+Screenshots go to ``test-artifacts/jiji-*.png`` (the ones in docs/web.md are copied from
+there). The dice are fixed, so whoever starts (the seed's opening roll) moves the same way:
+the starter rolls 1+2 onto Korogocho (space 3, 700k, nobody's) and the other rolls 1+1 onto
+the Building Permit (2), then 2+2 onto Dandora (6, 900k).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_table import BOARD_FONTS, IN_VIEW, handle, open_as
+
+SCRIPT = {"dice": [[1, 2], [1, 1], [2, 2], [3, 4], [2, 5], [3, 6]], "construction": ["blocks_2"] * 6}
+
+
+def jiji_table(stack, options: dict) -> tuple[list[dict], str, int]:
+    """Two people at a started Jiji table with ``options``; returns their accounts, the game
+    id and the seat that starts."""
+    accounts = []
+    for _ in range(2):
+        status, body = stack("POST", "/sessions", {"handle": handle("j")})
+        assert status == 201, body
+        accounts.append(body)
+    owner = accounts[0]["token"]
+    status, lobby = stack("POST", "/lobbies", {"ruleset": "jiji", "table_size": 2, "options": options,
+                                               "bot_delay_seconds": 0}, owner)
+    assert status == 201, lobby
+    assert stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": accounts[1]["handle"]}, owner)[0] == 201
+    assert stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, accounts[1]["token"])[0] == 200
+    status, game = stack("POST", f"/lobbies/{lobby['lobby_id']}/start", {}, owner)
+    assert status == 201, game
+    return accounts, game["game_id"], game["state"]["cur"]
+
+
+def move(stack, game_id, account, name, body=None):
+    status, answer = stack("POST", f"/games/{game_id}/jiji/{name}", body or {}, account["token"])
+    assert status == 200, (name, answer)
+    return answer["game"]
+
+
+def click(page, selector):
+    with page.expect_response(re.compile(r"/games/[^/]+/jiji/[a-z-]+$")) as answer:
+        page.locator(selector).first.click()
+    assert answer.value.ok, answer.value.text()
+    expect(page.locator("#app[data-busy]")).to_have_count(0)
+    return answer.value.json()
+
+
+def test_two_people_bid_against_each_other_and_see_the_end(pages, stack):
+    """A one-minute clock from the first roll; 20-second auctions. The starter puts
+    Korogocho up at 100k; the other bids the least (110k) in their browser and the starter
+    sees it without reloading, then bids 120k and the other sees that. At the close the
+    starter owns it for 120k; at the clock's end both see the wealth table: the other
+    (37.7M) ahead of the starter (37.58M cash + Korogocho's bare rent 70k = 37.65M)."""
+    accounts, game_id, first = jiji_table(stack, {"end": "clock", "clock_seconds": 60, "auction_seconds": 20,
+                                                  "scripted": SCRIPT})
+    a, b = accounts[first], accounts[1 - first]
+    move(stack, game_id, a, "roll")
+    move(stack, game_id, a, "auction", {"opening_bid": 100_000})
+    page_a = open_as(pages, stack, a, f"/game/{game_id}", "desktop-1366")
+    page_b = open_as(pages, stack, b, f"/game/{game_id}", "phone-portrait")
+    for page in (page_a, page_b):
+        expect(page.get_by_test_id("auction-bid")).to_have_text(f"M100k by {'you' if page is page_a else a['handle']}")
+    expect(page_a.get_by_test_id("turn-status")).to_have_text("Auction of Korogocho: you hold the highest bid")
+    expect(page_b.get_by_test_id("turn-status")).to_have_text("Your turn: Auction of Korogocho, bid or let it go")
+    main = page_b.locator("[data-testid=action-bar] [data-main]")
+    expect(main).to_have_text("Bid M110k")
+    assert main.evaluate(IN_VIEW)
+    click(page_b, "[data-testid=action-bar] [data-main]")
+    expect(page_a.get_by_test_id("auction-bid")).to_have_text(f"M110k by {b['handle']}", timeout=10_000)
+    expect(page_a.locator("[data-testid=action-bar] [data-main]")).to_have_text("Bid M120k")
+    screenshot(page_a, "jiji-auction-desktop")
+    click(page_a, "[data-testid=action-bar] [data-main]")
+    expect(page_b.get_by_test_id("auction-bid")).to_have_text(f"M120k by {a['handle']}", timeout=10_000)
+    screenshot(page_b, "jiji-auction-phone")
+    # The close: both screens show Korogocho as the starter's, with its rent.
+    for page in (page_a, page_b):
+        expect(page.get_by_test_id("auction")).to_have_count(0, timeout=30_000)
+        expect(page.get_by_test_id("rent-3")).to_have_text("rent M70k")
+    # The clock's end: the wealth table, without reloading.
+    for page in (page_a, page_b):
+        table = page.get_by_test_id("wealth-table")
+        expect(table).to_be_visible(timeout=70_000)
+        expect(table.locator("tbody tr")).to_have_count(2)
+        rows = table.locator("tbody tr")
+        expect(rows.nth(0)).to_have_text(re.compile(rf"^1\s*{b['handle']}\s*M37\.7M\s*M0\s*M37\.7M$"))
+        expect(rows.nth(1)).to_have_text(re.compile(rf"^2\s*{a['handle']}\s*M37\.58M\s*M70k\s*M37\.65M$"))
+        expect(page.get_by_test_id("turn-status")).to_have_text(f"Game over: {b['handle']} wins")
+    screenshot(page_b, "jiji-wealth-phone", top=False)
+
+
+def test_a_phone_builds_after_a_construction_press(pages, stack):
+    accounts, game_id, first = jiji_table(stack, {"scripted": SCRIPT})
+    a = accounts[first]
+    move(stack, game_id, a, "roll")
+    move(stack, game_id, a, "buy")
+    page = open_as(pages, stack, a, f"/game/{game_id}", "phone-portrait")
+    expect(page.get_by_test_id("turn-status")).to_have_text("Your turn: build or end the turn")
+    press = page.locator('[data-testid=action-bar] button[data-action="construction"]')
+    assert press.evaluate(IN_VIEW)
+    click(page, '[data-testid=action-bar] button[data-action="construction"]')
+    expect(page.get_by_test_id("construction")).to_contain_text("Construction: 2 blocks.")
+    main = page.locator("[data-testid=action-bar] [data-main]")
+    # Korogocho's group prices: 200k a residential block, 400k an industrial one.
+    expect(main).to_have_text(re.compile(r"^2 residential on Korogocho\s*M400k$"))
+    assert main.evaluate(IN_VIEW)
+    expect(page.locator('.board [data-space="3"]')).to_have_class(re.compile("can-build"))
+    screenshot(page, "jiji-construction-phone")
+    answer = click(page, "[data-testid=action-bar] [data-main]")
+    built = [e for e in answer["events"] if e["type"] == "BlocksBuilt"]
+    assert [(e["district"], e["kind"], e["count"], e["cost"]) for e in built] == [(3, "residential", 2, 400_000)]
+    # The track shows the two residential blocks and the rent they bring (630k for 2 blocks).
+    tile = page.locator('.board [data-space="3"]')
+    expect(tile.locator(".chip.res")).to_have_text("R2")
+    expect(page.get_by_test_id("rent-3")).to_have_text("rent M630k")
+    expect(page.get_by_test_id("turn-status")).to_have_text("Your turn: build or end the turn")
+
+
+STEPS = [
+    # (who: 0 the starter, 1 the other; the status line; the main action's data-action)
+    (0, "Your turn: roll", "roll"),
+    (0, "Your turn: buy or auction the district", "buy"),
+    (0, "Your turn: build or end the turn", "construction"),
+    (0, "Your turn: place what Construction granted", "place_blocks"),
+    (0, "Your turn: build or end the turn", "end_turn"),
+    (1, "Your turn: roll", "roll"),
+    (1, "Your turn: place a Building Permit building", None),
+    (1, "Your turn: build or end the turn", "roll"),
+    (1, "Your turn: buy or auction the district", "auction"),
+    (0, "Your turn: Auction of Dandora, bid or let it go", "bid"),
+]
+
+
+def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, stack):
+    accounts, game_id, first = jiji_table(stack, {"end": "clock", "clock_seconds": 3600, "auction_seconds": 600,
+                                                  "scripted": SCRIPT})
+    seats = [accounts[first], accounts[1 - first]]
+    layouts = {0: ["desktop-1366", "phone-portrait"], 1: ["phone-landscape", "phone-portrait"]}
+    screens = {who: [open_as(pages, stack, seats[who], f"/game/{game_id}", name) for name in names]
+               for who, names in layouts.items()}
+    shot = set()
+    for step, (who, status, action) in enumerate(STEPS):
+        for page, name in zip(screens[who], layouts[who], strict=True):
+            expect(page.get_by_test_id("turn-status")).to_have_text(status, timeout=15_000)
+            page.evaluate("window.scrollTo(0, 0)")
+            main = page.locator("[data-testid=action-bar] [data-main]")
+            expect(main).to_have_count(1)
+            assert main.evaluate(IN_VIEW), f"{name}, step {step}: the main action is off screen"
+            assert page.evaluate(BOARD_FONTS) == [], name
+            expect(page.get_by_test_id("clock")).to_contain_text("from the first roll" if step == 0 else "left")
+            if step in (3, 6, 9) and name not in shot:
+                screenshot(page, f"jiji-{name}")
+                shot.add(name)
+        page = screens[who][step % 2]
+        if action == "construction":     # the main action ends the turn: press Construction first
+            click(page, '[data-testid=action-bar] button[data-action="construction"]')
+            continue
+        if action is None:               # the Building Permit: a landfill on the starter's Korogocho
+            page.select_option("#permit-district", "3")
+            page.select_option("#permit-building", "landfill")
+            answer = click(page, "[data-testid=action-bar] [data-main]")
+            assert [(e["district"], e["building"]) for e in answer["events"] if e["type"] == "PermitPlaced"] == [(3, "landfill")]
+            continue
+        if action == "auction":
+            click(page, '[data-testid=action-bar] button[data-action="auction"]')
+            continue
+        expect(page.locator("[data-testid=action-bar] [data-main]")).to_have_attribute("data-action", action)
+        click(page, "[data-testid=action-bar] [data-main]")
+    assert shot == {"desktop-1366", "phone-portrait", "phone-landscape"}
+    # The landfill took Korogocho's residential blocks out of its rent: bare land, 70k.
+    expect(screens[0][0].locator('.board [data-space="3"] .chip.nuisance')).to_have_text("landfill")
+    expect(screens[0][0].get_by_test_id("rent-3")).to_have_text("rent M70k")
