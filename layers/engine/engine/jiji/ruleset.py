@@ -105,6 +105,8 @@ class JijiRuleset(Ruleset):
     game = "jiji"
     title = "Jiji"
     game_title = "Jiji"
+    # 2: the clocks' events are ClocksStopped / ClocksRestarted (a saved game's log reads so).
+    rules_version = 2
     min_players = 2
     max_players = 6
     actions = act.PLAYER_ACTIONS
