@@ -337,7 +337,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                                           "action": action.type if action else "deadline",
                                           "version": applied.version, "attempt": attempt,
                                           "events": len(events), "status": status})
-        _publish(applied, events, before=stored, cue_bots=not by_bot)
+        answered = {entry["action"].get("player") for entry in logged
+                    if entry["type"] == "ActionApplied" and entry.get("by") == "table"}
+        answered.discard(None)  # a table's action for no seat (an auction's close, a clock)
+        _publish(applied, events, before=stored, cue_bots=not by_bot, absent=answered)
         return applied
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
@@ -579,13 +582,19 @@ def _decision_detail(result: ActionResult, decision: engine.Decision, waiting: W
 
 
 def _publish(result: ActionResult, events: list[dict[str, Any]], *,
-             before: list[Waiting] | None, cue_bots: bool = True) -> None:
+             before: list[Waiting] | None, cue_bots: bool = True,
+             absent: set[int] | frozenset[int] = frozenset()) -> None:
     """Forward to the bus: the ruleset's bus events and the service's lifecycle events among
     ``events``, a ``DecisionPending`` for each decision that appeared since ``before`` (the
     stored pending decisions before the change; ``None``: announce every pending decision
     again, not as a turn), the table-wide news, and ``BotsToMove`` when ``cue_bots`` and a
     bot has something to decide. The state is already saved, so a failure here is logged,
-    not raised."""
+    not raised.
+
+    A new decision has ``passed`` to its holder (a notification is due) when they held none
+    before, or when the table answered for them in this change (``absent``: the seats whose
+    decision passed its deadline; a Mulodi response window the table let stand leaves its
+    absent target a payment, which they must hear of)."""
     ruleset = engine.get_ruleset(result.game.record.ruleset)
     items = []
     for event in events:
@@ -600,7 +609,8 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
     for decision in result.pending:
         if decision.id in known:
             continue
-        passed = before is not None and decision.player not in holders
+        passed = before is not None and (decision.player not in holders
+                                         or decision.player in absent)
         items.append((DECISION_PENDING,
                       _decision_detail(result, decision, waiting.get(decision.id), passed)))
     news = ruleset.table_news(events)

@@ -55,13 +55,38 @@ def test_every_data_reference_names_a_key_of_the_data_file():
                 assert key in keys, f"[{table}] {key} ({rule})"
 
 
+def source_of(path: str) -> Path:
+    """A test reference's file: under ``tests/engine/``, or ``tests/<folder>/`` when it names one."""
+    return ROOT / "tests" / path if "/" in path else ROOT / "tests" / "engine" / path
+
+
 def test_every_test_reference_names_a_test_that_exists():
     for _, rule, _, tests in rows():
         refs = re.findall(r"`([^`]+)::([^`]+)`", tests)
         assert refs, rule
         for path, name in refs:
-            source = (ROOT / "tests" / "engine" / path).read_text()
+            source = source_of(path).read_text()
             assert f"def {name}(" in source, f"{path}::{name} ({rule})"
+
+
+MULODI_TESTS = ["engine/test_mulodi_*.py", "service/test_mulodi_*.py", "stack/test_mulodi_*.py",
+                "browser/test_mulodi_*.py"]
+
+
+def test_every_mulodi_test_is_traced():
+    """Every test of Mulodi's rules and of Mulodi at the table is named by a row (these checks
+    of the section itself aside)."""
+    traced = {(str(source_of(path)), name) for _, _, _, tests in rows()
+              for path, name in re.findall(r"`([^`]+)::([^`]+)`", tests)}
+    untraced = []
+    for pattern in MULODI_TESTS:
+        for path in sorted((ROOT / "tests").glob(pattern)):
+            if path.name == Path(__file__).name:
+                continue
+            for name in re.findall(r"^def (test_\w+)\(", path.read_text(), flags=re.MULTILINE):
+                if (str(path), name) not in traced:
+                    untraced.append(f"{path.relative_to(ROOT)}::{name}")
+    assert untraced == []
 
 
 @needs_shared

@@ -72,6 +72,28 @@ def test_the_shuffle_is_seeded():
     assert one.hands != other.hands
 
 
+def test_a_scripted_deal_fixes_the_named_cards_and_shuffles_the_rest():
+    """Table option ``scripted`` (tests and demos): seat 1 holds a Neda and a Banja among its
+    5, seat 0 draws Karen then a Yongeza at its first turn; everything else is the seed's."""
+    script = {"hands": [[], ["neda", "banja"]], "draws": ["property-karen", "yongeza"]}
+    state = engine.new_game("mulodi", ["a", "b"], 5, {"scripted": script})
+    faces = [sorted(D.face[c] for c in hand) for hand in state.hands]
+    assert len(state.hands[1]) == 5 and {"neda", "banja"} <= set(faces[1])
+    # Seat 0: 5 dealt, then its turn's 2 draws, the scripted ones.
+    assert len(state.hands[0]) == 7 and [D.face[c] for c in state.hands[0][-2:]] == [
+        "property-karen", "yongeza"]
+    assert sorted(where_all(state)) == list(range(106))
+    assert "scripted" not in state.options      # a view shows the options: never the script
+    again = engine.new_game("mulodi", ["a", "b"], 5, {"scripted": script})
+    assert engine.dump_state(again) == engine.dump_state(state)
+    # Three Nedas in the deck: a fourth is refused, as is a hand of 6 or a hand too many.
+    for bad, message in (({"hands": [["neda"] * 4]}, "no 'neda' card left"),
+                         ({"hands": [["yongeza"] * 6]}, "invalid options"),
+                         ({"hands": [[], [], ["neda"]]}, "3 hands for 2 players")):
+        with pytest.raises(engine.InvalidAction, match=message):
+            engine.new_game("mulodi", ["a", "b"], 5, {"scripted": bad})
+
+
 def test_two_to_five_players():
     for n in (2, 5):
         assert len(engine.new_game("mulodi", [f"p{i}" for i in range(n)], 1).players) == n

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.core import InvalidAction
 
 Seat = Annotated[int, Field(ge=0, le=4, description="a seat (0-based)")]
-CardId = Annotated[str, Field(pattern=r"^c\d{3}$", description="a card's id, e.g. c017")]
+CardId = Annotated[str, Field(pattern=r"^c(0\d\d|10[0-5])$", description="a card's id, c000 to c105, e.g. c017")]
 ColourId = Literal["brown", "light_blue", "pink", "orange", "red", "yellow", "green",
                    "dark_blue", "taxi_park", "utility"]
 DecisionId = Annotated[int, Field(ge=1, le=10_000_000, description="a pending decision's id")]

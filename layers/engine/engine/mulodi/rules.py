@@ -10,7 +10,7 @@ functions here and to their tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import rng
@@ -32,16 +32,34 @@ def emit(ev: Events, type_: str, **fields: Any) -> None:
 
 
 # ------------------------------------------------------------------------------ the deal
-def deal(players: list[str], seed: int, options: dict[str, Any]) -> tuple[MulodiState, Events]:
+def deal(players: list[str], seed: int, options: dict[str, Any],
+         hands: Sequence[Sequence[str]] = (), draws: Sequence[str] = ()) -> tuple[MulodiState, Events]:
     """A new game: the 106 cards shuffled from ``seed`` (the 2 rule cards are not in the
     deck), 5 dealt to each seat one at a time, the rest face down as the draw pile; seat 0
-    starts its turn (seed, set-up steps 1 to 5)."""
+    starts its turn (seed, set-up steps 1 to 5).
+
+    A scripted deal (tests, demos: ``ruleset.MulodiScript``): the cards of ``hands`` (faces, by
+    seat) are taken out of the shuffled deck and dealt first, those of ``draws`` put on top of
+    the draw pile in that order; raises :class:`InvalidAction` for a face the deck has no card
+    of left."""
     s = MulodiState(players, seed, options)
     s.pile = rng.shuffled(s, list(range(D.size)))
     ev: Events = []
+
+    def take(face: str) -> int:
+        for i in range(len(s.pile) - 1, -1, -1):
+            if FACE[s.pile[i]] == face:
+                return s.pile.pop(i)
+        raise InvalidAction(f"scripted: the deck has no {face!r} card left")
+
+    for seat, faces in enumerate(hands):
+        s.hands[seat] = [take(face) for face in faces]
+    top = [take(face) for face in draws]
     for _ in range(D.deal["hand"]):
         for seat in range(len(players)):
-            s.hands[seat].append(s.pile.pop())
+            if len(s.hands[seat]) < D.deal["hand"]:
+                s.hands[seat].append(s.pile.pop())
+    s.pile.extend(reversed(top))
     emit(ev, "GameDealt", players=len(players), hand=D.deal["hand"], pile=len(s.pile))
     start_turn(s, ev, 0)
     return s, ev

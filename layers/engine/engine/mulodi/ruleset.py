@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,21 @@ from engine.mulodi.view import view as _view
 D = deck()
 
 
+Face = Annotated[str, Field(min_length=1, max_length=40, description="a card's face, e.g. banja")]
+
+
+class MulodiScript(BaseModel):
+    """A fixed deal (table option ``scripted``): ``hands``: by seat, faces dealt to that seat
+    (at most 5; the rest of its hand comes from the shuffle); ``draws``: faces the draw pile
+    gives next, in order (the first player's two turn-start cards first). Every other card is
+    shuffled from the seed as usual. Not kept in the state's options (a view would show it)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    hands: list[Annotated[list[Face], Field(max_length=5)]] = Field(default_factory=list,
+                                                                     max_length=5)
+    draws: list[Face] = Field(default_factory=list, max_length=60)
+
+
 class MulodiOptions(BaseModel):
     """The table options of a Mulodi lobby (:meth:`MulodiRuleset.new_game`).
 
@@ -42,15 +57,17 @@ class MulodiOptions(BaseModel):
     its holder (decisions file: 1 day on a slow table, 1 minute on a live one);
     ``idle_timeout_seconds``: how long a turn waits before the table ends it (the lobby's own
     setting, filled in by the service: any length from a second, as Mtaani's and Jiji's, since
-    a deployment's default may be seconds);
-    ``max_turns``: end the game after that many turns (the most colours with a full set,
-    then the most table value, wins; none by default: Mulodi games end by themselves).
+    a deployment's default may be seconds); ``max_turns``: end the game after that many turns
+    (the most colours with a full set, then the most table value, wins; none by default:
+    Mulodi games end by themselves); ``scripted``: a fixed deal for tests, demos and bug
+    reports (:class:`MulodiScript`; the service allows it only where the deployment does).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    response_window_seconds: int = Field(D.table["response_window_seconds"], ge=30, le=7 * 86_400)
+    response_window_seconds: int = Field(D.table["response_window_seconds"], ge=5, le=7 * 86_400)
     idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=1, le=30 * 86_400)
     max_turns: int | None = Field(None, ge=2, le=100_000)
+    scripted: MulodiScript | None = None
 
 
 class MulodiRuleset(Ruleset):
@@ -85,7 +102,11 @@ class MulodiRuleset(Ruleset):
             opts = MulodiOptions.model_validate(options)
         except ValidationError as exc:
             raise InvalidAction(f"invalid options: {exc.errors()[0]['msg']}") from None
-        state, _events = rules.deal(players, int(seed), opts.model_dump())
+        script = opts.scripted
+        if script is not None and len(script.hands) > len(players):
+            raise InvalidAction(f"scripted: {len(script.hands)} hands for {len(players)} players")
+        state, _events = rules.deal(players, int(seed), opts.model_dump(exclude={"scripted"}),
+                                    script.hands if script else (), script.draws if script else ())
         return state
 
     def load_state(self, data: dict[str, Any] | str | bytes) -> MulodiState:

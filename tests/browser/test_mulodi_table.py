@@ -1,0 +1,196 @@
+"""The Mulodi card table (issue 17), in headless Chromium against the local stack.
+
+- Two people at one table in two browser contexts play turns by clicking: A lays a property
+  and banks money, B banks money; A plays a Banja on B; B's screen, without reloading, says
+  who played what and what it costs (pay 50M) and offers the Neda; B plays it; A's screen,
+  without reloading, shows the Neda against the Banja; A lets it stand and plays on.
+- A phone held upright (390x844) plays a whole turn (choose a card, play it, choose the next,
+  end the turn) and pays a debt choosing the cards (the running total, no change given), every
+  control it uses in sight without scrolling.
+- A card is chosen and played by keyboard alone; text meets 4.5:1 and every control has a
+  name. (Every Mulodi event type has words: ``test_table.py::test_every_event_has_words``,
+  run for every game with a screen module.)
+
+Screenshots of each layout go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_table import IN_VIEW, handle, open_as
+from tests.browser.test_web_client import assert_accessible
+
+# A: Banja, Neda, 10M, 20M, Karen (and draws 30M and Muthaiga); B: Neda, 50M, 20M, two 10Ms
+# (and draws 40M and Kibera); A's second turn draws 40M and Runda.
+HANDS = [["banja", "money-10", "money-20", "property-karen", "yongeza"],
+         ["neda", "money-50", "money-20", "money-10", "money-10"]]
+DRAWS = ["money-30", "property-muthaiga", "money-40", "property-kibera", "money-40", "property-runda"]
+
+
+def mulodi_table(stack, hands=HANDS, draws=DRAWS, window: int = 600) -> tuple[list[dict], str]:
+    accounts = []
+    for _ in range(2):
+        status, body = stack("POST", "/sessions", {"handle": handle("m")})
+        assert status == 201, body
+        accounts.append(body)
+    owner = accounts[0]["token"]
+    status, lobby = stack("POST", "/lobbies", {"table_size": 2, "ruleset": "mulodi",
+                                               "options": {"response_window_seconds": window}}, owner)
+    assert status == 201, lobby
+    assert stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": accounts[1]["handle"]}, owner)[0] == 201
+    assert stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, accounts[1]["token"])[0] == 200
+    status, game = stack("POST", f"/lobbies/{lobby['lobby_id']}/start",
+                         {"options": {"scripted": {"hands": hands, "draws": draws}}}, owner)
+    assert status == 201, game
+    return accounts, game["game_id"]
+
+
+def pick(page, face: str):
+    """Choose the first card of ``face`` in the hand strip."""
+    card = page.locator(f'[data-testid="hand"] button.pcard[data-face="{face}"]').first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    return card
+
+
+def press(page, text: str, in_view: bool = False):
+    """Click the action bar's button whose label contains ``text`` and wait for the answer."""
+    button = page.get_by_test_id("action-bar").locator("button.action", has_text=text).first
+    if in_view:
+        assert button.evaluate(IN_VIEW), f"{text!r} is not on screen"
+    with page.expect_response(re.compile(r"/games/[^/]+/mulodi/[a-z-]+$")) as answer:
+        button.click()
+    assert answer.value.status == 200, answer.value.text()
+    page.wait_for_function("() => !document.getElementById('app').hasAttribute('data-busy')")
+
+
+def test_two_people_play_turns_and_a_banja_is_answered_with_a_neda_seen_without_reloading(pages, stack):
+    (a, b), game_id = mulodi_table(stack)
+    pa = open_as(pages, stack, a, f"/game/{game_id}", "desktop-1366")
+    pb = open_as(pages, stack, b, f"/game/{game_id}", "desktop-1366")
+    expect(pa.get_by_test_id("turn-status")).to_have_text("Your turn: play up to 3 cards, then end your turn")
+    expect(pb.get_by_test_id("turn-status")).to_contain_text(f"{a['handle']} is playing")
+    # A's hand reads as cards: name, colour, value and what it does.
+    karen = pa.locator('[data-testid="hand"] .pcard[data-face="property-karen"]')
+    expect(karen).to_contain_text("Karen")
+    expect(karen).to_contain_text("40M")
+    expect(karen).to_contain_text("dark blue")
+    expect(pa.locator('[data-testid="hand"] .pcard[data-face="banja"]')).to_contain_text("Demand 50M from another player")
+    # By keyboard: focus Karen, Enter chooses it, Tab reaches "Lay Karen", Enter plays it.
+    karen_button = pa.locator('[data-testid="hand"] button.pcard[data-face="property-karen"]')
+    karen_button.focus()
+    pa.keyboard.press("Enter")
+    expect(karen_button).to_have_attribute("aria-pressed", "true")
+    for _ in range(12):
+        pa.keyboard.press("Tab")
+        if pa.evaluate("() => document.activeElement?.dataset?.action") == "play_property":
+            break
+    assert "Lay Karen" in pa.evaluate("() => document.activeElement.textContent")
+    with pa.expect_response(re.compile(r"/mulodi/play-property$")) as answer:
+        pa.keyboard.press("Enter")
+    assert answer.value.status == 200
+    expect(pa.get_by_test_id("plays-left")).to_have_text("2 plays left this turn")
+    pick(pa, "money-20")
+    press(pa, "Bank 20M")
+    expect(pa.get_by_test_id("plays-left")).to_have_text("1 play left this turn")
+    press(pa, "End turn")
+    # B, without reloading: its turn; it banks 50M and 20M and ends.
+    expect(pb.get_by_test_id("turn-status")).to_have_text("Your turn: play up to 3 cards, then end your turn", timeout=15_000)
+    expect(pb.get_by_test_id("opponent-0")).to_contain_text("dark blue 1/2")
+    expect(pb.get_by_test_id("bank-0")).to_have_text("20M")
+    pick(pb, "money-50")
+    press(pb, "Bank 50M")
+    pick(pb, "money-20")
+    press(pb, "Bank 20M")
+    press(pb, "End turn")
+    # A's Banja on B: with one opponent, the card asks for nothing more.
+    expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
+    pick(pa, "banja")
+    expect(pa.get_by_test_id("card-prompt").locator("select")).to_have_count(0)
+    press(pa, f"Banja on {b['handle']}")
+    expect(pa.get_by_test_id("turn-status")).to_contain_text(f"{b['handle']} to answer your Banja")
+    # B sees it without reloading: who played what, what it costs, the Neda it holds.
+    prompt = pb.get_by_test_id("neda-prompt")
+    expect(prompt).to_contain_text(f"{a['handle']} played Banja on you", timeout=15_000)
+    expect(prompt).to_contain_text("If you let it stand, you pay 50M from your table")
+    expect(prompt).to_contain_text("you hold 1 Neda")
+    expect(pb.get_by_test_id("deadline")).to_contain_text("(in 10 minutes), or the table answers for you: no Neda")
+    screenshot(pb, "mulodi-neda-prompt")
+    assert_accessible(pb)
+    press(pb, "Play your Neda")
+    # A sees the Neda without reloading, and what letting it stand means.
+    prompt = pa.get_by_test_id("neda-prompt")
+    expect(prompt).to_contain_text(f"{b['handle']} played a Neda against your Banja", timeout=15_000)
+    expect(prompt).to_contain_text(f"your Banja is cancelled for {b['handle']}")
+    expect(prompt).to_contain_text("You hold no Neda")
+    press(pa, "Let it stand")
+    expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn")
+    expect(pb.get_by_test_id("turn-status")).to_contain_text(f"{a['handle']} is playing (2 plays left)",
+                                                             timeout=15_000)
+    # Nothing was paid: B's bank is still 50 + 20 = 70M, A's 20M.
+    expect(pa.get_by_test_id("bank-1")).to_have_text("70M")
+    screenshot(pa, "mulodi-desktop")
+
+
+@pytest.mark.parametrize("layout", ["phone-portrait", "phone-landscape"])
+def test_a_phone_plays_a_whole_turn_and_pays_without_scrolling_to_find_the_actions(pages, stack, layout):
+    """A lays Karen, banks 20M and plays a Banja on B, every control in sight; B pays the 50M
+    choosing 20M, 10M and 10M (running total 20M, 30M, 40M: not enough) and then the 50M
+    instead (50M of 50M); A ends the turn."""
+    hands = [["banja", "money-10", "money-20", "property-karen", "yongeza"],
+             ["money-50", "money-20", "money-10", "money-10", "neda"]]
+    (a, b), game_id = mulodi_table(stack, hands)
+    # Through the API: A ends its first turn at once; B banks 50M, 10M and 10M and ends.
+    for token, faces in ((a["token"], []), (b["token"], ["money-50", "money-10", "money-10"])):
+        for face in faces:
+            view = stack("GET", f"/games/{game_id}", None, token)[1]
+            card = next(c["id"] for c in view["state"]["hand"] if c["face"] == face)
+            status, body = stack("POST", f"/games/{game_id}/mulodi/bank", {"card": card}, token)
+            assert status == 200, body
+        status, body = stack("POST", f"/games/{game_id}/mulodi/end-turn", {}, token)
+        assert status == 200, body
+    pa = open_as(pages, stack, a, f"/game/{game_id}", layout)
+    expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn")
+    for face, label in (("property-karen", "Lay Karen"), ("money-20", "Bank 20M"), ("banja", "Banja on")):
+        card = pa.locator(f'[data-testid="hand"] button.pcard[data-face="{face}"]').first
+        card.scroll_into_view_if_needed()      # the hand strip scrolls sideways inside the bar
+        assert pa.evaluate("() => window.scrollY") == 0
+        assert card.evaluate(IN_VIEW), f"{face} is not on screen"
+        card.click()
+        press(pa, label, in_view=True)
+    screenshot(pa, f"mulodi-{layout}-a")
+    pb = open_as(pages, stack, b, f"/game/{game_id}", layout)
+    expect(pb.get_by_test_id("neda-prompt")).to_be_visible()
+    screenshot(pb, f"mulodi-{layout}-neda")
+    press(pb, "Let it stand", in_view=True)
+    pay = pb.get_by_test_id("pay-prompt")
+    expect(pay).to_contain_text(f"You owe {a['handle']} 50M")
+    total = pb.get_by_test_id("pay-total")
+    expect(total).to_have_text("Chosen: 0M of 50M")
+    boxes = pay.locator("input[type=checkbox]")
+    labels = [pay.locator("label.pay-card").nth(i).inner_text().strip() for i in range(boxes.count())]
+    assert sorted(labels) == ["10M (10M)", "10M (10M)", "50M (50M)"], labels
+    chosen = pb.get_by_test_id("action-bar").locator('button[data-key="pay-chosen"]')
+    for i, running in ((1, "10M"), (2, "20M")):
+        pay.locator("label.pay-card", has_text="10M (10M)").nth(i - 1).locator("input").check()
+        expect(total).to_have_text(f"Chosen: {running} of 50M")
+        expect(chosen).to_be_disabled()
+    pay.locator("label.pay-card", has_text="50M (50M)").locator("input").check()
+    expect(total).to_have_text("Chosen: 70M of 50M")
+    expect(chosen).to_contain_text("20M more than the debt: no change is given")
+    for i in range(2):
+        pay.locator("label.pay-card", has_text="10M (10M)").nth(i).locator("input").uncheck()
+    expect(total).to_have_text("Chosen: 50M of 50M")
+    screenshot(pb, f"mulodi-{layout}-pay")
+    assert chosen.evaluate(IN_VIEW)
+    assert_accessible(pb)
+    press(pb, "Pay 50M", in_view=True)
+    expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
+    press(pa, "End turn", in_view=True)
+    expect(pb.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
+    assert pa.evaluate("() => window.scrollY") == 0
