@@ -15,7 +15,7 @@ const SHELL = [
   "js/games/mtaani/guide.js",
   "js/games/jiji/screen.js", "js/games/jiji/actionbar.js", "js/games/jiji/panels.js",
   "js/games/jiji/board.js", "js/games/jiji/actions.js", "js/games/jiji/events.js", "js/games/jiji/jiji.css",
-  "js/games/mulodi/screen.js", "js/games/mulodi/cards.js", "js/games/mulodi/events.js",
+  "js/games/mulodi/screen.js", "js/games/mulodi/cards.js", "js/games/mulodi/events.js", "js/games/mulodi/mulodi.css",
 ];
 
 self.addEventListener("install", (event) => {

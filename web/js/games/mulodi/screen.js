@@ -21,6 +21,8 @@ export function mount(root, ctx) {
   const { h, fill, prefs } = ctx;
   const st = { chosen: null, pay: new Set(), payFor: null, ret: new Set(), tab: prefs.get("mulodiTab", "log"), picks: {} };
   if (!TABS.some(([id]) => id === st.tab)) st.tab = "log";
+  const style = h("link", { rel: "stylesheet", href: new URL("./mulodi.css", import.meta.url).href });
+  document.head.append(style);
   const screen = h("section", { class: "mulodi", "aria-label": "Card table" });
   const opponents = h("section", { class: "opponents", "aria-label": "Other players" });
   const middle = h("section", { class: "middle", "aria-label": "The middle and the draw pile" });
@@ -358,6 +360,7 @@ export function mount(root, ctx) {
     update,
     chatChanged: () => { if (st.tab === "chat") keep(renderDock); },
     unmount() {
+      style.remove();
       barSize.disconnect();
       document.body.classList.remove("has-action-bar");
       document.documentElement.style.removeProperty("--bar-space");
