@@ -84,7 +84,9 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
                 holder = seats[w.player]
                 waiting.append({"seat": w.player, "account_id": holder,
                                 "name": names.get(holder, holder), "kind": w.kind,
-                                "yours": holder == account_id})
+                                "yours": holder == account_id,
+                                "deadline_kind": w.deadline.kind if w.deadline else None,
+                                "deadline": w.due})
         mine = [w for w in waiting if w["yours"]]
         summary = {"game_id": lobby_id, "ruleset": game.ruleset, "status": game.status,
                    "seats": seat_entries(seats, names, stand_ins(game)), "your_seat": seat,

@@ -230,6 +230,10 @@ class Turn(BaseModel):
     name: str
     kind: str = Field(description="the kind of decision pending")
     yours: bool
+    deadline_kind: str | None = Field(None, description=(
+        "its deadline's kind (idle_turn: a turn; response_window, offer_expiry: an answer; "
+        "auction_close: a bid; game_clock), none without a deadline"))
+    deadline: int | None = Field(None, description="when its deadline passes (Unix seconds)")
 
 
 class LobbySummary(BaseModel):

@@ -122,6 +122,13 @@ def test_two_people_play_turns_and_a_banja_is_answered_with_a_neda_seen_without_
     expect(pb.get_by_test_id("deadline")).to_contain_text("(in 10 minutes), or the table answers for you: no Neda")
     screenshot(pb, "mulodi-neda-prompt")
     assert_accessible(pb)
+    # Each dashboard says whose answer the table waits for, and until when.
+    dash_b = open_as(pages, stack, b, "/", "desktop-1366")
+    expect(dash_b.get_by_test_id("dash-in-progress")).to_contain_text(re.compile(r"Your answer, by \d\d:\d\d"))
+    dash_a = open_as(pages, stack, a, "/", "desktop-1366")
+    expect(dash_a.get_by_test_id("dash-in-progress")).to_contain_text(f"{b['handle']}'s answer, by ")
+    dash_a.close()
+    dash_b.close()
     press(pb, "Play your Neda")
     # A sees the Neda without reloading, and what letting it stand means.
     prompt = pa.get_by_test_id("neda-prompt")

@@ -385,6 +385,9 @@ def test_a_banja_is_told_at_once_and_answered_with_a_neda_and_a_neda_back(api, c
         assert (summary["ruleset"], summary["turn"]["seat"], summary["turn"]["kind"]) == (
             "mulodi", 1, "respond")
         assert summary["turn"]["yours"] is (seat == 1)
+        # ... an answer (a response window) due when the window closes, 08:10 UTC.
+        assert (summary["turn"]["deadline_kind"], summary["turn"]["deadline"]) == (
+            "response_window", START + WINDOW)
     # A may not answer B's decision, nor play on while B's window is open.
     refused = table.move(0, "accept", {"decision": respond["id"]}, status=409)
     assert refused["error"]["code"] == "not_your_decision"

@@ -3,7 +3,7 @@
 // servers), it lists the games opened on this device.
 
 import * as api from "./api.js";
-import { ago, fill, h, prefs, SEAT_COLORS as PLAYER_COLORS } from "./ui.js";
+import { ago, clockTime, fill, h, prefs, SEAT_COLORS as PLAYER_COLORS } from "./ui.js";
 
 export async function mountDashboard(root) {
   const me = api.session.get();
@@ -44,7 +44,7 @@ export async function mountDashboard(root) {
         const { data } = await api.game(g.id);
         const d = data.decision;
         return { game_id: g.id, ruleset: data.ruleset, status: data.outcome ? "finished" : data.status, seats: data.seats,
-          your_seat: data.seat, turn: d ? { seat: d.player, name: data.seats[d.player].name, kind: d.kind, yours: d.player === data.seat } : null, updated_at: g.at };
+          your_seat: data.seat, turn: d ? { seat: d.player, name: data.seats[d.player].name, kind: d.kind, yours: d.player === data.seat, deadline_kind: d.deadline_kind, deadline: d.deadline } : null, updated_at: g.at };
       } catch { return null; }
     }));
     const games = rows.filter(Boolean);
@@ -65,9 +65,16 @@ export async function mountDashboard(root) {
       h("span", { class: "muted" }, ` · ${l.seated}/${l.table_size} seated · ${l.public ? "public" : "private"} · ${l.your_role} · ${ago(l.updated_at)}`));
   }
 
+  // What the table waits for, by its deadline's kind (every game declares the same kinds):
+  // a turn, an answer (a response window, an offer) or a bid; with its time when it is set.
+  function waitsFor(t) {
+    const what = { response_window: "answer", offer_expiry: "answer", auction_close: "bid" }[t.deadline_kind] || "turn";
+    return t.deadline && t.deadline_kind !== "idle_turn" ? `${what}, by ${clockTime(t.deadline)}` : what;
+  }
+
   function gameItem(g) {
     const turn = g.turn
-      ? (g.turn.yours ? h("strong", { class: "your-turn" }, "Your turn") : h("span", {}, `${g.turn.name}'s turn`))
+      ? (g.turn.yours ? h("strong", { class: "your-turn" }, `Your ${waitsFor(g.turn)}`) : h("span", {}, `${g.turn.name}'s ${waitsFor(g.turn)}`))
       : h("span", { class: "muted" }, g.status);
     // Every seat the table waits for, when it is more than one (some games ask several at once).
     const others = (g.waiting || []).filter((w) => !g.turn || w.seat !== g.turn.seat).map((w) => (w.yours ? "you" : w.name));

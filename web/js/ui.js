@@ -84,6 +84,13 @@ export function ago(seconds) {
   return `${Math.floor(diff / 86400)} d ago`;
 }
 
+/** A moment for people, by the reader's clock: "17:10" today, "Tue 17:10" on another day. */
+export function clockTime(seconds) {
+  const when = new Date(seconds * 1000);
+  const today = when.toDateString() === new Date().toDateString();
+  return when.toLocaleString([], { ...(today ? {} : { weekday: "short" }), hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+}
+
 /** A length of time for people: 300 -> "5 minutes", 86400 -> "1 day", 5400 -> "90 minutes". */
 export function duration(seconds) {
   for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {

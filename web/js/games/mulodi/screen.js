@@ -11,7 +11,7 @@
 import { cardIndex, cardText, colourName, colourSwatch, costTo, describe, faceInfo, m } from "./cards.js";
 import { describeEvent } from "./events.js";
 import { legalButton } from "../../shell/buttons.js";
-import { keepInputs } from "../../ui.js";
+import { clockTime, keepInputs } from "../../ui.js";
 
 const KIND_WORDS = { play: "play", respond: "answer a card", pay: "pay" };
 const TABS = [["log", "Log"], ["chat", "Chat"], ["table", "Table"]];
@@ -192,9 +192,7 @@ export function mount(root, ctx) {
     const v = view();
     const d = (v.pending || []).find((p) => p.player === v.seat) || v.decision;
     if (!d || !d.deadline || v.outcome) return null;
-    const when = new Date(d.deadline * 1000);
-    const today = when.toDateString() === new Date().toDateString();
-    const at = when.toLocaleString([], { ...(today ? {} : { weekday: "short" }), hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    const at = clockTime(d.deadline);
     const left = Math.round(d.deadline - Date.now() / 1000);
     const soon = left > 0 && left < 5400 ? ` (in ${left < 90 ? ctx.words.plural("second", left) : ctx.words.plural("minute", Math.round(left / 60))})` : "";
     const holder = d.player === v.seat ? "you" : ctx.words.name(d.player);
