@@ -91,7 +91,7 @@ def test_a_finished_mtaani_game_steps_through_with_its_draw_piles_revealed(pages
     revealed = page.get_by_test_id("revealed")
     expect(revealed).to_contain_text("Revealed after the end")
     expect(revealed).to_contain_text("Draw piles")
-    expect(page.get_by_test_id("fair-verdict")).to_contain_text("Checked: the dice and cards were sealed")
+    expect(page.get_by_test_id("fair-verdict")).to_contain_text("Checked: the game's luck (every roll, draw and shuffle) was sealed at the deal")
     screenshot(page, "replay-desktop-1366")
     page.get_by_test_id("replay-last").click()
     expect(status).to_contain_text(f"Step {steps} of {steps}")
@@ -156,7 +156,7 @@ def test_a_finished_mulodi_game_shows_every_hand_only_after_the_end(pages, stack
     expect(hands).to_have_text(f"{other}: 5 cards: {their_hand}")
     expect(revealed.locator("li[data-key='0']")).to_contain_text(f"{name}: 7 cards: ")
     expect(revealed).to_contain_text("Draw pile94 cards: ")
-    expect(page.get_by_test_id("fair-verdict")).to_contain_text("Checked: the dice and cards were sealed")
+    expect(page.get_by_test_id("fair-verdict")).to_contain_text("Checked: the game's luck (every roll, draw and shuffle) was sealed at the deal")
     screenshot(page, "replay-mulodi-after-end")
     # A step on: the hands as they were then, still all shown, and no move to make.
     page.get_by_test_id("replay-next").click()

@@ -153,7 +153,7 @@ async function showFairness(el, gameId) {
     const lines = [h("h2", {}, "Fair play")];
     if (check.ok) {
       lines.push(h("p", { "data-testid": "fair-verdict" },
-        `Checked: the dice and cards were sealed at the deal (fingerprint ${words.fingerprint(check.commitment)}), `
+        `Checked: the game's luck (every roll, draw and shuffle) was sealed at the deal (fingerprint ${words.fingerprint(check.commitment)}), `
         + `the seal opened at the end matches it, and all ${words.plural("move", report.steps)} replay exactly as recorded.`));
     } else {
       const why = report.difference?.message || (report.scripted ? "this table's dice and draws were fixed in advance (a test table)" : "");
