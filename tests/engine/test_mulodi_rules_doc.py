@@ -6,12 +6,14 @@ import re
 import tomllib
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = next((p for p in (ROOT / "shared", ROOT.parent / "shared") if (p / "seeds").is_dir()), None)
-"""The project's shared rule texts (beside the repository), where the seed and decisions live."""
-needs_shared = pytest.mark.skipif(SHARED is None, reason="the shared/ rule texts are not beside this checkout")
+"""The project's shared rule texts (beside the repository, where they are written)."""
+SOURCES = ROOT / "tests" / "engine" / "sources"
+"""Copies of the two texts this checks against, so that it runs on a checkout alone (CI);
+where the shared texts are beside it, the copies must equal them."""
+SEED = SOURCES / "004_e3b57fc1098b0004.txt"
+DECISIONS = SOURCES / "mulodi-decisions.md"
 DATA = ROOT / "layers" / "engine" / "engine" / "mulodi" / "data" / "mulodi.toml"
 
 
@@ -89,20 +91,24 @@ def test_every_mulodi_test_is_traced():
     assert untraced == []
 
 
-@needs_shared
+def test_the_copied_texts_are_the_shared_ones():
+    if SHARED is None:  # a checkout alone: the copies are all there is (nothing to compare)
+        assert SEED.is_file() and DECISIONS.is_file()
+        return
+    assert SEED.read_text() == (SHARED / "seeds" / SEED.name).read_text()
+    assert DECISIONS.read_text() == (SHARED / "spec" / DECISIONS.name).read_text()
+
+
 def test_every_sentence_of_the_seed_is_quoted():
     quoted = normal(section())
-    seed = SHARED / "seeds" / "004_e3b57fc1098b0004.txt"
-    lines = [line.strip() for line in seed.read_text().splitlines()[1:] if line.strip()]
+    lines = [line.strip() for line in SEED.read_text().splitlines()[1:] if line.strip()]
     for line in lines:
         text = normal(re.sub(r"^(\d+\.|•)\s*", "", line))
         assert text in quoted, f"seed sentence not traced: {text!r}"
 
 
-@needs_shared
 def test_every_section_of_the_decisions_file_is_traced():
-    headings = re.findall(r"^## (.+)$", (SHARED / "spec" / "mulodi-decisions.md").read_text(),
-                          flags=re.MULTILINE)
+    headings = re.findall(r"^## (.+)$", DECISIONS.read_text(), flags=re.MULTILINE)
     assert len(headings) >= 8
     text = section()
     for heading in headings:
