@@ -11,13 +11,15 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench simulate train clean publish-web vapid-keys redrive
+.PHONY: help venv run test lint cfn-lint unit bench simulate simulate4 smart-latency train clean publish-web vapid-keys redrive
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
 	@echo "make test   lint, template checks and every test"
 	@echo "make bench  benchmarks (figures printed)"
-	@echo "make simulate  1,000-game bot head-to-head tables (GAMES=, JOBS=)"
+	@echo "make simulate  1,000-game bot head-to-head tables, 2- and 4-player (GAMES=, JOBS=)"
+	@echo "make simulate4 only the 4-player tables (Smart vs 3 Advanced, vs 3 Base; Advanced vs 3 Base)"
+	@echo "make smart-latency  the Smart bot's decision times in 4-player games (one process)"
 	@echo "make train     self-play explorer games, then retrain the Smart bot's model"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
 	@echo "make vapid-keys SUBJECT=mailto:you@example.org   a Web Push key pair for SSM"
@@ -60,6 +62,16 @@ simulate: venv
 	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 1000000 --jobs $(JOBS)
 	$(PY) -m engine.bots simulate --bots smart,advanced --games $(GAMES) --seed 4000000 --jobs $(JOBS)
 	$(PY) -m engine.bots simulate --bots advanced,base --games $(GAMES) --seed 2000000 --jobs $(JOBS)
+	$(MAKE) simulate4
+
+# The 4-player tables of issue 21 (docs/bots.md, "4-player tables").
+simulate4: venv
+	$(PY) -m engine.bots simulate --bots smart,advanced,advanced,advanced --games $(GAMES) --seed 5000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots smart,base,base,base --games $(GAMES) --seed 6000000 --jobs $(JOBS)
+	$(PY) -m engine.bots simulate --bots advanced,base,base,base --games $(GAMES) --seed 7000000 --jobs $(JOBS)
+
+smart-latency: venv
+	$(PY) -m benchmarks.smart_latency --games 8 --seed 8000000
 
 train: venv
 	mkdir -p $(RUNS)

@@ -265,6 +265,38 @@ def test_advanced_proposes_a_swap_that_completes_a_set_for_each_side():
     assert ideas[0] in engine.legal_actions(state, 0)
 
 
+def test_smart_also_considers_swaps_of_two_properties_for_one():
+    # Seat 0 holds Eastleigh and two of estates-2 (Umoja 72,000, Ngara 91,000); seat 1 holds
+    # Kibra and Kinoo (60,000). Handing Umoja and Ngara over for Kibra completes Eastleigh &
+    # Kibra for seat 0 and estates-2 for seat 1: seat 1 adds the difference, 163,000 - 32,500
+    # = 130,500. The one-for-one swap (Eastleigh for Kinoo, seat 0 adding 35,000) is listed too.
+    from engine.mtaani.bots.smart import SmartBot
+    from engine.mtaani.bots.table import Table
+
+    state = own(game(), 0, EASTLEIGH, 8, 9)
+    own(state, 1, KIBRA, 6)
+    book = engine.get_ruleset("mtaani").book
+    ideas = SmartBot(1).wide_swaps(Table(book, state, 0), [])
+    two_for_one = ProposeTrade(player=0, to=1, give=TradeItems(properties=[8, 9]),
+                               get=TradeItems(properties=[KIBRA], cash=130_500))
+    one_for_one = ProposeTrade(player=0, to=1, give=TradeItems(properties=[EASTLEIGH], cash=35_000),
+                               get=TradeItems(properties=[6]))
+    assert two_for_one in ideas and one_for_one in ideas
+    assert len(ideas) == 2
+    legal = engine.legal_actions(state, 0)
+    assert two_for_one in legal and one_for_one in legal
+
+
+def test_smart_look_ahead_models_each_seat_by_its_open_id():
+    from engine.mtaani.bots.advanced import AdvancedBot
+    from engine.mtaani.bots.base import BaseBot
+    from engine.mtaani.bots.search import model_of
+
+    assert type(model_of("bot:base:2", 1)) is BaseBot
+    assert type(model_of("bot:smart:1", 1)) is AdvancedBot
+    assert type(model_of("alice", 1)) is AdvancedBot
+
+
 def test_municipal_choices():
     state = game()
     state.decision = PendingDecision(id=state.decision_seq + 1, player=0, kind="municipal", tile=47)

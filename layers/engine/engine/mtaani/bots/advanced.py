@@ -67,6 +67,8 @@ class AdvancedBot(Bot):
     """See the module docstring."""
 
     kind = "advanced"
+    propose_every = PROPOSE_EVERY
+    """Look for a trade to propose on one turn in this many (Smart may look more often)."""
 
     def __init__(self, seed: int, style: Style | None = None, explore: bool = False):
         super().__init__(seed)
@@ -300,7 +302,7 @@ class AdvancedBot(Bot):
 
     def may_propose(self, t: Table, legal) -> bool:
         """Whether to look for a trade to propose now (see :data:`PROPOSE_CHANCE`)."""
-        if (t.s.turn + t.seat) % PROPOSE_EVERY or "propose_trade" not in legal.specs:
+        if (t.s.turn + t.seat) % self.propose_every or "propose_trade" not in legal.specs:
             return False
         if any(offer.proposer == t.seat for offer in t.s.trades):
             return False

@@ -16,8 +16,13 @@ builds, and loans with a model trained on real play instead of fixed rules."
   private copy of the open position with the engine's own rule code; these actions draw no
   randomness, so nothing hidden is revealed); then it follows the Advanced order.
 - **Trades**: it accepts an offer when the value network rates its position after the trade
-  better than before (by :data:`MARGIN`), and proposes the Advanced bot's portfolio trades
-  only when the value network says the trade helps it.
+  better than before (by :data:`MARGIN`). It looks for a trade to propose on every turn
+  (with the Advanced bot's seeded chance, so a declined idea does not come back every time):
+  the Advanced bot's portfolio trades and wider swaps (:meth:`SmartBot.wide_swaps`: one or two
+  properties each way, each side completing a set); the value network keeps those it says
+  help, and the best is proposed only when a look-ahead (:mod:`engine.mtaani.bots.search`:
+  the proposal against ending the turn, played on in sampled worlds with every seat modelled
+  by the bot its open seat id names, Base or else Advanced) scores it higher.
 - Jail, the Fortune deck, lifting mortgages, loans, insurance, renovation, Municipal and the
   special cards follow the Advanced bot's rules.
 """
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 from engine.mtaani.actions import AcceptTrade
 from engine.mtaani.bots import model as mdl
+from engine.mtaani.bots import search
 from engine.mtaani.bots.advanced import (
     OPPORTUNITY_FLOOR,
     AdvancedBot,
@@ -40,6 +46,8 @@ from engine.mtaani.state import TradeOffer
 BUILD_BELOW_RESERVE_UPLIFT = 0.05
 """Below the Advanced reserve, build only when the build model expects at least this gain in
 win log-odds."""
+TRADE_LEAD = 0.0
+"""A proposal is made when the look-ahead scores it above ending the turn by this much."""
 MARGIN = 0.01
 """A trade must raise the value network's win chance by this much (its noise level)."""
 
@@ -48,6 +56,10 @@ class SmartBot(AdvancedBot):
     """See the module docstring. ``model_path`` selects another model file (training)."""
 
     kind = "smart"
+
+    propose_every = 1
+    """Smart looks for a trade on every turn (the look-ahead filters); the Advanced bot on
+    one in five."""
 
     def __init__(self, seed: int, model_path: str | None = None, **options):
         super().__init__(seed, **options)
@@ -82,6 +94,58 @@ class SmartBot(AdvancedBot):
         after = self.value_after_trade(t, offer.proposer, offer.to, offer.give, offer.get)
         return after > self.value(t, t.s) + MARGIN
 
+    def trade_ideas(self, t: Table) -> list:
+        """The Advanced bot's ideas and :meth:`wide_swaps` (the value network and the
+        look-ahead pick)."""
+        ideas = super().trade_ideas(t)
+        return ideas + self.wide_swaps(t, ideas)
+
+    def wide_swaps(self, t: Table, known: list) -> list:
+        """Swaps that complete a set for both sides where either side hands over up to two
+        properties (the Advanced bot swaps one for one): for each opponent, my sets whose
+        missing pieces it all holds against its sets whose missing pieces I all hold; the
+        price difference in cash when the payer can afford it."""
+        from engine.mtaani.actions import ProposeTrade, TradeItems
+        from engine.mtaani.trading import tradeable
+
+        def missing_by(seat: int) -> dict[int, dict[str, list[int]]]:
+            """For ``seat``: holder -> {set: the pieces that holder has}, for sets ``seat``
+            owns part of whose other pieces (one or two) all sit with that one holder."""
+            out: dict[int, dict[str, list[int]]] = {}
+            for set_id, tiles in t.book.set_tiles.items():
+                owners = [t.s.props[i].owner for i in tiles]
+                if seat not in owners:
+                    continue
+                lack = [i for i, o in zip(tiles, owners, strict=True) if o != seat]
+                holders = {t.s.props[i].owner for i in lack}
+                if not 1 <= len(lack) <= 2 or len(holders) != 1 or None in holders:
+                    continue
+                out.setdefault(holders.pop(), {})[set_id] = lack
+            return out
+
+        mine = missing_by(t.seat)
+        reserve = self.reserve(t)
+        seen = {(tuple(i.give.properties), tuple(i.get.properties), i.to) for i in known}
+        ideas = []
+        for other, wants in mine.items():
+            if other not in t.opponents or not t.s.players[other].trade_open:
+                continue
+            theirs = missing_by(other).get(t.seat, {})
+            for set_id, get in wants.items():
+                if any(tradeable(t.ctx, other, x) is not None for x in get):
+                    continue
+                for their_set, give in theirs.items():
+                    if their_set == set_id or any(tradeable(t.ctx, t.seat, y) is not None for y in give):
+                        continue
+                    if (tuple(give), tuple(get), other) in seen:
+                        continue
+                    diff = sum(t.book.purchase[x] for x in get) - sum(t.book.purchase[y] for y in give)
+                    pay = diff if diff > 0 and t.cash - diff >= reserve else 0
+                    ask = -diff if diff < 0 and t.s.players[other].cash >= -diff else 0
+                    ideas.append(ProposeTrade(player=t.seat, to=other, give=TradeItems(properties=give, cash=pay),
+                                              get=TradeItems(properties=get, cash=ask)))
+        return ideas
+
     def propose(self, t: Table, legal):
         if not self.may_propose(t, legal):
             return None
@@ -93,7 +157,14 @@ class SmartBot(AdvancedBot):
             gain = self.value_after_trade(t, t.seat, idea.to, idea.give, idea.get) - now
             if gain > MARGIN:
                 scored.append((gain, idea))
-        return max(scored, key=lambda x: x[0])[1] if scored else None
+        if not scored:
+            return None
+        best = max(scored, key=lambda x: x[0])[1]
+        end = first_of(legal, "end_turn")
+        if end is not None:
+            here, there = search.search(self, t.book, t.s, t.seat, [end, best], "trade")
+            return best if there > here + TRADE_LEAD else None
+        return best
 
     def uplift(self, name: str, x: list[float]) -> float | None:
         """The decision model ``name``'s uplift at ``x`` (``None`` when the model has none)."""
