@@ -18,7 +18,7 @@ def stack():
         "DefaultIdleTimeoutSeconds=2,DefaultBotDelaySeconds=0,DemoMaxTurns=150,"
         "LobbiesPerAccountHour=1000",
         environment={"PUSH_ENDPOINT_ALLOW_INSECURE_HOSTS": "127.0.0.1"})
-    yield Http(url), moto
+    yield Http(url, output=lambda: stack_output(process)), moto
     errors = [line for line in stack_output(process).splitlines() if " ERROR " in line]
     stop_stack(process)
     if errors:

@@ -8,8 +8,10 @@ import urllib.request
 
 
 class Http:
-    def __init__(self, base: str):
+    def __init__(self, base: str, output=lambda: ""):
         self.base = base
+        self.output = output
+        """The stack's last lines of output (for failure messages)."""
 
     def __call__(self, method: str, path: str, body=None, token: str | None = None):
         """``(status, parsed JSON body)``."""

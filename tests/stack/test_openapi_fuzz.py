@@ -115,4 +115,12 @@ def test_no_5xx_and_every_answer_matches_the_schema(case, fuzz_world):
         # A key names one request: reusing it for another body is refused (422) by design.
         headers[name] = f"{headers[name][:90]}-{secrets.token_hex(8)}"
     case.headers = headers
-    case.call_and_validate(base_url=http.base, timeout=60)
+    try:
+        case.call_and_validate(base_url=http.base, timeout=60)
+    except Exception as exc:
+        # A 5xx names its cause in the stack's log: show it with the failure.
+        errors = [line for line in http.output().splitlines()[-200:]
+                  if "ERROR" in line or "Traceback" in line or line.startswith(("  File", "    "))]
+        if errors:
+            exc.add_note("local stack log (last error lines):\n" + "\n".join(errors[-60:]))
+        raise
