@@ -27,6 +27,7 @@ from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.data import GRANT_VALUE
 from engine.jiji.flow import BANK, Ctx, owned_by, register, turn_holder
+from engine.jiji.messages import money
 from engine.jiji.rent import has_nuisance, owns_group, whole_groups
 
 # ---------------------------------------------------------------------- the unit
@@ -225,24 +226,32 @@ def stadium_problem(ctx: Ctx, seat: int, space: int) -> str | None:
     if sum(1 for g in group if s.districts[g].owner == seat) < b.stadium_districts_needed:
         return "you need 2 districts of this colour group"
     if s.players[seat].cash < b.stadium_price:
-        return "a stadium costs M2M"
+        return f"a stadium costs M{money(b.stadium_price)}"
     return None
 
 
-def _check_stadium(ctx: Ctx, a: act.BuildStadium) -> None:
-    turn_holder(ctx, a.player, "turn")
-    problem = stadium_problem(ctx, a.player, a.district)
-    if problem:
-        raise IllegalAction(problem)
+def register_landmark(kind: str, problem, price, event: str) -> None:
+    """Register ``build_<kind>`` (a stadium, a skyscraper, the Tower): the turn holder builds it
+    when ``problem(ctx, seat, space)`` finds nothing against it, paying the bank
+    ``price(book, space)`` (M) and setting the district's ``<kind>`` flag; emits ``event``
+    (player, district, price). Raises :class:`IllegalAction` with the problem's words."""
+
+    def check(ctx: Ctx, a) -> None:
+        turn_holder(ctx, a.player, "turn")
+        found = problem(ctx, a.player, a.district)
+        if found:
+            raise IllegalAction(found)
+
+    def perform(ctx: Ctx, a) -> None:
+        amount = price(ctx.b, a.district)
+        ctx.transfer(a.player, BANK, amount, kind, district=a.district)
+        setattr(ctx.s.districts[a.district], kind, True)
+        ctx.emit(event, player=a.player, district=a.district, price=amount)
+
+    register(f"build_{kind}", check, perform)
 
 
-def _stadium(ctx: Ctx, a: act.BuildStadium) -> None:
-    ctx.transfer(a.player, BANK, ctx.b.stadium_price, "stadium", district=a.district)
-    ctx.s.districts[a.district].stadium = True
-    ctx.emit("StadiumBuilt", player=a.player, district=a.district, price=ctx.b.stadium_price)
-
-
-register("build_stadium", _check_stadium, _stadium)
+register_landmark("stadium", stadium_problem, lambda b, space: b.stadium_price, "StadiumBuilt")
 
 
 # ---------------------------------------------------------------------- skyscrapers
@@ -260,25 +269,12 @@ def skyscraper_problem(ctx: Ctx, seat: int, space: int) -> str | None:
     if not owns_group(s, b, seat, group.id):
         return "you need every district of this colour group"
     if s.players[seat].cash < group.skyscraper:
-        return f"this skyscraper costs M{group.skyscraper:,}"
+        return f"this skyscraper costs M{money(group.skyscraper)}"
     return None
 
 
-def _check_skyscraper(ctx: Ctx, a: act.BuildSkyscraper) -> None:
-    turn_holder(ctx, a.player, "turn")
-    problem = skyscraper_problem(ctx, a.player, a.district)
-    if problem:
-        raise IllegalAction(problem)
-
-
-def _skyscraper(ctx: Ctx, a: act.BuildSkyscraper) -> None:
-    price = ctx.b.groups[ctx.b.group_of[a.district]].skyscraper
-    ctx.transfer(a.player, BANK, price, "skyscraper", district=a.district)
-    ctx.s.districts[a.district].skyscraper = True
-    ctx.emit("SkyscraperBuilt", player=a.player, district=a.district, price=price)
-
-
-register("build_skyscraper", _check_skyscraper, _skyscraper)
+register_landmark("skyscraper", skyscraper_problem,
+                  lambda b, space: b.groups[b.group_of[space]].skyscraper, "SkyscraperBuilt")
 
 
 # ---------------------------------------------------------------------- the Jiji Tower
@@ -298,24 +294,11 @@ def tower_problem(ctx: Ctx, seat: int, space: int) -> str | None:
     if b.group_of[space] not in whole:
         return "build it in one of the colour groups you own whole"
     if s.players[seat].cash < b.tower_price:
-        return "the Jiji Tower costs M7M"
+        return f"the Jiji Tower costs M{money(b.tower_price)}"
     return None
 
 
-def _check_tower(ctx: Ctx, a: act.BuildTower) -> None:
-    turn_holder(ctx, a.player, "turn")
-    problem = tower_problem(ctx, a.player, a.district)
-    if problem:
-        raise IllegalAction(problem)
-
-
-def _tower(ctx: Ctx, a: act.BuildTower) -> None:
-    ctx.transfer(a.player, BANK, ctx.b.tower_price, "tower", district=a.district)
-    ctx.s.districts[a.district].tower = True
-    ctx.emit("TowerBuilt", player=a.player, district=a.district, price=ctx.b.tower_price)
-
-
-register("build_tower", _check_tower, _tower)
+register_landmark("tower", tower_problem, lambda b, space: b.tower_price, "TowerBuilt")
 
 
 # ---------------------------------------------------------------------- Building Permits
