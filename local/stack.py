@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import contextvars
+import faulthandler
 import importlib
 import json
 import logging
@@ -606,9 +607,13 @@ def main() -> None:
     print(f"  moto (AWS) endpoint: {stack.moto_endpoint}", flush=True)
     print("  Ctrl-C stops it.", flush=True)
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    # `kill -USR1 <pid>` prints every thread's stack (a stack that will not stop says why).
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     try:
+        # Short sleeps: a process-directed Ctrl-C may be delivered to any thread, and Python
+        # runs its handler only when the main thread next runs (a long sleep would outlast it).
         while True:
-            time.sleep(3600)
+            time.sleep(0.5)
     except KeyboardInterrupt:
         pass
     finally:

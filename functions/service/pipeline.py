@@ -7,6 +7,11 @@ times) unless the caller pinned the version it saw, in which case it answers
 :class:`~service.errors.StaleVersion` (409) and changes nothing. Player actions, timer actions
 and bot moves all come through :func:`run`.
 
+**People before bots.** A request that is not a bot's move and loses a race claims the game's
+right of way (``GameStore.claim_right_of_way``): bots' writes are refused until it has saved
+(or for ``storage.RIGHT_OF_WAY_SECONDS``), so a table whose bots play without delay cannot
+starve a person's move, save or resume into an error.
+
 Every ruleset is reached through the engine's registry only: the pending decisions and their
 deadlines, the events forwarded to the bus (``Ruleset.bus_events``), the table-wide news
 (``Ruleset.table_news``) and the bots' seats (``Ruleset.waiting_seats``) come from it.
@@ -57,7 +62,10 @@ BOTS_TO_MOVE = "BotsToMove"
 """Bus event: a seat played by a bot has something to decide (the bot-turn function's cue)."""
 BOT_YIELD_SECONDS = 0.25
 """How long a bot move waits before trying again after another write won the race (people's
-requests retry sooner, so a stream of bot moves cannot starve them into a 503)."""
+requests retry sooner)."""
+BOT_RETRY_FACTOR = 3
+"""Bots try this many times the retry budget of people's requests: a bot that gave way keeps
+trying until the request it gave way to has saved."""
 SEAT_FIELDS = ("player", "to", "debtor")
 """Event fields naming the seat an event concerns (first present wins)."""
 MAX_CLOSINGS = 50
@@ -267,7 +275,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     budget. The stored state is untouched by every failure.
     """
     store = store or default_store()
-    retries = settings().max_action_retries
+    retries = settings().max_action_retries * (BOT_RETRY_FACTOR if by_bot else 1)
     for attempt in range(retries + 1):
         game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
         if expected_version is not None and _seen(game, account_id) != expected_version:
@@ -315,7 +323,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         _count_attendance(record, by_bot, table is not None)
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
-            store.save(game, engine.dump_state(state), status, logged, _step(state))
+            store.save(game, engine.dump_state(state), status, logged, _step(state),
+                       give_way=by_bot)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None:
@@ -327,8 +336,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 ) from None
             if attempt < retries:
                 observability.count(observability.ACTION_RETRIES)
+            if not by_bot:
+                store.claim_right_of_way(game_id)
             # A bot that lost a race steps back longer, so a person's request gets through.
-            pause = max(0.02 * (2**attempt), BOT_YIELD_SECONDS if by_bot else 0)
+            pause = min(max(0.02 * (2**attempt), BOT_YIELD_SECONDS if by_bot else 0), 1.0)
             time.sleep(random.uniform(pause / 2, pause))
             continue
         applied = ActionResult(game, state, events, pending, outcome)
@@ -418,6 +429,7 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
                        else record.state, status or record.status, amendment.events,
                        _step(new_state), also=amendment.also)
         except VersionConflict:
+            store.claim_right_of_way(game_id)
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
             continue
         result = ActionResult(game, new_state, amendment.events, pending,

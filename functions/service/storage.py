@@ -160,6 +160,9 @@ class CompressedJsonAttribute(BinaryAttribute):
         return json.loads(zlib.decompress(super().deserialize(value)))
 
 
+RIGHT_OF_WAY_SECONDS = 2
+"""How long a claim of the right of way (:meth:`DynamoGameStore.claim_right_of_way`) holds
+bots' writes back when its claimant's request dies before saving."""
 TAIL_FLUSH_BYTES = 700
 """A game item's log tail is written out as a chunk once its compressed size passes this (so
 every write of the item stays at two or three KB: two or three write units)."""
@@ -249,7 +252,9 @@ class GameRecord(Model):
     so counters of private things stay private. ``sealed``: what the game keeps secret
     until it ends besides the state's seed (the salt of the seed's commitment, a scripted
     table's script: :mod:`service.fairness`); never shown. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
-    deadline the service's timers run, or a finished game's archive date."""
+    deadline the service's timers run, or a finished game's archive date. ``right_of_way``:
+    until when (Unix milliseconds) bots' writes step back for a request that lost a race
+    (:meth:`DynamoGameStore.claim_right_of_way`); not part of the versioned state."""
 
     class Meta:
         table_name = settings().games_table
@@ -276,6 +281,7 @@ class GameRecord(Model):
     updated_at = NumberAttribute()
     timer_shard = UnicodeAttribute(null=True)
     deadline_at = NumberAttribute(null=True)
+    right_of_way = NumberAttribute(null=True)
     by_deadline = DeadlineIndex()
 
     def waiting(self) -> list[Waiting]:
@@ -355,7 +361,10 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame: ...
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, also: AddToTransaction | None = None) -> StoredGame: ...
+             step: int, *, also: AddToTransaction | None = None,
+             give_way: bool = False) -> StoredGame: ...
+
+    def claim_right_of_way(self, game_id: str) -> None: ...
 
     def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
 
@@ -403,15 +412,26 @@ class DynamoGameStore:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, also: AddToTransaction | None = None) -> StoredGame:
+             step: int, *, also: AddToTransaction | None = None,
+             give_way: bool = False) -> StoredGame:
         """Write the game's new state with ``events`` appended to its log tail: one write of the
         game item, conditioned on its version (and ``also``'s items with it in a transaction,
         for the rare changes that need one); a lost race is a :class:`VersionConflict`. A tail
         that has grown past :data:`TAIL_FLUSH_BYTES` is first written out as a chunk (see the
         module docstring). The record's pending decisions are written as the caller left them
-        (``record.set_waiting``)."""
+        (``record.set_waiting``).
+
+        ``give_way`` (bots' moves): the write is also refused (:class:`VersionConflict`) while
+        another request holds the right of way (:meth:`claim_right_of_way`). Any other write
+        ends the claim: it was the claimant's, or it beat the claimant, who claims again."""
         record = game.record
         now = int(time.time())
+        condition = None
+        if give_way:
+            condition = (GameRecord.right_of_way.does_not_exist()
+                         | (GameRecord.right_of_way < int(time.time() * 1000)))
+        else:
+            record.right_of_way = None
         tail = list(record.tail or [])
         if tail and len(zlib.compress(json.dumps(tail, separators=(",", ":")).encode(), 9)) > TAIL_FLUSH_BYTES:
             self._flush(record.game_id, tail)
@@ -423,8 +443,24 @@ class DynamoGameStore:
         record.tail = [*tail, *new]
         record.event_count = int(record.event_count) + len(new)
         record.set_deadline(now)
-        self._write(record, new=False, also=also)
+        self._write(record, new=False, also=also, condition=condition)
         return game
+
+    def claim_right_of_way(self, game_id: str) -> None:
+        """Hold bots' writes of the game back for :data:`RIGHT_OF_WAY_SECONDS` (or until the
+        next write that does not give way): called by a person's request (or a timer's) that
+        lost a race, so a stream of bot moves at a table with no bot delay cannot starve it.
+        One UpdateItem of ``right_of_way`` alone, which leaves the version as it is (PynamoDB's
+        ``Model.update`` would raise it, and every viewer's version with it). Best effort: a
+        failure is logged and the request retries as before."""
+        until = int(time.time() * 1000) + RIGHT_OF_WAY_SECONDS * 1000
+        try:
+            GameRecord._get_connection().update_item(
+                game_id, actions=[GameRecord.right_of_way.set(until)],
+                condition=GameRecord.game_id.exists())
+        except PynamoDBException as exc:
+            observability.logger.warning("right of way not claimed", extra={
+                "game_id": game_id, "error": type(exc).__name__})
 
     @observability.traced("storage.flush")
     def _flush(self, game_id: str, tail: list[dict[str, Any]]) -> None:
@@ -437,9 +473,10 @@ class DynamoGameStore:
             raise ServiceUnavailable("the event log is not answering; nothing was applied") from exc
 
     @observability.traced("storage.write")
-    def _write(self, record: GameRecord, new: bool, also: AddToTransaction | None = None) -> None:
-        """One conditional write of the game item (the version condition; for a new game, that
-        none exists), in a transaction only when ``also`` adds items.
+    def _write(self, record: GameRecord, new: bool, also: AddToTransaction | None = None,
+               condition: Any = None) -> None:
+        """One conditional write of the game item (the version condition and ``condition``;
+        for a new game, that none exists), in a transaction only when ``also`` adds items.
 
         The write carries a fresh ``write_id``. If its answer is lost after it committed (a
         500 after the commit), the SDK sends it again and the version condition refuses the
@@ -451,7 +488,7 @@ class DynamoGameStore:
                 if new:
                     record.save(condition=GameRecord.game_id.does_not_exist())
                 else:
-                    record.save()
+                    record.save(condition=condition)
             except PutError as exc:
                 if exc.cause_response_code == "ConditionalCheckFailedException":
                     if self._committed(record):
@@ -467,7 +504,7 @@ class DynamoGameStore:
                 if new:
                     tx.save(record, condition=GameRecord.game_id.does_not_exist())
                 else:
-                    tx.save(record)
+                    tx.save(record, condition=condition)
                 also(tx)
         except TransactWriteError as exc:
             reasons = [getattr(r, "code", None) for r in (exc.cancellation_reasons or []) if r]

@@ -45,6 +45,35 @@ def test_a_save_against_an_old_version_conflicts_and_writes_nothing(aws):
     assert [e["type"] for e in store.events("g-conflict", 0, 10)] == ["GameCreated", "A"]
 
 
+def test_a_claimed_right_of_way_holds_bots_back_until_another_write(aws, monkeypatch):
+    """A claim refuses writes that give way (bots') and leaves the version alone; a write that
+    does not give way (the claimant's) succeeds and ends it; a stale claim holds nobody."""
+    from service import storage
+
+    store = DynamoGameStore()
+    store.create("g-way", "mtaani", ["a", "b"], '{"x": 0}', [{"type": "GameCreated"}])
+    bot = store.load("g-way")
+    store.claim_right_of_way("g-way")
+    claimed = store.load("g-way")
+    assert claimed.version == bot.version == 1
+    assert claimed.record.right_of_way > 0
+    with pytest.raises(VersionConflict):
+        store.save(bot, '{"x": 1}', "active", [{"type": "Bot"}], 1, give_way=True)
+    store.save(claimed, '{"x": 2}', "active", [{"type": "Person"}], 1)
+    after = store.load("g-way")
+    assert (after.version, after.record.state, after.record.right_of_way) == (2, '{"x": 2}', None)
+    store.save(after, '{"x": 3}', "active", [{"type": "Bot"}], 2, give_way=True)
+    store.claim_right_of_way("g-way")
+    monkeypatch.setattr(storage, "RIGHT_OF_WAY_SECONDS", -1)
+    store.claim_right_of_way("g-way")  # a claim whose time is up
+    store.save(store.load("g-way"), '{"x": 4}', "active", [{"type": "Bot"}], 3, give_way=True)
+    assert [e["type"] for e in store.events("g-way", 0, 10)] == ["GameCreated", "Person", "Bot",
+                                                                 "Bot"]
+    store.claim_right_of_way("no-such-game")  # best effort: nothing made, nothing raised
+    with pytest.raises(GameRecord.DoesNotExist):
+        GameRecord.get("no-such-game")
+
+
 def test_state_is_stored_compressed(aws):
     store = DynamoGameStore()
     text = '{"a": "' + "x" * 10_000 + '"}'

@@ -33,7 +33,13 @@ def test_ctrl_c_stops_the_stack_without_tracebacks():
     for pid in [process.pid, *_children(process.pid)]:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGINT)
-    process.wait(timeout=60)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.kill(process.pid, signal.SIGUSR1)  # the stack prints where each thread stands
+        time.sleep(2)
+        process.kill()
+        raise AssertionError("the stack did not stop within 60 s:\n" + stack_output(process)[-12000:]) from None
     time.sleep(0.5)
     output = stack_output(process)
     assert "Traceback" not in output, output[-4000:]
