@@ -1,16 +1,22 @@
-"""The Smart bot: decides buys, builds and which property to mortgage with a trained model.
+"""The Smart bot: the Advanced bot's rules, with a trained model and a look-ahead deciding.
 
 Guide, "Bots and solo play": "Smart bots learn from completed games: they evaluate trades,
 builds, and loans with a model trained on real play instead of fixed rules."
 
-- **Buy or decline** and **build one more unit or wait**: the model's decision models
-  (:class:`engine.mtaani.bots.model.Uplift`, fitted on self-play games where explorer seats made these
-  choices at random) estimate how the choice changes the chance of winning from this
-  position; the Smart bot buys when that uplift is positive. It builds what the Advanced rules
-  build (above the cash reserve), and below the reserve builds the unit with the best fee
-  gain per SFR (leaving :data:`~engine.mtaani.bots.advanced.OPPORTUNITY_FLOOR`) when the build model
-  expects a clear gain (:data:`BUILD_BELOW_RESERVE_UPLIFT`). Letting the build model also veto
-  or replace the Advanced builds lost games in self-play (docs/bots.md).
+- **Buy or decline**: the ``buy`` decision model (:class:`engine.mtaani.bots.model.Uplift`,
+  fitted on self-play games where explorer seats bought at random) estimates how buying
+  changes the chance of winning from this position; the Smart bot buys when that uplift is
+  clearly positive and declines when it is clearly negative; a close call (within
+  :data:`BUY_SEARCH_BAND`) goes to the look-ahead.
+- **The look-ahead** (:mod:`engine.mtaani.bots.search`): the candidates are played on in
+  sampled worlds with every seat modelled by the bot its open seat id names (Base or else
+  Advanced), and the best-scored is taken. It chooses between paying the bail and rolling in
+  jail, among the Municipal rules, between the Mtaani and Mathree decks on Fortune, and it vets what the Advanced rules
+  would do against going on without it (rolling or ending the turn): a build below the cash
+  reserve (the unit with the best fee gain per SFR, leaving
+  :data:`~engine.mtaani.bots.advanced.OPPORTUNITY_FLOOR`), a bank loan, buying or playing a
+  special card, a renovation. Builds above the reserve follow the Advanced rules (letting a
+  model veto them lost games in self-play: docs/bots.md).
 - **Raising funds**: among the properties outside its complete sets it may mortgage, it
   mortgages the one after which the value network rates its position best (each applied to a
   private copy of the open position with the engine's own rule code; these actions draw no
@@ -20,11 +26,9 @@ builds, and loans with a model trained on real play instead of fixed rules."
   (with the Advanced bot's seeded chance, so a declined idea does not come back every time):
   the Advanced bot's portfolio trades and wider swaps (:meth:`SmartBot.wide_swaps`: one or two
   properties each way, each side completing a set); the value network keeps those it says
-  help, and the best is proposed only when a look-ahead (:mod:`engine.mtaani.bots.search`:
-  the proposal against ending the turn, played on in sampled worlds with every seat modelled
-  by the bot its open seat id names, Base or else Advanced) scores it higher.
-- Jail, the Fortune deck, lifting mortgages, loans, insurance, renovation, Municipal and the
-  special cards follow the Advanced bot's rules.
+  help, and the best is proposed only when the look-ahead scores it above ending the turn.
+- Answering loan offers, lifting mortgages, buying and using
+  insurance and the order of a liquidation follow the Advanced bot's rules.
 """
 
 from __future__ import annotations
@@ -36,19 +40,18 @@ from engine.mtaani.bots.advanced import (
     OPPORTUNITY_FLOOR,
     AdvancedBot,
     best_build,
-    unit_gain,
 )
 from engine.mtaani.bots.policy import first_of, of_type
 from engine.mtaani.bots.table import Table, scratch
 from engine.mtaani.flow import RULES, Ctx
 from engine.mtaani.state import TradeOffer
 
-BUILD_BELOW_RESERVE_UPLIFT = 0.05
-"""Below the Advanced reserve, build only when the build model expects at least this gain in
-win log-odds."""
 TRADE_LEAD = 0.0
 """A proposal is made when the look-ahead scores it above ending the turn by this much."""
 MARGIN = 0.01
+BUY_SEARCH_BAND = 0.15
+"""The ``buy`` model decides alone when its uplift is further from zero than this (in win
+log-odds; about two buys in three); closer calls go to the look-ahead."""
 """A trade must raise the value network's win chance by this much (its noise level)."""
 
 
@@ -180,6 +183,8 @@ class SmartBot(AdvancedBot):
         gain = self.uplift("buy", mdl.buy_features(t.book, t.ctx, t.seat, tile))
         if gain is None:
             return super().on_buy(t, legal)
+        if abs(gain) < BUY_SEARCH_BAND:
+            return self.searched(t, [buy, first_of(legal, "decline")], "buy")
         return buy if gain > 0 else first_of(legal, "decline")
 
     def build_choice(self, t: Table, legal, reserve: int):
@@ -189,9 +194,55 @@ class SmartBot(AdvancedBot):
         option = best_build(t, legal, t.cash - OPPORTUNITY_FLOOR)
         if option is None:
             return None
-        x = mdl.build_features(t.book, t.ctx, t.seat, option.tile, unit_gain(t, option.tile), t.danger)
-        gain = self.uplift("build", x)
-        return option if gain is not None and gain > BUILD_BELOW_RESERVE_UPLIFT else None
+        return self.vetted(t, legal, option, "build")
+
+    def loan_choice(self, t: Table, legal, reserve: int):
+        option = super().loan_choice(t, legal, reserve)
+        if option is not None and option.type == "take_loan":
+            return self.vetted(t, legal, option, "loan")
+        return option
+
+    def special_card(self, t: Table, legal, reserve: int):
+        return self.vetted(t, legal, super().special_card(t, legal, reserve), "special")
+
+    def renovation(self, t: Table, legal):
+        return self.vetted(t, legal, super().renovation(t, legal), "renovation")
+
+    # ------------------------------------------------------------------ look-ahead choices
+    def searched(self, t: Table, candidates: list, salt: str):
+        """The candidate the look-ahead (:func:`engine.mtaani.bots.search.search`) scores
+        best (the first of equals)."""
+        scores = search.search(self, t.book, t.s, t.seat, candidates, salt)
+        return candidates[max(range(len(candidates)), key=lambda i: (scores[i], -i))]
+
+    def vetted(self, t: Table, legal, option, kind: str):
+        """``option`` (an Advanced rule's choice, or ``None``) if the look-ahead scores it
+        above going on without it (rolling or ending the turn), else ``None``."""
+        if option is None:
+            return None
+        going_on = first_of(legal, "roll") or first_of(legal, "end_turn")
+        if going_on is None:
+            return option
+        return option if self.searched(t, [going_on, option], kind) is option else None
+
+    def on_turn(self, t: Table, legal):
+        if t.me.jail_turns:
+            bail, roll = first_of(legal, "pay_bail"), first_of(legal, "roll")
+            if bail is not None and roll is not None:
+                return self.searched(t, [roll, bail], "jail")
+        return super().on_turn(t, legal)
+
+    def on_municipal(self, t: Table, legal):
+        options = of_type(legal, "choose_municipal")
+        if len(options) > 1:
+            return self.searched(t, options, "municipal")
+        return super().on_municipal(t, legal)
+
+    def on_deck(self, t: Table, legal):
+        options = of_type(legal, "choose_deck")
+        if len(options) > 1:
+            return self.searched(t, options, "deck")
+        return super().on_deck(t, legal)
 
     def liquidation_order(self, t: Table, legal):
         complete = set(t.complete_sets)
