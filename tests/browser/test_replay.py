@@ -87,6 +87,9 @@ def test_a_finished_mtaani_game_steps_through_with_its_draw_piles_revealed(pages
     # The game's own screen draws the step, with no action to take.
     expect(page.locator(".board")).to_be_visible()
     expect(page.locator("button[data-action]")).to_have_count(0)
+    # The pinned bar says what the table waited for at this step, never "Your turn".
+    expect(page.get_by_test_id("turn-status")).to_contain_text("At this step: ")
+    expect(page.get_by_test_id("turn-status")).not_to_contain_text("Your turn")
     # Each deck's draw pile, hidden during play, is named card by card.
     revealed = page.get_by_test_id("revealed")
     expect(revealed).to_contain_text("Revealed after the end")

@@ -47,7 +47,7 @@ export function makeComponents(host) {
   function pending(view, kindWords = {}) {
     if (!view.pending?.length) return h("p", { class: "muted" }, view.outcome ? "The game is over." : "Nothing is pending.");
     return h("ul", { class: "pending-list", "data-testid": "pending" }, view.pending.map((d) => h("li", {},
-      h("strong", {}, decisionWords(view, d, kindWords)), d.deadline ? h("span", { class: "muted" }, ` · ${deadlineWords(d)}`) : null)));
+      h("strong", {}, decisionWords(view, d, kindWords, host.replay)), d.deadline ? h("span", { class: "muted" }, ` · ${deadlineWords(d)}`) : null)));
   }
 
   /** A bot standing in for me (take the seat back), and another seat's idle decision past its

@@ -51,7 +51,7 @@ export function mountGeneric(root, ctx) {
     const d = view.decision;
     status.textContent = view.outcome
       ? (view.outcome.winner !== null && view.outcome.winner !== undefined ? `Game over: ${ctx.words.name(view.outcome.winner)} wins` : "Game over")
-      : d ? ctx.words.decisionWords(view, d) : "Waiting…";
+      : d ? ctx.words.decisionWords(view, d, {}, ctx.replay) : "Waiting…";
     fill(pending, h("h2", { id: "pending-title" }, "What the table waits for"), ctx.components.pending(view), ctx.components.idleControls(view));
     fill(players, h("h2", { id: "players-title" }, "Players"),
       h("ul", {}, view.seats.map((s) => h("li", { "data-testid": `player-${s.seat}` }, s.name, s.seat === view.seat ? " (you)" : "", s.kind === "bot" ? " (bot)" : ""))));

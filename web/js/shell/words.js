@@ -38,10 +38,13 @@ export function deadlineWords(decision, now = Date.now() / 1000) {
   return `${what} at ${new Date(decision.deadline * 1000).toLocaleString()}`;
 }
 
-/** A pending decision in words: "Amani to choose a card" / "Your turn: choose a card". */
-export function decisionWords(view, decision, kindWords = {}) {
+/** A pending decision in words: "Amani to choose a card" / "Your turn: choose a card"; in a
+ * replay (`replay`), what the table waited for at that step: "At this step: you to choose a card". */
+export function decisionWords(view, decision, kindWords = {}, replay = false) {
   const what = kindWords[decision.kind] || humanize(decision.kind);
-  if (decision.player !== null && decision.player !== undefined && decision.player === view.seat) return `Your turn: ${what}`;
+  const mine = decision.player !== null && decision.player !== undefined && decision.player === view.seat;
+  if (replay) return `At this step: ${mine ? "you" : seatName(view, decision.player)} to ${what}`;
+  if (mine) return `Your turn: ${what}`;
   return `${seatName(view, decision.player)} to ${what}`;
 }
 

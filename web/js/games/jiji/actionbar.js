@@ -57,6 +57,7 @@ export function statusLine(sc) {
   const a = s.auction;
   if (a) {
     const what = `Auction of ${spaceName(sc.guide(), a.district)}`;
+    if (sc.ctx.replay) return `At this step: ${what}${a.holder !== null && a.holder !== undefined ? `, ${a.holder === v.seat ? "you" : sc.name(a.holder)} holding ${jm(a.bid)}` : ""}`;
     if (a.holder === v.seat) return `${what}: you hold the highest bid`;
     if ((a.bidders || []).includes(v.seat)) return `Your turn: ${what}, bid or let it go`;
     return `${what}${a.holder !== null && a.holder !== undefined ? `: ${sc.name(a.holder)} holds ${jm(a.bid)}` : ""}`;
@@ -64,6 +65,7 @@ export function statusLine(sc) {
   const d = v.decision;
   if (!d) return "Waiting…";
   const words = DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ");
+  if (sc.ctx.replay) return `At this step: ${d.player === v.seat ? "you" : sc.name(d.player)} to ${words}`;
   if (d.player === v.seat) return `Your turn: ${words}`;
   return `${sc.name(d.player)} to ${words}${v.seat === null || v.seat === undefined ? " (you are watching)" : ""}`;
 }
@@ -306,7 +308,7 @@ export function renderActionBar(sc) {
   const d = v.decision;
   const body = [
     h("div", { class: "bar-head" },
-      h("p", { class: `status-line${d && d.player === seat && !watching ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
+      h("p", { class: `status-line${d && d.player === seat && !watching && !sc.ctx.replay ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
       clockPill(sc)),
     watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
     active ? auctionPanel(sc) : null,
@@ -323,7 +325,7 @@ export function renderActionBar(sc) {
     const first = bar.querySelector(".auction-panel button, .prompt button, .debt button");
     first?.setAttribute("data-main", "true");
   }
-  if (active && !watching && !bar.querySelector("button[data-action], form button") && d) {
+  if (active && !watching && !sc.ctx.replay && !bar.querySelector("button[data-action], form button") && d) {
     bar.append(h("p", { class: "muted" }, `Waiting for ${sc.name(d.player)} to ${DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ")}.`));
   }
   return bar;

@@ -17,6 +17,7 @@ export function statusLine(sc) {
   const d = v.decision;
   if (!d) return "Waiting…";
   const words = DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ");
+  if (sc.ctx.replay) return `At this step: ${d.player === v.seat ? "you" : sc.name(d.player)} to ${words}`;
   if (d.player === v.seat) return `Your turn: ${words}`;
   return `${sc.name(d.player)} to ${words}${v.seat === null || v.seat === undefined ? " (you are watching)" : ""}`;
 }
@@ -101,7 +102,7 @@ export function renderActionBar(sc) {
   bar.debt = null;
   const help = debtHelp(sc);
   const d = v.decision;
-  const waiting = !watching && !turn.length && !v.outcome && d
+  const waiting = !watching && !sc.ctx.replay && !turn.length && !v.outcome && d
     ? h("p", { class: "muted" }, `Waiting for ${sc.name(d.player)} to ${DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ")}.`) : null;
   const mainButtons = main.map((a, i) => sc.actionButton(a, i === 0 || (a.type === "buy" || a.type === "choose_deck" || a.type === "choose_municipal") ? "primary-big" : ""));
   // The one main action (what moves the game on now) is marked for people and tests alike.
@@ -109,7 +110,7 @@ export function renderActionBar(sc) {
   first?.setAttribute("data-main", "true");
   return [
     h("div", { class: "bar-head" },
-      h("p", { class: `status-line${d && d.player === seat && !watching ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
+      h("p", { class: `status-line${d && d.player === seat && !watching && !sc.ctx.replay ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
       mood ? h("span", { class: "pill mood", "data-testid": "guard-mood" }, `The guards look ${mood}`) : null),
     watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
     offerPrompts(sc),
