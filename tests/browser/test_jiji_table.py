@@ -145,6 +145,14 @@ STEPS = [
 ]
 
 
+IN_BOARD_WINDOW = """
+(el) => {
+  const r = el.getBoundingClientRect(), w = el.closest(".board-wrap").getBoundingClientRect();
+  return r.width > 0 && r.top >= w.top && r.left >= w.left && r.bottom <= w.bottom && r.right <= w.right;
+}
+"""
+
+
 def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, stack):
     accounts, game_id, first = jiji_table(stack, {"end": "clock", "clock_seconds": 3600, "auction_seconds": 600,
                                                   "scripted": SCRIPT})
@@ -162,6 +170,8 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
             assert main.evaluate(IN_VIEW), f"{name}, step {step}: the main action is off screen"
             assert page.evaluate(BOARD_FONTS) == [], name
             expect(page.get_by_test_id("clock")).to_contain_text("from the first roll" if step == 0 else "left")
+            if name == "desktop-1366":  # the middle's facts stay in the scrolled board's window
+                assert page.get_by_test_id("center-clock").evaluate(IN_BOARD_WINDOW), f"step {step}"
             if step in (3, 6, 9) and name not in shot:
                 screenshot(page, f"jiji-{name}")
                 shot.add(name)

@@ -27,7 +27,7 @@ export function mount(root, ctx) {
   const screen = h("section", { class: "game jiji-game", "aria-label": "Game" });
   const top = h("header", { class: "game-top" });
   const summary = h("div", { class: "summary-wrap" });
-  const boardWrap = h("div", { class: "board-wrap" });
+  const boardWrap = h("div", { class: "board-wrap jiji-wrap" });
   const rail = h("aside", { class: "rail", "aria-label": "Players and the chosen space" });
   const dock = h("section", { class: "dock", "aria-label": "Actions dock" });
   const bar = h("section", { class: "action-bar", "aria-label": "Your turn and actions", "data-testid": "action-bar" });
