@@ -309,6 +309,49 @@ def test_municipal_choices():
     assert fallback(engine.legal_actions(state, 0), "municipal").type == "choose_municipal"
 
 
+@pytest.mark.parametrize("prefer", [0, -1])
+def test_smart_leaves_jail_and_the_municipal_rule_to_its_look_ahead(monkeypatch, prefer):
+    """Whatever the Advanced rules would do, the Smart bot takes the candidate its look-ahead
+    scores best: pay the bail or roll in jail, which Municipal rule (docs/bots.md, step 2)."""
+    from engine.mtaani.bots import search
+
+    asked = []
+
+    def scored(bot, book, state, seat, candidates, salt=""):
+        asked.append(salt)
+        best = range(len(candidates))[prefer]
+        return [1.0 if i == best else 0.0 for i in range(len(candidates))]
+
+    monkeypatch.setattr(search, "search", scored)
+    jailed = game()
+    jailed.players[0].position, jailed.players[0].jail_turns = 12, 3
+    legal = {a.type for a in engine.legal_actions(jailed, 0)}
+    assert {"roll", "pay_bail"} <= legal
+    assert bots.choose(jailed, 0, "smart", 1).type == ("roll", "pay_bail")[prefer]
+    assert asked == ["jail"]
+
+    municipal = game()
+    municipal.decision = PendingDecision(id=municipal.decision_seq + 1, player=0, kind="municipal", tile=47)
+    rules = [a.rule for a in engine.legal_actions(municipal, 0) if a.type == "choose_municipal"]
+    assert len(rules) > 2
+    assert bots.choose(municipal, 0, "smart", 1).rule == rules[prefer]
+    assert asked == ["jail", "municipal"]
+
+
+def test_smart_drops_a_loan_its_look_ahead_scores_below_going_on(monkeypatch):
+    """A bank loan the Advanced rules would take to build is vetted: taken when the look-ahead
+    scores it above rolling on, dropped otherwise."""
+    from engine.mtaani.bots import search
+    from engine.mtaani.bots.advanced import AdvancedBot
+
+    loan = TakeLoan(player=0, amount=350_000)  # the most the bank lends at the start
+    monkeypatch.setattr(AdvancedBot, "loan_choice", lambda self, t, legal, reserve: loan)
+    state = game()
+    for verdict, expected in (([0.0, 1.0], "take_loan"), ([1.0, 0.0], "roll")):
+        monkeypatch.setattr(search, "search", lambda *a, v=verdict, **k: v)
+        assert bots.choose(state, 0, "smart", 1).type == expected
+
+
 def test_bots_play_the_classic_preset_too():
     result = selfplay.play(["base", "advanced", "smart"], 11, ruleset="mtaani-classic", max_turns=90,
                            record=True)
