@@ -17,8 +17,8 @@ export function statusLine(sc) {
   const d = v.decision;
   if (!d) return "Waiting…";
   const words = DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ");
-  if (sc.ctx.replay) return `At this step: ${d.player === v.seat ? "you" : sc.name(d.player)} to ${words}`;
-  if (d.player === v.seat) return `Your turn: ${words}`;
+  // A replay's step and my own decision read as the shell words them.
+  if (sc.ctx.replay || d.player === v.seat) return sc.ctx.words.decisionWords(v, d, DECISION_WORDS, sc.ctx.replay);
   return `${sc.name(d.player)} to ${words}${v.seat === null || v.seat === undefined ? " (you are watching)" : ""}`;
 }
 
