@@ -22,7 +22,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.test_table import BOARD_FONTS, IN_VIEW, handle, open_as
+from tests.browser.test_table import BOARD_FONTS, IN_BOARD_WINDOW, IN_VIEW, handle, open_as
 
 SCRIPT = {"dice": [[1, 2], [1, 1], [2, 2], [3, 4], [2, 5], [3, 6]], "construction": ["blocks_2"] * 6}
 
@@ -145,12 +145,6 @@ STEPS = [
 ]
 
 
-IN_BOARD_WINDOW = """
-(el) => {
-  const r = el.getBoundingClientRect(), w = el.closest(".board-wrap").getBoundingClientRect();
-  return r.width > 0 && r.top >= w.top && r.left >= w.left && r.bottom <= w.bottom && r.right <= w.right;
-}
-"""
 
 
 def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, stack):

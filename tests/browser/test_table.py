@@ -64,6 +64,15 @@ IN_VIEW = """
 """
 
 
+IN_BOARD_WINDOW = """
+(el) => {
+  const r = el.getBoundingClientRect(), w = el.closest(".board-wrap").getBoundingClientRect();
+  return r.width > 0 && r.top >= w.top && r.left >= w.left && r.bottom <= w.bottom && r.right <= w.right;
+}
+"""
+"""Whether an element lies wholly inside the scrolled board's window."""
+
+
 def handle(prefix: str) -> str:
     return f"{prefix}{secrets.token_hex(3)}"
 
@@ -132,6 +141,9 @@ def test_the_main_action_is_on_screen_at_every_decision_on_every_layout(pages, s
             assert main.evaluate(IN_VIEW), f"{name}, step {step}: the main action is off screen"
             assert page.evaluate(BOARD_FONTS) == [], name
             expect(page.get_by_test_id("feed")).to_be_visible()  # the move feed, landscape too
+            # The middle's facts stay in the board's window however the map is scrolled.
+            facts = page.locator(".board .center-inner")
+            assert facts.evaluate(IN_BOARD_WINDOW), f"{name}, step {step}: the board's middle is out of view"
             if name not in shot and step >= 2:
                 screenshot(page, f"layout-{name}")
                 shot.add(name)

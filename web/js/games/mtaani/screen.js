@@ -30,7 +30,7 @@ export function mount(root, ctx) {
   const screen = h("section", { class: "game", "aria-label": "Game" });
   const top = h("header", { class: "game-top" });
   const effects = h("div", { class: "effects", "aria-label": "Table-wide effects in force", "data-testid": "effects" });
-  const boardWrap = h("div", { class: "board-wrap" });
+  const boardWrap = h("div", { class: "board-wrap mtaani-wrap" });
   const rail = h("aside", { class: "rail", "aria-label": "Players and details" });
   const dock = h("section", { class: "dock", "aria-label": "Actions dock" });
   const summary = h("div", { class: "summary-wrap" });
