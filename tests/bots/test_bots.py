@@ -287,6 +287,67 @@ def test_smart_also_considers_swaps_of_two_properties_for_one():
     assert two_for_one in legal and one_for_one in legal
 
 
+@pytest.mark.parametrize("opponent", ["p1", "bot:base:1"])
+def test_smart_offers_the_last_piece_of_a_set_for_all_the_cash_the_buyer_would_pay(opponent):
+    # Seat 0 holds Kibra and Ngara, seat 1 (2,000,000 SFR, the starting cash) Eastleigh and
+    # Umoja: Kibra is the last piece of seat 1's Eastleigh & Kibra. Seen from seat 1 the
+    # opponent's tiles charge their base fees, Kibra 1,300 and Ngara 3,900 (seed text), so an
+    # Advanced bot's reserve is 100,000 + 3,900 / 2 + 5,200 x 4 / 40 = 102,470 and it pays at
+    # most 2,000,000 - 102,470 // 2 = 1,948,765 for a piece that completes its set; a Base bot
+    # keeps 200,000 and pays at most 1,800,000. The sale is offered for that cash alone (it
+    # is far more than 3 x Kibra's 32,500), and for that cash plus Umoja (estates-2, where
+    # seat 0 holds Ngara). Ngara completes nothing for seat 1, so it is not offered.
+    from engine.mtaani.bots.smart import SmartBot
+    from engine.mtaani.bots.table import Table
+
+    state = own(engine.new_game("mtaani", ["p0", opponent], 7), 0, KIBRA, 9)
+    own(state, 1, EASTLEIGH, 8)
+    book = engine.get_ruleset("mtaani").book
+    price = 1_948_765 if opponent == "p1" else 1_800_000
+    ideas = SmartBot(1).set_sales(Table(book, state, 0))
+    assert ideas == [
+        ProposeTrade(player=0, to=1, give=TradeItems(properties=[KIBRA]), get=TradeItems(cash=price)),
+        ProposeTrade(player=0, to=1, give=TradeItems(properties=[KIBRA]), get=TradeItems(properties=[8], cash=price)),
+    ]
+    legal = engine.legal_actions(state, 0)
+    assert all(idea in legal for idea in ideas)
+    # The price is the buyer's limit: its bot accepts it and declines one SFR more.
+    kind = bots.kind_of(opponent) or "advanced"
+    for cash, accepted in ((price + 1, False), (price, True)):
+        copy = state.model_copy(deep=True)
+        trade = offer_trade(copy, 0, 1, TradeItems(properties=[KIBRA]), TradeItems(cash=cash))
+        answer = AcceptTrade if accepted else DeclineTrade
+        assert bots.choose(copy, 1, kind, 1) == answer(player=1, trade=trade)
+
+
+def test_smart_proposes_the_idea_its_look_ahead_scores_best_among_the_value_networks_best(monkeypatch):
+    """The look-ahead weighs the ideas the value network rates best (best first) against
+    ending the turn and the Smart bot proposes the one it scores best, even when the value
+    network rates another higher; nothing when ending the turn scores best."""
+    from engine.mtaani.bots import search
+    from engine.mtaani.bots.smart import SmartBot
+    from engine.mtaani.bots.table import Table
+
+    state = own(game(), 0, KIBRA, 9)
+    own(state, 1, EASTLEIGH, 8)
+    state.decision = PendingDecision(id=state.decision_seq + 1, player=0, kind="end")
+    book = engine.get_ruleset("mtaani").book
+    sale, ask = SmartBot(1).set_sales(Table(book, state, 0))
+    monkeypatch.setattr(SmartBot, "trade_ideas", lambda self, t: [sale, ask])
+    monkeypatch.setattr(SmartBot, "may_propose", lambda self, t, legal: True)
+    monkeypatch.setattr(SmartBot, "value", lambda self, t, s: 0.0)
+    monkeypatch.setattr(SmartBot, "value_after_trade",
+                        lambda self, t, proposer, to, give, get: 0.3 if get.properties else 0.2)
+    asked = []
+    legal = engine.legal_actions(state, 0)
+    end = next(a for a in legal if a.type == "end_turn")
+    for verdict, expected in (([0.5, 0.4, 0.6], sale), ([0.7, 0.4, 0.6], None)):
+        monkeypatch.setattr(search, "search", lambda bot, book, s, seat, candidates, salt="", v=verdict:
+                            asked.append(candidates) or v)
+        assert SmartBot(1).propose(Table(book, state, 0), legal) == expected
+    assert asked == [[end, ask, sale]] * 2  # the value network rates the ask 0.3, the sale 0.2
+
+
 def test_smart_look_ahead_models_each_seat_by_its_open_id():
     from engine.mtaani.bots.advanced import AdvancedBot
     from engine.mtaani.bots.base import BaseBot

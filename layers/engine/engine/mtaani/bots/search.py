@@ -9,8 +9,10 @@ far as the plays agree), every seat then plays on as the bot its open seat id na
 (:func:`model_of`: Base for ``bot:base:n``, else Advanced, the deciding seat included) until
 the deciding seat's turn has come round :data:`ROUNDS` times, and the position there is
 scored: 1 or 0 when the game ended, else the value network's win chance for the deciding
-seat. The Smart bot uses it to decide whether to propose a trade (an offer is answered at
-once in the play-out, by the model of its recipient).
+seat. The Smart bot uses it to choose which of its best trade ideas to propose, if any (an
+offer is answered at once in the play-out, by the model of its recipient), to decide jail,
+the Municipal rule, the deck and close buys, and to vet builds below its reserve, bank loans,
+special cards and renovations (:mod:`engine.mtaani.bots.smart`).
 
 The cost is bounded without reading a clock: worlds stop when the next would pass
 :data:`BUDGET` simulated actions.

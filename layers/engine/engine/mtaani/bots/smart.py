@@ -25,8 +25,11 @@ builds, and loans with a model trained on real play instead of fixed rules."
   better than before (by :data:`MARGIN`). It looks for a trade to propose on every turn
   (with the Advanced bot's seeded chance, so a declined idea does not come back every time):
   the Advanced bot's portfolio trades and wider swaps (:meth:`SmartBot.wide_swaps`: one or two
-  properties each way, each side completing a set); the value network keeps those it says
-  help, and the best is proposed only when the look-ahead scores it above ending the turn.
+  properties each way, each side completing a set) and set sales (:meth:`SmartBot.set_sales`:
+  the last piece of an opponent's set for all the cash its bot model would pay, alone or with
+  that opponent's pieces of my sets); the value network keeps those it says help, and the
+  look-ahead weighs its :data:`TRADE_CANDIDATES` best against ending the turn: the one it
+  scores best is proposed when it scores above ending the turn.
 - Answering loan offers, lifting mortgages, buying and using
   insurance and the order of a liquidation follow the Advanced bot's rules.
 """
@@ -48,11 +51,33 @@ from engine.mtaani.state import TradeOffer
 
 TRADE_LEAD = 0.0
 """A proposal is made when the look-ahead scores it above ending the turn by this much."""
+TRADE_CANDIDATES = 5
+"""The look-ahead weighs this many of the ideas the value network rates best (and ending the
+turn); the value network's single best lost to this in self-play (docs/bots.md)."""
 MARGIN = 0.01
+"""A trade must raise the value network's win chance by this much (its noise level)."""
 BUY_SEARCH_BAND = 0.15
 """The ``buy`` model decides alone when its uplift is further from zero than this (in win
 log-odds; about two buys in three); closer calls go to the look-ahead."""
-"""A trade must raise the value network's win chance by this much (its noise level)."""
+
+
+SALE_MULTIPLE = 3
+"""A set's last piece is offered for cash alone when the buyer can spare at least this many
+times its price (:meth:`SmartBot.set_sales`)."""
+
+
+def spare_cash(t: Table, seat: int) -> int:
+    """The most cash (SFR, may be negative) the bot model of ``seat`` (Base for a
+    ``bot:base:n`` seat, else Advanced, as in the look-ahead) hands over in a trade that
+    completes one of its sets: a Base bot keeps :data:`~engine.mtaani.bots.base.KEEP_CASH`,
+    an Advanced bot half its cash reserve (their ``accepts_trade`` rules)."""
+    from engine.bots import kind_of
+    from engine.mtaani.bots.base import KEEP_CASH
+
+    cash = t.s.players[seat].cash
+    if kind_of(t.s.players[seat].id) == "base":
+        return cash - KEEP_CASH
+    return cash - AdvancedBot(0).reserve(Table(t.book, t.s, seat)) // 2
 
 
 class SmartBot(AdvancedBot):
@@ -98,10 +123,40 @@ class SmartBot(AdvancedBot):
         return after > self.value(t, t.s) + MARGIN
 
     def trade_ideas(self, t: Table) -> list:
-        """The Advanced bot's ideas and :meth:`wide_swaps` (the value network and the
-        look-ahead pick)."""
+        """The Advanced bot's ideas, :meth:`wide_swaps` and :meth:`set_sales` (the value
+        network and the look-ahead pick)."""
         ideas = super().trade_ideas(t)
-        return ideas + self.wide_swaps(t, ideas)
+        return ideas + self.wide_swaps(t, ideas) + self.set_sales(t)
+
+    def set_sales(self, t: Table) -> list:
+        """Selling an opponent the last piece of one of its sets, at the most its bot model
+        (:func:`engine.mtaani.bots.search.model_of`) pays for a piece that completes a set
+        (:func:`spare_cash`): for cash alone when that is at least :data:`SALE_MULTIPLE`
+        times the piece's price, and for that cash (if any) plus the opponent's pieces of
+        the other sets I hold part of. Taking the buyer's spare cash leaves it unable to build
+        on the set at once (an Advanced bot builds above its reserve; a Base bot never
+        builds); the look-ahead judges whether the sale pays."""
+        from engine.mtaani.actions import ProposeTrade, TradeItems
+        from engine.mtaani.trading import tradeable
+
+        ideas = []
+        my_sets = {t.book.set_of[i] for i in t.owned()}
+        for other in t.opponents:
+            if not t.s.players[other].trade_open:
+                continue
+            cash = spare_cash(t, other)
+            wanted = [x for x in t.owned(other) if t.book.set_of[x] in my_sets and tradeable(t.ctx, other, x) is None]
+            for piece in t.owned():
+                if not t.completes_set(piece, other) or tradeable(t.ctx, t.seat, piece) is not None:
+                    continue
+                give = TradeItems(properties=[piece])
+                if cash >= SALE_MULTIPLE * t.book.purchase[piece]:
+                    ideas.append(ProposeTrade(player=t.seat, to=other, give=give, get=TradeItems(cash=cash)))
+                get = [x for x in wanted if t.book.set_of[x] != t.book.set_of[piece]]
+                if get:
+                    ideas.append(ProposeTrade(player=t.seat, to=other, give=give,
+                                              get=TradeItems(properties=get, cash=max(0, cash))))
+        return ideas
 
     def wide_swaps(self, t: Table, known: list) -> list:
         """Swaps that complete a set for both sides where either side hands over up to two
@@ -162,12 +217,14 @@ class SmartBot(AdvancedBot):
                 scored.append((gain, idea))
         if not scored:
             return None
-        best = max(scored, key=lambda x: x[0])[1]
+        scored.sort(key=lambda x: -x[0])  # stable: equal gains keep the ideas' order
         end = first_of(legal, "end_turn")
-        if end is not None:
-            here, there = search.search(self, t.book, t.s, t.seat, [end, best], "trade")
-            return best if there > here + TRADE_LEAD else None
-        return best
+        if end is None:
+            return scored[0][1]
+        top = [idea for _, idea in scored[:TRADE_CANDIDATES]]
+        scores = search.search(self, t.book, t.s, t.seat, [end, *top], "trade")
+        best = max(range(len(top)), key=lambda i: scores[i + 1])
+        return top[best] if scores[best + 1] > scores[0] + TRADE_LEAD else None
 
     def uplift(self, name: str, x: list[float]) -> float | None:
         """The decision model ``name``'s uplift at ``x`` (``None`` when the model has none)."""
