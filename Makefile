@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit bench simulate simulate4 smart-latency train clean publish-web vapid-keys redrive
+.PHONY: help venv run test lint cfn-lint unit build bench simulate simulate4 smart-latency train clean publish-web vapid-keys redrive
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
@@ -21,6 +21,7 @@ help:
 	@echo "make simulate4 only the 4-player tables (Smart vs 3 Advanced, vs 3 Base; Advanced vs 3 Base)"
 	@echo "make smart-latency  the Smart bot's decision times in 4-player games (one process)"
 	@echo "make train     self-play explorer games, then retrain the Smart bot's model"
+	@echo "make build  sam build, then bytecode for the whole package (deploy with: sam deploy)"
 	@echo "make publish-web STACK=name   upload web/ to a deployed stack"
 	@echo "make vapid-keys SUBJECT=mailto:you@example.org   a Web Push key pair for SSM"
 	@echo "make redrive STACK=name       replay the deployed stack's dead-letter queue"
@@ -79,6 +80,14 @@ train: venv
 	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
 	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
 	$(PY) -m engine.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
+
+# The deployment package: `sam build`, then bytecode for everything it built (the functions'
+# code, their dependencies and the engine layer). Lambda's /var/task is read-only and SAM's zips
+# carry 1980 timestamps, so without bytecode checked by hash every cold start compiles every
+# module it imports (benchmarks/cold_import.py measures it; docs/operations.md).
+build: venv
+	sam build
+	$(PY) -m compileall -q -j 0 --invalidation-mode unchecked-hash .aws-sam/build
 
 # Upload web/ to a deployed stack's bucket (CloudFront serves it), with config.js pointing at
 # the stack's API: make publish-web STACK=<stack name>
