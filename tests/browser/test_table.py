@@ -253,6 +253,7 @@ def test_a_game_with_trades_loans_events_and_specials_reads_in_words(pages, stac
     # The global event is on the board with its end while it runs.
     if view["state"]["event"]:
         expect(page.get_by_test_id("effects")).to_contain_text("until revolution")
+        assert ". ·" not in page.get_by_test_id("effects").inner_text()  # a sentence's stop, then the end
     # The prompts: what changes hands on each side, accept or decline, in the action bar.
     prompt = page.locator("[data-testid^=prompt-trade-]")
     expect(prompt).to_contain_text("You give: the Teleport card")

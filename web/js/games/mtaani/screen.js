@@ -136,7 +136,7 @@ export function mount(root, ctx) {
     const list = activeEffects(view(), guide());
     effects.hidden = !list.length;
     fill(effects, list.map((fx) => h("p", { class: `effect effect-${fx.kind}`, "data-effect": fx.id },
-      h("strong", {}, fx.title), fx.text ? ` · ${fx.text}` : "", h("span", { class: "ends" }, ` · ${fx.ends}`))));
+      h("strong", {}, fx.title), fx.text ? ` · ${fx.text.replace(/\.$/, "")}` : "", h("span", { class: "ends" }, ` · ${fx.ends}`))));
   }
 
   function setMode(mode) {
