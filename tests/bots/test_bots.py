@@ -287,7 +287,7 @@ def test_smart_also_considers_swaps_of_two_properties_for_one():
     assert two_for_one in legal and one_for_one in legal
 
 
-@pytest.mark.parametrize("opponent", ["p1", "bot:base:1"])
+@pytest.mark.parametrize("opponent", ["bot:advanced:1", "bot:base:1"])
 def test_smart_offers_the_last_piece_of_a_set_for_all_the_cash_the_buyer_would_pay(opponent):
     # Seat 0 holds Kibra and Ngara, seat 1 (2,000,000 SFR, the starting cash) Eastleigh and
     # Umoja: Kibra is the last piece of seat 1's Eastleigh & Kibra. Seen from seat 1 the
@@ -303,7 +303,7 @@ def test_smart_offers_the_last_piece_of_a_set_for_all_the_cash_the_buyer_would_p
     state = own(engine.new_game("mtaani", ["p0", opponent], 7), 0, KIBRA, 9)
     own(state, 1, EASTLEIGH, 8)
     book = engine.get_ruleset("mtaani").book
-    price = 1_948_765 if opponent == "p1" else 1_800_000
+    price = 1_948_765 if opponent == "bot:advanced:1" else 1_800_000
     ideas = SmartBot(1).set_sales(Table(book, state, 0))
     assert ideas == [
         ProposeTrade(player=0, to=1, give=TradeItems(properties=[KIBRA]), get=TradeItems(cash=price)),
@@ -312,12 +312,23 @@ def test_smart_offers_the_last_piece_of_a_set_for_all_the_cash_the_buyer_would_p
     legal = engine.legal_actions(state, 0)
     assert all(idea in legal for idea in ideas)
     # The price is the buyer's limit: its bot accepts it and declines one SFR more.
-    kind = bots.kind_of(opponent) or "advanced"
+    kind = bots.kind_of(opponent)
     for cash, accepted in ((price + 1, False), (price, True)):
         copy = state.model_copy(deep=True)
         trade = offer_trade(copy, 0, 1, TradeItems(properties=[KIBRA]), TradeItems(cash=cash))
         answer = AcceptTrade if accepted else DeclineTrade
         assert bots.choose(copy, 1, kind, 1) == answer(player=1, trade=trade)
+
+
+def test_smart_offers_no_set_sales_to_people():
+    # The same table with a person in seat 1: the look-ahead would model them as an Advanced
+    # bot, which pays any price it can spare for a set's last piece; a person is not asked.
+    from engine.mtaani.bots.smart import SmartBot
+    from engine.mtaani.bots.table import Table
+
+    state = own(engine.new_game("mtaani", ["bot:smart:0", "alice"], 7), 0, KIBRA, 9)
+    own(state, 1, EASTLEIGH, 8)
+    assert SmartBot(1).set_sales(Table(engine.get_ruleset("mtaani").book, state, 0)) == []
 
 
 def test_smart_proposes_the_idea_its_look_ahead_scores_best_among_the_value_networks_best(monkeypatch):
@@ -328,7 +339,7 @@ def test_smart_proposes_the_idea_its_look_ahead_scores_best_among_the_value_netw
     from engine.mtaani.bots.smart import SmartBot
     from engine.mtaani.bots.table import Table
 
-    state = own(game(), 0, KIBRA, 9)
+    state = own(engine.new_game("mtaani", ["p0", "bot:advanced:1"], 7), 0, KIBRA, 9)
     own(state, 1, EASTLEIGH, 8)
     state.decision = PendingDecision(id=state.decision_seq + 1, player=0, kind="end")
     book = engine.get_ruleset("mtaani").book

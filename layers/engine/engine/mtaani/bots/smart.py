@@ -135,14 +135,17 @@ class SmartBot(AdvancedBot):
         times the piece's price, and for that cash (if any) plus the opponent's pieces of
         the other sets I hold part of. Taking the buyer's spare cash leaves it unable to build
         on the set at once (an Advanced bot builds above its reserve; a Base bot never
-        builds); the look-ahead judges whether the sale pays."""
+        builds); the look-ahead judges whether the sale pays. Only bot seats are offered sales:
+        the look-ahead models a person as an Advanced bot, which pays any price it can spare
+        for a set's last piece, and a person would rather be asked a fair one."""
+        from engine.bots import kind_of
         from engine.mtaani.actions import ProposeTrade, TradeItems
         from engine.mtaani.trading import tradeable
 
         ideas = []
         my_sets = {t.book.set_of[i] for i in t.owned()}
         for other in t.opponents:
-            if not t.s.players[other].trade_open:
+            if not t.s.players[other].trade_open or kind_of(t.s.players[other].id) is None:
                 continue
             cash = spare_cash(t, other)
             wanted = [x for x in t.owned(other) if t.book.set_of[x] in my_sets and tradeable(t.ctx, other, x) is None]
