@@ -317,10 +317,15 @@ class AdvancedBot(Bot):
                 return idea
         return None
 
+    def trade_cash_limit(self, t: Table) -> int:
+        """The most cash I hand over in a trade (SFR, negative when I hold less): what I hold
+        above half my reserve."""
+        return t.cash - self.reserve(t) // 2
+
     def accepts_trade(self, t: Table, offer) -> bool:
         gained, lost = offer.give.properties, offer.get.properties
         paid = offer.get.cash
-        if paid and t.cash - paid < self.reserve(t) // 2:
+        if paid and paid > self.trade_cash_limit(t):
             return False
         mine = completes_a_set(t, t.seat, gained, lost)
         theirs = completes_a_set(t, offer.proposer, lost, gained)

@@ -71,9 +71,13 @@ class BaseBot(Bot):
     def on_municipal(self, t: Table, legal):
         return next((a for a in of_type(legal, "choose_municipal") if a.rule == "double_salary"), None)
 
+    def trade_cash_limit(self, t: Table) -> int:
+        """The most cash I hand over in a trade (SFR): what I hold above :data:`KEEP_CASH`."""
+        return max(0, t.cash - KEEP_CASH)
+
     def accepts_trade(self, t: Table, offer) -> bool:
         gets, gives = offer.give, offer.get  # the proposer's give is what I get
-        if gives.cash > max(0, t.cash - KEEP_CASH):
+        if gives.cash > self.trade_cash_limit(t):
             return False
         return completes_a_set(t, t.seat, gets.properties, gives.properties)
 

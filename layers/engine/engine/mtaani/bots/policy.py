@@ -166,6 +166,10 @@ class Bot:
         """Whether to accept trade ``offer`` made to me (default: never)."""
         return False
 
+    def trade_cash_limit(self, t: Table) -> int:
+        """The most cash (SFR) I hand over in a trade I accept (default: none)."""
+        return 0
+
     def accepts_loan(self, t: Table, offer) -> bool:
         """Whether to accept loan ``offer`` made to me (default: never)."""
         return False

@@ -67,17 +67,11 @@ times its price (:meth:`SmartBot.set_sales`)."""
 
 
 def spare_cash(t: Table, seat: int) -> int:
-    """The most cash (SFR, may be negative) the bot model of ``seat`` (Base for a
-    ``bot:base:n`` seat, else Advanced, as in the look-ahead) hands over in a trade that
-    completes one of its sets: a Base bot keeps :data:`~engine.mtaani.bots.base.KEEP_CASH`,
-    an Advanced bot half its cash reserve (their ``accepts_trade`` rules)."""
-    from engine.bots import kind_of
-    from engine.mtaani.bots.base import KEEP_CASH
-
-    cash = t.s.players[seat].cash
-    if kind_of(t.s.players[seat].id) == "base":
-        return cash - KEEP_CASH
-    return cash - AdvancedBot(0).reserve(Table(t.book, t.s, seat)) // 2
+    """The most cash (SFR, may be negative) the bot model of ``seat`` hands over in a trade
+    (its :meth:`~engine.mtaani.bots.policy.Bot.trade_cash_limit`): the model the look-ahead
+    plays for the seat's open id (:func:`engine.mtaani.bots.search.model_of`: Base for a
+    ``bot:base:n`` seat, else Advanced)."""
+    return search.model_of(t.s.players[seat].id, 0).trade_cash_limit(Table(t.book, t.s, seat))
 
 
 class SmartBot(AdvancedBot):
