@@ -8,6 +8,8 @@
   game with trades, loans, a global event and a special card the feed, the rail and the log
   show no raw JSON and no line wider than its box.
 - An incoming trade offer opens a prompt for its recipient with both sides; a loan offer too.
+- A Municipal choice shows all 13 rules inside the pinned action bar, on the phone held both
+  ways and on a laptop.
 - New game offers every ruleset of the registry with its seat range, its table options and the
   bot speed; a game whose screen module is missing is still playable on the generic screen.
 
@@ -155,6 +157,57 @@ def test_the_main_action_is_on_screen_at_every_decision_on_every_layout(pages, s
         assert answer.value.ok, answer.value.text()
         expect(page.locator("#app[data-busy]")).to_have_count(0)
     assert shot == set(LAYOUTS)
+
+
+MUNICIPAL_SCRIPT = {"scripted": {"dice": [[5, 6]] * 8 + [[1, 2]] + [[2, 3]] * 20, "mugging": [False] * 40,
+                                  "arrest": [False] * 40, "event": [False] * 10}}
+"""Both seats roll 11 four times (NCWSC, Pizza Inn, Hurlingham, Karen), then seat 0 rolls 3
+from Karen (44) to Municipal (47)."""
+
+IN_BAR = """
+(el) => {
+  const r = el.getBoundingClientRect(), bar = el.closest("[data-testid=action-bar]").getBoundingClientRect();
+  return r.width > 0 && r.top >= Math.max(0, bar.top) && r.bottom <= Math.min(innerHeight, bar.bottom)
+    && r.left >= Math.max(0, bar.left) && r.right <= Math.min(innerWidth, bar.right);
+}
+"""
+"""Whether an element lies wholly inside the action bar's visible box and the viewport."""
+
+
+def test_the_municipal_choice_fits_the_action_bar_on_a_phone_and_a_laptop(pages, stack):
+    """The 13 Municipal rules (rules-current.toml ``[municipal] rules``) are all in the pinned
+    action bar, none scrolled out of it, on the phone held both ways and on a laptop."""
+    accounts, game_id = seated_table(stack, MUNICIPAL_SCRIPT)
+    for _ in range(30):
+        view = stack("GET", f"/games/{game_id}", token=accounts[0]["token"])[1]
+        decision = view["decision"]
+        if decision["player"] == 0 and decision["kind"] == "municipal":
+            break
+        token = accounts[decision["player"]]["token"]
+        mine = stack("GET", f"/games/{game_id}", token=token)[1]
+        move = choose(mine)
+        status, body = stack("POST", f"/games/{game_id}/mtaani/{move.replace('_', '-')}",
+                             {"version": mine["version"]}, token)
+        assert status == 200, body
+    else:
+        raise AssertionError("seat 0 never reached Municipal")
+    rules = [a["rule"] for a in view["legal_actions"] if a["type"] == "choose_municipal"]
+    assert len(rules) == 13
+    for name in ("phone-portrait", "phone-landscape", "desktop-1366"):
+        page = open_as(pages, stack, accounts[0], f"/game/{game_id}", name)
+        choice = page.get_by_test_id("municipal-choice")
+        expect(choice).to_contain_text("until the current revolution ends")
+        buttons = choice.locator('button[data-action="choose_municipal"]')
+        expect(buttons).to_have_count(13)
+        assert buttons.first.get_attribute("data-main") == "true"
+        outside = [buttons.nth(i).inner_text() for i in range(13) if not buttons.nth(i).evaluate(IN_BAR)]
+        assert outside == [], f"{name}: rules outside the action bar"
+        assert_accessible(page)
+        screenshot(page, f"municipal-{name}")
+    with page.expect_response(re.compile(r"/mtaani/choose-municipal$")) as answer:
+        buttons.filter(has_text="Double rent").click()
+    assert answer.value.ok, answer.value.text()
+    expect(page.get_by_test_id("effects")).to_contain_text("Double rent")
 
 
 SCREENS = [game for game in engine.games() if (ROOT / "web/js/games" / game / "events.js").exists()]

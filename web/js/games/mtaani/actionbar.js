@@ -104,10 +104,17 @@ export function renderActionBar(sc) {
   const d = v.decision;
   const waiting = !watching && !sc.ctx.replay && !turn.length && !v.outcome && d
     ? h("p", { class: "muted" }, `Waiting for ${sc.name(d.player)} to ${DECISION_WORDS[d.kind] || d.kind.replaceAll("_", " ")}.`) : null;
-  const mainButtons = main.map((a, i) => sc.actionButton(a, i === 0 || (a.type === "buy" || a.type === "choose_deck" || a.type === "choose_municipal") ? "primary-big" : ""));
+  // The Municipal rules are a compact grid under one heading (how long a rule holds), so the
+  // whole choice fits a phone's bar; every other main action is a big button.
+  const municipal = main.filter((a) => a.type === "choose_municipal");
+  const mainButtons = main.filter((a) => a.type !== "choose_municipal").map((a, i) => sc.actionButton(a, i === 0 || (a.type === "buy" || a.type === "choose_deck") ? "primary-big" : ""));
+  const ruleButtons = municipal.map((a) => sc.actionButton(a, "small"));
   // The one main action (what moves the game on now) is marked for people and tests alike.
-  const first = mainButtons[0] || (!watching && bar.debt ? bar.debt.querySelector("button") : null);
+  const first = mainButtons[0] || ruleButtons[0] || (!watching && bar.debt ? bar.debt.querySelector("button") : null);
   first?.setAttribute("data-main", "true");
+  const rules = ruleButtons.length ? h("section", { class: "municipal-choice", role: "group", "aria-labelledby": "municipal-choice", "data-testid": "municipal-choice" },
+    h("h2", { id: "municipal-choice" }, "Choose the Municipal rule", h("span", { class: "muted" }, " (in force until the current revolution ends)")),
+    h("div", { class: "municipal-grid" }, ruleButtons)) : null;
   return [
     h("div", { class: "bar-head" },
       h("p", { class: `status-line${d && d.player === seat && !watching && !sc.ctx.replay ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
@@ -116,7 +123,8 @@ export function renderActionBar(sc) {
     offerPrompts(sc),
     help,
     sc.ctx.components.idleControls(v),
-    mainButtons.length || rest.length ? h("div", { class: "actions main-actions" }, mainButtons, rest.map((a) => sc.actionButton(a))) : waiting,
+    rules,
+    mainButtons.length || rest.length ? h("div", { class: "actions main-actions" }, mainButtons, rest.map((a) => sc.actionButton(a))) : rules ? null : waiting,
     bankrupt.map((a) => sc.actionButton(a, "small")),
   ];
 }
