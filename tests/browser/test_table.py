@@ -9,7 +9,7 @@
   show no raw JSON and no line wider than its box.
 - An incoming trade offer opens a prompt for its recipient with both sides; a loan offer too.
 - A Municipal choice shows all 13 rules inside the pinned action bar, on the phone held both
-  ways and on a laptop.
+  ways and on a laptop; the rail lists what concerned the player since their last turn.
 - New game offers every ruleset of the registry with its seat range, its table options and the
   bot speed; a game whose screen module is missing is still playable on the generic screen.
 
@@ -203,6 +203,15 @@ def test_the_municipal_choice_fits_the_action_bar_on_a_phone_and_a_laptop(pages,
         outside = [buttons.nth(i).inner_text() for i in range(13) if not buttons.nth(i).evaluate(IN_BAR)]
         assert outside == [], f"{name}: rules outside the action bar"
         assert_accessible(page)
+        if name == "desktop-1366":
+            # The rail: what concerned seat 0 since its last turn. Seat 1 rolled 11 from
+            # Hurlingham (33) to Karen (44), which seat 0 bought on its turn: Karen's base fee,
+            # 40,000 SFR (nairobi.toml), paid to seat 0; seat 1's roll, move and turn's end
+            # are counted, not listed.
+            expect(page.locator("#log-title")).to_have_text("Since your last turn")
+            expect(page.get_by_test_id("rail-log")).to_have_text(
+                f"{accounts[1]['handle']} paid {accounts[0]['handle']} 40,000 SFR: fee (Karen)")
+            expect(page.get_by_test_id("rail-log-others")).to_have_text("…and 3 other moves at the table.")
         screenshot(page, f"municipal-{name}")
     with page.expect_response(re.compile(r"/mtaani/choose-municipal$")) as answer:
         buttons.filter(has_text="Double rent").click()
@@ -212,6 +221,39 @@ def test_the_municipal_choice_fits_the_action_bar_on_a_phone_and_a_laptop(pages,
 
 SCREENS = [game for game in engine.games() if (ROOT / "web/js/games" / game / "events.js").exists()]
 """The games this client has a screen module for (the others play on the generic screen)."""
+
+
+def test_since_your_last_turn_lists_what_concerns_you(pages):
+    """The rail's "Since your last turn" (events.js ``sinceLastTurn``): the shown events after
+    the seat's last TurnEnded that name the seat or change the game for everyone, newest first
+    (in its own next turn, only those naming it as a party: its own moves are the feed's); the
+    other seats' moves only counted."""
+    page = pages.open("/", **LAYOUTS["desktop-1366"])
+    got = page.evaluate("""async () => {
+      const { sinceLastTurn } = await import('/js/games/mtaani/events.js');
+      const events = [
+        { type: 'TurnEnded', player: 0 }, { type: 'TurnStarted', player: 0 }, { type: 'DiceRolled', player: 0 },
+        { type: 'TurnEnded', player: 0 },                      // seat 0's last turn ends here
+        { type: 'TurnStarted', player: 1 },                    // not shown (QUIET)
+        { type: 'DiceRolled', player: 1 }, { type: 'Moved', player: 1 },
+        { type: 'Payment', payer: 1, payee: 0, amount: 5 },    // names seat 0
+        { type: 'TradeOffered', proposer: 1, to: 2 },          // between two others
+        { type: 'GlobalEventStarted', event: 'oil' },          // everyone's
+        { type: 'TurnEnded', player: 1 },
+        { type: 'TurnStarted', player: 0 },                    // seat 0's next turn
+        { type: 'DiceRolled', player: 0 },                     // its own move: the feed's
+        { type: 'TradeOffered', proposer: 1, to: 0 },          // an offer to seat 0
+      ];
+      const types = (r) => r && { lines: r.lines.map((e) => e.type), others: r.others };
+      return [types(sinceLastTurn(events, 0)), types(sinceLastTurn(events, 0, 1)),
+        types(sinceLastTurn(events, 2)), types(sinceLastTurn(events.slice(0, 4), 0))];
+    }""")
+    # Seat 0: the offer made to it in its new turn, then of the 6 shown events of seat 1's turn
+    # the global event and the payment (newest first), 4 others counted. With room for one
+    # line: the offer, and all 6 of seat 1's turn counted. Seat 2 never ended a turn; nothing
+    # happened after seat 0's turn in the first four events.
+    assert got == [{"lines": ["TradeOffered", "GlobalEventStarted", "Payment"], "others": 4},
+                   {"lines": ["TradeOffered"], "others": 6}, None, None]
 
 
 @pytest.mark.parametrize("game", SCREENS)

@@ -42,6 +42,38 @@ export function globalEventName(id) {
 /** Whether an event is worth a line in the feed (the log shows these too). */
 export const shown = (e) => !QUIET.has(e.type);
 
+/** Event fields that name a seat besides the acting `player`. */
+const PARTY_FIELDS = ["payer", "payee", "debtor", "creditor", "lender", "borrower", "proposer", "to", "by", "winner"];
+/** Events that change the game for every seat. */
+const TABLE_WIDE = new Set(["Bankrupt", "GameFinished", "GlobalEventStarted", "MunicipalRuleSet", "SpecialCardPlayed",
+  "ChamberOfCommerce", "NoTradeCharge"]);
+
+/**
+ * What happened since `seat` last ended a turn: `{lines, others}`. `lines`: the shown events
+ * that name the seat (it paid or was paid, an offer to or from it, a loan, a trade) or change
+ * the game for everyone (a bankruptcy, a global event, a Municipal rule, a special card),
+ * newest first, at most `limit`; once the seat's next turn has started, its own moves (events
+ * that name it only as `player`) are left to the feed. `others`: how many shown events of the
+ * other seats' turns are not among the lines. `null` before the seat has ended a turn, or when
+ * nothing happened since.
+ */
+export function sinceLastTurn(events, seat, limit = 6) {
+  let start = events.length - 1;
+  while (start >= 0 && !(events[start].type === "TurnEnded" && events[start].player === seat)) start -= 1;
+  if (start < 0) return null;
+  let next = start + 1;
+  while (next < events.length && !(events[next].type === "TurnStarted" && events[next].player === seat)) next += 1;
+  const names = (e, fields) => TABLE_WIDE.has(e.type) || fields.some((f) => e[f] === seat);
+  const between = events.slice(start + 1, next).filter(shown);
+  const mineBetween = between.filter((e) => names(e, ["player", ...PARTY_FIELDS]));
+  const mineSince = events.slice(next).filter((e) => shown(e) && names(e, PARTY_FIELDS));
+  const all = [...mineBetween, ...mineSince];
+  if (!between.length && !all.length) return null;
+  const lines = all.slice(-limit).reverse();
+  const listedBetween = lines.filter((e) => mineBetween.includes(e)).length;
+  return { lines, others: between.length - listedBetween };
+}
+
 /** What one side of a trade hands over, in words. */
 export function itemsWords(items, guide) {
   if (!items) return "nothing";

@@ -10,7 +10,7 @@ import { describe } from "./actions.js";
 import { renderActionBar } from "./actionbar.js";
 import { PLAYER_COLORS, renderMap, renderStreet, tileDetails } from "./board.js";
 import { activeEffects } from "./effects.js";
-import { describeEvent, shown } from "./events.js";
+import { describeEvent, shown, sinceLastTurn } from "./events.js";
 import { assetsPanel, audioPanel, loansPanel, tradePanel } from "./panels.js";
 import { renderSummary } from "./summary.js";
 import { fitFrame, scrollIntoFrame } from "../../shell/track.js";
@@ -207,8 +207,13 @@ export function mount(root, ctx) {
     const current = v.decision && v.decision.player !== null ? v.decision.player : v.state.current;
     const cp = v.state.players[current];
     const sel = selectedTile();
-    const preview = [];
-    for (let i = ctx.events().length - 1; i >= 0 && preview.length < 6; i -= 1) if (shown(ctx.events()[i])) preview.push(ctx.events()[i]);
+    // A seated player sees what concerned them since their last turn; others the latest events.
+    const since = v.seat === null || v.seat === undefined ? null : sinceLastTurn(ctx.events(), v.seat);
+    const preview = since ? since.lines : [];
+    for (let i = ctx.events().length - 1; !since && i >= 0 && preview.length < 6; i -= 1) if (shown(ctx.events()[i])) preview.push(ctx.events()[i]);
+    const othersLine = !since || !since.others ? null
+      : since.lines.length ? `…and ${sc.words.plural("other move", since.others)} at the table.`
+        : `${sc.words.plural("move", since.others)} at the table, none that concern you.`;
     const owned = (seat) => Object.values(v.state.props).filter((p) => p.owner === seat).length;
     fill(rail,
       h("section", { class: "card current-player", "aria-labelledby": "cp-title", style: { "--c": PLAYER_COLORS[current % 4] } },
@@ -233,8 +238,9 @@ export function mount(root, ctx) {
         sel === null ? h("p", { class: "muted" }, "Tap a tile to inspect it; double-tap for its full card.")
           : [tileDetails(g, v, sel), h("button", { type: "button", class: "link", onclick: () => openCard(sel) }, "Full card")]),
       h("section", { class: "card", "aria-labelledby": "log-title" },
-        h("h2", { id: "log-title" }, "Latest events"),
+        h("h2", { id: "log-title" }, since ? "Since your last turn" : "Latest events"),
         h("ul", { class: "log-preview", "data-testid": "rail-log" }, preview.map((e) => h("li", {}, describeEvent(e, v, g)))),
+        othersLine ? h("p", { class: "muted", "data-testid": "rail-log-others" }, othersLine) : null,
         h("p", { class: "row" }, h("button", { type: "button", class: "link", onclick: () => { st.tab = "log"; renderDock(); dock.scrollIntoView({ block: "nearest" }); } }, "Full log"),
           h("a", { href: `#/guide/${encodeURIComponent(v.ruleset)}?from=${encodeURIComponent(ctx.gameId)}` }, "Game guide"))));
   }
