@@ -10,6 +10,8 @@
 - An incoming trade offer opens a prompt for its recipient with both sides; a loan offer too.
 - A Municipal choice shows all 13 rules inside the pinned action bar, on the phone held both
   ways and on a laptop; the rail lists what concerned the player since their last turn.
+- "Whole board" fits all 48 tiles on a phone and a laptop with the revolution, turn and pool
+  in its middle, and a tap zooms in on a tile.
 - New game offers every ruleset of the registry with its seat range, its table options and the
   bot speed; a game whose screen module is missing is still playable on the generic screen.
 
@@ -221,6 +223,38 @@ def test_the_municipal_choice_fits_the_action_bar_on_a_phone_and_a_laptop(pages,
 
 SCREENS = [game for game in engine.games() if (ROOT / "web/js/games" / game / "events.js").exists()]
 """The games this client has a screen module for (the others play on the generic screen)."""
+
+
+IN_FRAME = """
+() => [...document.querySelectorAll('.board .tile')].filter((t) => {
+  const r = t.getBoundingClientRect(), w = t.closest('.board-wrap').getBoundingClientRect();
+  return !(r.top >= w.top - 1 && r.bottom <= w.bottom + 1 && r.left >= w.left - 1 && r.right <= w.right + 1
+    && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth);
+}).map((t) => t.dataset.tile)
+"""
+"""The tiles of the board not wholly inside the board's window and the viewport."""
+
+
+def test_the_whole_board_fits_on_screen_with_its_facts_and_a_tap_zooms_in(pages, stack):
+    """"Whole board" shows all 48 tiles at once on a phone and a laptop, the middle keeps the
+    revolution, turn and ATM pool; tapping a tile zooms back in on it."""
+    accounts, game_id = seated_table(stack, SCRIPT)
+    for name in ("phone-portrait", "desktop-1366"):
+        page = open_as(pages, stack, accounts[0], f"/game/{game_id}", name)
+        page.get_by_role("button", name="Whole board", exact=True).click()
+        expect(page.locator(".board.overview")).to_have_count(1)
+        expect(page.locator(".board .tile")).to_have_count(48)
+        assert page.evaluate(IN_FRAME) == [], name
+        facts = page.locator(".board .center-facts")
+        # A new game: revolution 1, turn 1, and the pool "starts at 6,000,000 SFR" (seed text).
+        expect(facts.first).to_have_text("Revolution 1 · Turn 1")
+        expect(facts.nth(1)).to_have_text("ATM pool 6,000,000 SFR")
+        assert facts.first.evaluate(IN_BOARD_WINDOW) and facts.nth(1).evaluate(IN_BOARD_WINDOW), name
+        screenshot(page, f"whole-board-{name}")
+        page.locator('.board .tile[data-tile="44"]').click()
+        expect(page.locator(".board.overview")).to_have_count(0)
+        expect(page.locator('.board .tile[data-tile="44"]')).to_have_attribute("aria-pressed", "true")
+        assert page.locator('.board .tile[data-tile="44"]').evaluate(IN_BOARD_WINDOW), name
 
 
 def test_since_your_last_turn_lists_what_concerns_you(pages):
