@@ -6,6 +6,7 @@
 import { describe, grouped, groupedSpecs } from "./actions.js";
 import { setColor } from "./board.js";
 import { cardName, itemsWords } from "./events.js";
+import { fill } from "../../ui.js";
 
 // ------------------------------------------------------------------ assets
 export function assetsPanel(sc) {
@@ -120,25 +121,37 @@ export function tradePanel(sc) {
           [h("span", { class: "swatch", style: { "--set": setColor(g, tile.set) } }), tile.name, notes.length ? h("span", { class: "muted" }, ` (${notes.join(", ")})`) : null]);
       }), cards.map((card) => check(`${prefix}-card-${card}`, items.specials.has(card),
         (e) => { if (e.target.checked) items.specials.add(card); else items.specials.delete(card); redraw(); }, `The ${cardName(card)} card`))),
-      h("label", { for: `${prefix}-cash` }, `Cash (${c})`, h("input", { id: `${prefix}-cash`, type: "number", min: 0, step: 1000, value: items.cash, "data-key": `${prefix}-cash`,
-        onchange: (e) => { items.cash = Math.max(0, Number(e.target.value) || 0); redraw(); } })),
+      // Typing a number updates the preview and the Send button in place: a redraw when the
+      // field lost focus replaced the Send button under the press that took the focus away.
+      // The keys carry the form's generation, so a cleared form's fields start empty.
+      h("label", { for: `${prefix}-cash` }, `Cash (${c})`, h("input", { id: `${prefix}-cash`, type: "number", min: 0, step: 1000, value: items.cash, "data-key": `${prefix}-cash-${t.generation}`,
+        oninput: (e) => { items.cash = Math.max(0, Number(e.target.value) || 0); sync(); } })),
       p.insurance ? h("label", { for: `${prefix}-insurance` }, `Insurance cards (holds ${p.insurance})`,
-        h("input", { id: `${prefix}-insurance`, type: "number", min: 0, max: p.insurance, step: 1, value: items.insurance, "data-key": `${prefix}-insurance`,
-          onchange: (e) => { items.insurance = Math.min(p.insurance, Math.max(0, Number(e.target.value) || 0)); redraw(); } })) : null,
+        h("input", { id: `${prefix}-insurance`, type: "number", min: 0, max: p.insurance, step: 1, value: items.insurance, "data-key": `${prefix}-insurance-${t.generation}`,
+          oninput: (e) => { items.insurance = Math.min(p.insurance, Math.max(0, Number(e.target.value) || 0)); sync(); } })) : null,
     ];
   };
   const wire = (items) => ({ cash: items.cash, properties: [...items.properties], insurance: items.insurance, specials: [...items.specials] });
-  const give = wire(t.give);
-  const get = wire(t.get);
   const empty = (x) => !x.cash && !x.properties.length && !x.insurance && !x.specials.length;
   const blocked = [...t.give.properties].some((i) => !tradeable(seat).has(i)) || (t.to !== null && [...t.get.properties].some((i) => !tradeable(t.to).has(i)));
   const closed = offerable && t.to !== null && !offerable.includes(t.to);
-  const send = h("button", { type: "submit", class: "action primary", disabled: !spec || closed || blocked || (empty(give) && empty(get)) || t.to === null }, "Send offer");
-  const clear = () => { for (const items of [t.give, t.get]) { items.properties.clear(); items.specials.clear(); items.cash = 0; items.insurance = 0; } };
+  const send = h("button", { type: "submit", class: "action primary" }, "Send offer");
+  const preview = h("div", { class: "trade-preview", "data-testid": "trade-preview", "aria-live": "polite" });
+  /** The preview and whether Send may be pressed, from the form's items. */
+  function sync() {
+    const give = wire(t.give), get = wire(t.get);
+    send.disabled = !spec || closed || blocked || (empty(give) && empty(get)) || t.to === null;
+    fill(preview, h("p", {}, h("strong", {}, "You give: "), itemsWords(give, g)),
+      h("p", {}, h("strong", {}, "You get: "), itemsWords(get, g)));
+  }
+  const clear = () => {
+    for (const items of [t.give, t.get]) { items.properties.clear(); items.specials.clear(); items.cash = 0; items.insurance = 0; }
+    t.generation += 1;
+  };
   const form = h("form", { class: "trade", "aria-label": "Compose a trade offer", onsubmit: (e) => {
     e.preventDefault();
     if (!spec) return;
-    sc.perform({ type: "propose_trade", to: t.to, give, get }, send).then((sent) => { if (sent) { clear(); redraw(); } });
+    sc.perform({ type: "propose_trade", to: t.to, give: wire(t.give), get: wire(t.get) }, send).then((sent) => { if (sent) { clear(); redraw(); } });
   } },
   h("label", { for: "trade-to" }, "Trade with",
     h("select", { id: "trade-to", "data-key": "trade-to", onchange: (e) => { t.to = Number(e.target.value); t.get.properties.clear(); t.get.specials.clear(); t.get.insurance = 0; redraw(); } },
@@ -146,13 +159,12 @@ export function tradePanel(sc) {
   h("div", { class: "trade-sides" },
     h("fieldset", {}, h("legend", {}, "You give"), side(seat, t.give, "give")),
     h("fieldset", {}, h("legend", {}, `You get from ${t.to === null ? "—" : sc.name(t.to)}`), t.to === null ? null : side(t.to, t.get, "get"))),
-  h("div", { class: "trade-preview", "data-testid": "trade-preview", "aria-live": "polite" },
-    h("p", {}, h("strong", {}, "You give: "), itemsWords(give, g)),
-    h("p", {}, h("strong", {}, "You get: "), itemsWords(get, g))),
+  preview,
   h("div", { class: "row" }, send, h("button", { type: "button", onclick: () => { clear(); redraw(); } }, "Clear")),
   blocked ? h("p", { class: "muted" }, "A property whose set has units cannot change hands: sell the units first.") : null,
   closed ? h("p", { class: "muted" }, `${sc.name(t.to)} is closed to trade offers right now.`) : null,
   spec ? null : h("p", { class: "muted" }, "You cannot send a trade offer right now (nobody is open to offers, or you have too many open)."));
+  sync();
   const byTrade = (id) => tradeActions.filter((a) => a.trade === id);
   const offers = (v.state.trades || []).map((offer) => {
     const mineOut = offer.proposer === seat;

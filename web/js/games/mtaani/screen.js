@@ -24,7 +24,7 @@ export function mount(root, ctx) {
   const st = {
     selected: null, mode: prefs.get("viewMode", "map"), follow: prefs.get("followTurn", true), overview: false,
     tab: prefs.get("dockTab", "assets"), finishedSummary: null,
-    trade: { to: null, give: items(), get: items() },
+    trade: { to: null, give: items(), get: items(), generation: 0 },
   };
   if (!TABS.some(([id]) => id === st.tab)) st.tab = "assets";
   const screen = h("section", { class: "game", "aria-label": "Game" });
