@@ -258,36 +258,52 @@ def test_the_whole_board_fits_on_screen_with_its_facts_and_a_tap_zooms_in(pages,
 
 
 def test_since_your_last_turn_lists_what_concerns_you(pages):
-    """The rail's "Since your last turn" (events.js ``sinceLastTurn``): the shown events after
-    the seat's last TurnEnded that name the seat or change the game for everyone, newest first
-    (in its own next turn, only those naming it as a party: its own moves are the feed's); the
-    other seats' moves only counted."""
+    """The rail's "Since your last turn" (events.js ``sinceLastTurn``): from the other seats'
+    turns, what names the seat, answers its offers, the units others built (one line a seat)
+    and what changes the game for everyone, newest first, the rest only counted; in the seat's
+    own new turn only offers to it and answers to its offers. A card payment quotes the card."""
     page = pages.open("/", **LAYOUTS["desktop-1366"])
     got = page.evaluate("""async () => {
-      const { sinceLastTurn } = await import('/js/games/mtaani/events.js');
+      const { sinceLastTurn, describeEvent } = await import('/js/games/mtaani/events.js');
+      const guide = await (await fetch('/rulesets/mtaani/guide')).json();
+      const view = { seats: [{ seat: 0, name: 'Amani' }, { seat: 1, name: 'Baraka' }, { seat: 2, name: 'Chebet' }], seat: 0 };
       const events = [
-        { type: 'TurnEnded', player: 0 }, { type: 'TurnStarted', player: 0 }, { type: 'DiceRolled', player: 0 },
-        { type: 'TurnEnded', player: 0 },                      // seat 0's last turn ends here
-        { type: 'TurnStarted', player: 1 },                    // not shown (QUIET)
-        { type: 'DiceRolled', player: 1 }, { type: 'Moved', player: 1 },
-        { type: 'Payment', payer: 1, payee: 0, amount: 5 },    // names seat 0
-        { type: 'TradeOffered', proposer: 1, to: 2 },          // between two others
-        { type: 'GlobalEventStarted', event: 'oil' },          // everyone's
+        { type: 'TradeOffered', trade: 7, proposer: 0, to: 1 },   // seat 0's offer, in its turn
+        { type: 'TurnEnded', player: 0 },                         // seat 0's last turn ends
+        { type: 'TurnStarted', player: 1 },                       // not shown (QUIET)
+        { type: 'DiceRolled', player: 1, dice: [2, 3] },
+        { type: 'Payment', payer: 1, payee: 0, amount: 50000, reason: 'card', card: 'birthday-bash' },
+        { type: 'TradeClosed', trade: 7, by: 1, how: 'declined' }, // names only Baraka: an answer
+        { type: 'TradeOffered', trade: 8, proposer: 1, to: 2 },   // between two others
+        { type: 'UnitBuilt', player: 2, tile: 1, units: 1 },
+        { type: 'UnitBuilt', player: 2, tile: 1, units: 2 },
+        { type: 'GlobalEventStarted', event: 'oil', text: 'Oil is struck' }, // everyone's
+        { type: 'UnitBuilt', player: 2, tile: 3, units: 1 },
         { type: 'TurnEnded', player: 1 },
-        { type: 'TurnStarted', player: 0 },                    // seat 0's next turn
-        { type: 'DiceRolled', player: 0 },                     // its own move: the feed's
-        { type: 'TradeOffered', proposer: 1, to: 0 },          // an offer to seat 0
+        { type: 'TurnStarted', player: 0 },                       // seat 0's new turn
+        { type: 'DiceRolled', player: 0, dice: [1, 2] },          // its own doing
+        { type: 'Payment', payer: 0, payee: 1, amount: 9000, reason: 'fee', tile: 3 },
+        { type: 'TradeOffered', trade: 9, proposer: 1, to: 0 },   // an offer to seat 0
+        { type: 'TradeCompleted', trade: 11, proposer: 0, to: 2 }, // its offer accepted
       ];
       const types = (r) => r && { lines: r.lines.map((e) => e.type), others: r.others };
-      return [types(sinceLastTurn(events, 0)), types(sinceLastTurn(events, 0, 1)),
-        types(sinceLastTurn(events, 2)), types(sinceLastTurn(events.slice(0, 4), 0))];
+      const full = sinceLastTurn(events, 0);
+      return [types(full), types(sinceLastTurn(events, 0, 2)), types(sinceLastTurn(events, 2)),
+        types(sinceLastTurn(events.slice(0, 2), 0)), full.lines.slice(2).map((e) => describeEvent(e, view, guide))];
     }""")
-    # Seat 0: the offer made to it in its new turn, then of the 6 shown events of seat 1's turn
-    # the global event and the payment (newest first), 4 others counted. With room for one
-    # line: the offer, and all 6 of seat 1's turn counted. Seat 2 never ended a turn; nothing
-    # happened after seat 0's turn in the first four events.
-    assert got == [{"lines": ["TradeOffered", "GlobalEventStarted", "Payment"], "others": 4},
-                   {"lines": ["TradeOffered"], "others": 6}, None, None]
+    # Seat 0, newest first: its offer accepted and the offer to it (its new turn); Chebet's 3
+    # units on Eastleigh (tile 1) and Kibra (tile 3), one line where the last went up, after
+    # the global event; Baraka declining offer 7 (seat 0's); Baraka's card payment. Of the 9
+    # shown events of Baraka's turn, 6 are in those lines (the 3 units in one): 3 others.
+    assert got[0] == {"lines": ["TradeCompleted", "TradeOffered", "UnitsBuilt", "GlobalEventStarted",
+                                "TradeClosed", "Payment"], "others": 3}
+    # Room for two lines: the two of the new turn; all 9 of Baraka's turn counted.
+    assert got[1] == {"lines": ["TradeCompleted", "TradeOffered"], "others": 9}
+    # Seat 2 never ended a turn; nothing happened after seat 0's turn in the first two events.
+    assert got[2] is None and got[3] is None
+    assert got[4] == ["Chebet built 3 units (Eastleigh, Kibra)", "Global event: Oil is struck",
+                      "Trade offer #7 was declined by Baraka",
+                      "Baraka paid Amani 50,000 SFR: card “It is your birthday: every player chips in”"]
 
 
 @pytest.mark.parametrize("game", SCREENS)

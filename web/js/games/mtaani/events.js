@@ -42,20 +42,24 @@ export function globalEventName(id) {
 /** Whether an event is worth a line in the feed (the log shows these too). */
 export const shown = (e) => !QUIET.has(e.type);
 
-/** Event fields that name a seat besides the acting `player`. */
-const PARTY_FIELDS = ["payer", "payee", "debtor", "creditor", "lender", "borrower", "proposer", "to", "by", "winner"];
+/** Event fields that name a seat. */
+const SEAT_FIELDS = ["player", "payer", "payee", "debtor", "creditor", "lender", "borrower", "proposer", "to", "by", "winner"];
 /** Events that change the game for every seat. */
 const TABLE_WIDE = new Set(["Bankrupt", "GameFinished", "GlobalEventStarted", "MunicipalRuleSet", "SpecialCardPlayed",
   "ChamberOfCommerce", "NoTradeCharge"]);
 
 /**
- * What happened since `seat` last ended a turn: `{lines, others}`. `lines`: the shown events
- * that name the seat (it paid or was paid, an offer to or from it, a loan, a trade) or change
- * the game for everyone (a bankruptcy, a global event, a Municipal rule, a special card),
- * newest first, at most `limit`; once the seat's next turn has started, its own moves (events
- * that name it only as `player`) are left to the feed. `others`: how many shown events of the
- * other seats' turns are not among the lines. `null` before the seat has ended a turn, or when
- * nothing happened since.
+ * What happened since `seat` last ended a turn: `{lines, others}`.
+ *
+ * `lines`, newest first, at most `limit`: from the other seats' turns, the shown events that
+ * name the seat (it paid or was paid, an offer to or from it, a loan, a trade), the answers
+ * to its offers (a decline names only the one who declined), the units another seat built
+ * (one `UnitsBuilt` line per seat: `{player, units, tiles}`, made here) and what changes the
+ * game for everyone (a bankruptcy, a global event, a Municipal rule, a special card); once
+ * the seat's next turn has started, only offers made to it and answers to its own offers
+ * (the rest is its own doing, in the feed). `others`: how many shown events of the other
+ * seats' turns the lines leave out. `null` before the seat has ended a turn, or when nothing
+ * happened since.
  */
 export function sinceLastTurn(events, seat, limit = 6) {
   let start = events.length - 1;
@@ -63,15 +67,39 @@ export function sinceLastTurn(events, seat, limit = 6) {
   if (start < 0) return null;
   let next = start + 1;
   while (next < events.length && !(events[next].type === "TurnStarted" && events[next].player === seat)) next += 1;
-  const names = (e, fields) => TABLE_WIDE.has(e.type) || fields.some((f) => e[f] === seat);
+  const myTrades = new Set(events.filter((e) => e.type === "TradeOffered" && e.proposer === seat).map((e) => e.trade));
+  const myLoanOffers = new Set(events.filter((e) => e.type === "LoanOffered" && e.proposer === seat).map((e) => e.offer));
+  const declined = (e) => e.by !== seat && ((e.type === "TradeClosed" && myTrades.has(e.trade))
+    || (e.type === "LoanOfferClosed" && myLoanOffers.has(e.offer)));
+  const answer = (e) => declined(e) || (e.type === "TradeCompleted" && e.proposer === seat);
+  const offer = (e) => (e.type === "TradeOffered" || e.type === "LoanOffered") && e.to === seat && e.proposer !== seat;
   const between = events.slice(start + 1, next).filter(shown);
-  const mineBetween = between.filter((e) => names(e, ["player", ...PARTY_FIELDS]));
-  const mineSince = events.slice(next).filter((e) => shown(e) && names(e, PARTY_FIELDS));
-  const all = [...mineBetween, ...mineSince];
-  if (!between.length && !all.length) return null;
+  const listed = [];
+  const built = new Map();  // seat -> its UnitsBuilt line
+  for (const e of between) {
+    if (e.type === "UnitBuilt" && e.player !== seat) {
+      let line = built.get(e.player);
+      if (!line) built.set(e.player, line = { type: "UnitsBuilt", player: e.player, units: 0, tiles: [] });
+      line.units += 1;  // (an event per unit)
+      if (!line.tiles.includes(e.tile)) line.tiles.push(e.tile);
+      const at = listed.indexOf(line);
+      if (at >= 0) listed.splice(at, 1);
+      listed.push(line);  // where its latest unit went up
+    } else if (TABLE_WIDE.has(e.type) || SEAT_FIELDS.some((f) => e[f] === seat) || answer(e)) listed.push(e);
+  }
+  const own = events.slice(next).filter((e) => shown(e) && (offer(e) || answer(e)));
+  const all = [...listed, ...own];
+  if (!between.length && !own.length) return null;
   const lines = all.slice(-limit).reverse();
-  const listedBetween = lines.filter((e) => mineBetween.includes(e)).length;
-  return { lines, others: between.length - listedBetween };
+  const covered = lines.reduce((n, e) => n + (own.includes(e) ? 0 : e.type === "UnitsBuilt" ? e.units : 1), 0);
+  return { lines, others: between.length - covered };
+}
+
+/** ` “<the card's text>”` for a Mtaani or Mathree card id the guide knows, else "". */
+function cardText(guide, id) {
+  if (id === undefined || id === null) return "";
+  const card = [...(guide.cards?.mtaani || []), ...(guide.cards?.mathree || [])].find((c) => c.id === id);
+  return card ? ` “${card.text.replace(/\.$/, "")}”` : "";
 }
 
 /** What one side of a trade hands over, in words. */
@@ -136,7 +164,7 @@ const WORDS = {
   MunicipalRuleSet: (e, { who }) => `${who(e.player)} set the Municipal rule: ${municipalName(e.rule)}${e.active ? `, until revolution ${e.ends_after} ends` : " (dormant until they pass Payday)"}`,
   MunicipalSkipped: (e, { who }) => `${who(e.player)} chose no Municipal rule`,
   NoTradeCharge: (e, { m }) => `Nobody can complete a set without trading: every player pays the no-trade charge of ${m(e.amount)}`,
-  Payment: (e, { who, m, tile }) => `${who(e.payer)} paid ${who(e.payee)} ${m(e.amount)}: ${reasonName(e.reason)}${e.tile !== undefined && e.tile !== null ? ` (${tile(e.tile)})` : ""}`,
+  Payment: (e, { who, m, tile, guide }) => `${who(e.payer)} paid ${who(e.payee)} ${m(e.amount)}: ${reasonName(e.reason)}${e.tile !== undefined && e.tile !== null ? ` (${tile(e.tile)})` : ""}${cardText(guide, e.card)}`,
   PoolShort: (e, { who, m }) => `The ATM pool ran short: ${who(e.player)} got ${m(e.paid)} of ${m(e.owed)}`,
   PropertyBought: (e, { who, tile, m }) => `${who(e.player)} bought ${tile(e.tile)} for ${m(e.price)}`,
   PropertyDeclined: (e, { who, tile, m }) => `${who(e.player)} passed on ${tile(e.tile)}${e.fee ? ` and paid the ${m(e.fee)} fee` : ""}`,
@@ -170,6 +198,8 @@ const WORDS = {
   TurnStarted: (e, { who }) => `${who(e.player)}'s turn`,
   TurnTimedOut: (e, { who }) => `${who(e.player)}'s turn was ended by the table`,
   UnitBuilt: (e, { who, tile }) => `${who(e.player)} built on ${tile(e.tile)} (${plural("unit", e.units)})`,
+  // Made by sinceLastTurn, not by the engine: a seat's units built while another waited.
+  UnitsBuilt: (e, { who, tile }) => `${who(e.player)} built ${plural("unit", e.units)} (${e.tiles.map(tile).join(", ")})`,
   UnitSold: (e, { who, tile }) => `${who(e.player)} sold a unit on ${tile(e.tile)} (${plural("unit", e.units)} left)`,
 };
 
