@@ -209,7 +209,9 @@ export async function mountLobby(root, lobbyId, inviteToken) {
     const focusId = document.activeElement?.id;
     const seats = h("ol", { class: "seats-list", "aria-label": "Seats" }, lobby.seats.map((seat) => {
       const label = seat.kind === "empty" ? h("span", { class: "muted" }, "Empty seat")
-        : h("span", {}, seat.name, seat.kind === "bot" ? ` (${seat.bot_level} bot)` : "", seat.account_id === lobby.owner.account_id ? " · owner" : "");
+        : h("span", {}, seat.name,
+          // A bot's name says its level ("Base bot 1"); a bot named otherwise gets it added.
+          seat.kind === "bot" && !seat.name.toLowerCase().includes(`${seat.bot_level} bot`) ? ` (${seat.bot_level} bot)` : "", seat.account_id === lobby.owner.account_id ? " · owner" : "");
       const controls = [];
       if (owner && waiting && seat.kind === "empty") {
         const level = h("select", { id: `bot-level-${seat.seat}`, "aria-label": `Bot level for seat ${seat.seat + 1}` },
