@@ -460,6 +460,39 @@ def test_lobby_bots_chat_and_account_deletion(pages, stack):
     assert status == 201  # the handle is free again: the account was anonymised
 
 
+def test_a_request_sent_before_a_password_change_does_not_sign_the_player_out(pages, stack):
+    """Setting a password ends every session and hands this page a new token; a request the
+    page sent with the old token that comes back 401 afterwards (here the notification
+    settings the page loads, held until the password is set) is not the end of the new
+    session: the player stays signed in on the Account page."""
+    name = handle("kamau")
+    page = pages.open("/", **DESKTOP)
+    sign_in(page, name)
+    held = []
+    page.route("**/account/notifications", lambda route: held.append(route))
+    page.get_by_test_id("account-link").click()
+    expect(page.get_by_test_id("account-handle")).to_have_text(f"@{name}")
+    old = page.evaluate("JSON.parse(localStorage.getItem('mtaa.session')).token")
+    page.fill("#new-password", "first secret")
+    page.get_by_role("button", name="Set password").click()
+    expect(page.get_by_text("protected by a password")).to_be_visible()
+    new = page.evaluate("JSON.parse(localStorage.getItem('mtaa.session')).token")
+    assert new != old
+    assert len(held) == 2  # the first render's request (old token) and the re-render's (new)
+    with page.expect_response(lambda r: r.url.endswith("/account/notifications") and r.status == 401):
+        held[0].continue_()
+    with page.expect_response(lambda r: r.url.endswith("/account/notifications") and r.status == 200):
+        held[1].continue_()
+    page.unroute("**/account/notifications")
+    expect(page.locator("#turn-emails")).to_be_attached()
+    assert page.url.endswith("#/account")
+    assert page.evaluate("JSON.parse(localStorage.getItem('mtaa.session'))?.token") == new
+    expect(page.locator("#status")).not_to_contain_text("session has ended")
+    # Chromium logs the refused request as a console error: that one is expected.
+    assert sum("status of 401" in e for e in pages.errors) == 1, pages.errors
+    pages.errors[:] = [e for e in pages.errors if "status of 401" not in e]
+
+
 def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion(pages, stack):
     """Guide "Account management": set a password and the reset email on the Account page,
     get a reset link by email from the sign-in screen, choose a new password through it,
@@ -469,6 +502,9 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     page = pages.open("/", **DESKTOP)
     sign_in(page, name)
     page.get_by_test_id("account-link").click()
+    # The page has loaded (its notification settings too) before the password ends the session
+    # its requests were sent with (the race itself is the test above).
+    expect(page.locator("#turn-emails")).to_be_attached()
     page.fill("#new-password", "first secret")
     page.get_by_role("button", name="Set password").click()
     expect(page.get_by_text("protected by a password")).to_be_visible()

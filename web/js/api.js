@@ -29,6 +29,8 @@ export const session = {
   clear() { localStorage.removeItem(TOKEN_KEY); },
 };
 
+/** How many password changes are on their way (each will hand back a new token). */
+let renewing = 0;
 let onUnauthorized = () => {};
 /** Called (once per such 401) when the token is no longer accepted: the session has ended. */
 export function setUnauthorizedHandler(fn) { onUnauthorized = fn; }
@@ -64,7 +66,10 @@ async function request(method, path, { body, headers = {}, auth = true, etag } =
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
-    if (auth && token && sessionEnded(response.status, error.code)) onUnauthorized();
+    // Only the session in use can end: a password change ends every session and hands back a
+    // new token, so a request sent with the old one may come back 401 while the change is on
+    // its way or after it.
+    if (auth && token && sessionEnded(response.status, error.code) && session.get()?.token === token && !renewing) onUnauthorized();
     const { code, message, ...details } = error;
     throw new ApiError(response.status, code || `http_${response.status}`,
       message || (data && data.message) || `The server answered ${response.status}.`, details);
@@ -112,15 +117,20 @@ export async function signOut(everywhere = false) {
 }
 export const account = () => request("GET", "/account");
 /** A password change ends every session, this one too: keep the fresh token it answers with. */
-async function keepFreshSession(pending) {
-  const data = await pending;
-  session.set({ token: data.token, handle: data.handle, account_id: data.account_id });
-  return data;
+async function keepFreshSession(send) {
+  renewing += 1;
+  try {
+    const data = await send();
+    session.set({ token: data.token, handle: data.handle, account_id: data.account_id });
+    return data;
+  } finally {
+    renewing -= 1;
+  }
 }
 export const setPassword = (new_password, current_password) =>
-  keepFreshSession(request("PUT", "/account/password", { body: current_password ? { new_password, current_password } : { new_password } }));
+  keepFreshSession(() => request("PUT", "/account/password", { body: current_password ? { new_password, current_password } : { new_password } }));
 export const removePassword = (current_password) =>
-  keepFreshSession(request("DELETE", "/account/password", { body: { current_password } }));
+  keepFreshSession(() => request("DELETE", "/account/password", { body: { current_password } }));
 export const setEmail = (email, current_password) =>
   request("PUT", "/account/email", { body: current_password ? { email, current_password } : { email } });
 export const removeEmail = () => request("DELETE", "/account/email");
@@ -128,7 +138,7 @@ export const requestPasswordReset = (handle) =>
   request("POST", "/password-resets", { body: { handle }, auth: false });
 /** Use a reset link's token: sets the new password and signs in (every other session ends). */
 export const resetPassword = (token, new_password) =>
-  keepFreshSession(request("POST", `/password-resets/${encodeURIComponent(token)}`,
+  keepFreshSession(() => request("POST", `/password-resets/${encodeURIComponent(token)}`,
     { body: { new_password }, auth: false }));
 export const notificationSettings = () => request("GET", "/account/notifications");
 export const saveNotificationSettings = (settings) =>
