@@ -272,7 +272,8 @@ def test_since_your_last_turn_lists_what_concerns_you(pages):
         { type: 'TurnEnded', player: 0 },                         // seat 0's last turn ends
         { type: 'TurnStarted', player: 1 },                       // not shown (QUIET)
         { type: 'DiceRolled', player: 1, dice: [2, 3] },
-        { type: 'Payment', payer: 1, payee: 0, amount: 50000, reason: 'card', card: 'birthday-bash' },
+        { type: 'CardDrawn', player: 1, deck: 'mtaani', card: 'harambee', text: "Harambee for a friend's hospital bill." },
+        { type: 'Payment', payer: 1, payee: 0, amount: 50000, reason: 'card' },  // names no card
         { type: 'TradeClosed', trade: 7, by: 1, how: 'declined' }, // names only Baraka: an answer
         { type: 'TradeOffered', trade: 8, proposer: 1, to: 2 },   // between two others
         { type: 'UnitBuilt', player: 2, tile: 1, units: 1 },
@@ -293,17 +294,18 @@ def test_since_your_last_turn_lists_what_concerns_you(pages):
     }""")
     # Seat 0, newest first: its offer accepted and the offer to it (its new turn); Chebet's 3
     # units on Eastleigh (tile 1) and Kibra (tile 3), one line where the last went up, after
-    # the global event; Baraka declining offer 7 (seat 0's); Baraka's card payment. Of the 9
-    # shown events of Baraka's turn, 6 are in those lines (the 3 units in one): 3 others.
+    # the global event; Baraka declining offer 7 (seat 0's); Baraka's card payment (quoting
+    # the card he drew). Of the 10 shown events of Baraka's turn, 6 are in those lines (the 3
+    # units in one): 4 others (his roll, the card drawn, the offer to Chebet, his turn's end).
     assert got[0] == {"lines": ["TradeCompleted", "TradeOffered", "UnitsBuilt", "GlobalEventStarted",
-                                "TradeClosed", "Payment"], "others": 3}
-    # Room for two lines: the two of the new turn; all 9 of Baraka's turn counted.
-    assert got[1] == {"lines": ["TradeCompleted", "TradeOffered"], "others": 9}
+                                "TradeClosed", "Payment"], "others": 4}
+    # Room for two lines: the two of the new turn; all 10 of Baraka's turn counted.
+    assert got[1] == {"lines": ["TradeCompleted", "TradeOffered"], "others": 10}
     # Seat 2 never ended a turn; nothing happened after seat 0's turn in the first two events.
     assert got[2] is None and got[3] is None
     assert got[4] == ["Chebet built 3 units (Eastleigh, Kibra)", "Global event: Oil is struck",
                       "Trade offer #7 was declined by Baraka",
-                      "Baraka paid Amani 50,000 SFR: card “It is your birthday: every player chips in”"]
+                      "Baraka paid Amani 50,000 SFR: card “Harambee for a friend's hospital bill”"]
 
 
 @pytest.mark.parametrize("game", SCREENS)

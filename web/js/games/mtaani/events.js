@@ -55,7 +55,8 @@ const TABLE_WIDE = new Set(["Bankrupt", "GameFinished", "GlobalEventStarted", "M
  * name the seat (it paid or was paid, an offer to or from it, a loan, a trade), the answers
  * to its offers (a decline names only the one who declined), the units another seat built
  * (one `UnitsBuilt` line per seat: `{player, units, tiles}`, made here) and what changes the
- * game for everyone (a bankruptcy, a global event, a Municipal rule, a special card); once
+ * game for everyone (a bankruptcy, a global event, a Municipal rule, a special card), a card's
+ * payment with the card drawn last when it does not name one; once
  * the seat's next turn has started, only offers made to it and answers to its own offers
  * (the rest is its own doing, in the feed). `others`: how many shown events of the other
  * seats' turns the lines leave out. `null` before the seat has ended a turn, or when nothing
@@ -76,7 +77,9 @@ export function sinceLastTurn(events, seat, limit = 6) {
   const between = events.slice(start + 1, next).filter(shown);
   const listed = [];
   const built = new Map();  // seat -> its UnitsBuilt line
+  let drawn = null;  // the card drawn last: a payment it causes may not name it
   for (const e of between) {
+    if (e.type === "CardDrawn") drawn = e.card;
     if (e.type === "UnitBuilt" && e.player !== seat) {
       let line = built.get(e.player);
       if (!line) built.set(e.player, line = { type: "UnitsBuilt", player: e.player, units: 0, tiles: [] });
@@ -85,7 +88,9 @@ export function sinceLastTurn(events, seat, limit = 6) {
       const at = listed.indexOf(line);
       if (at >= 0) listed.splice(at, 1);
       listed.push(line);  // where its latest unit went up
-    } else if (TABLE_WIDE.has(e.type) || SEAT_FIELDS.some((f) => e[f] === seat) || answer(e)) listed.push(e);
+    } else if (TABLE_WIDE.has(e.type) || SEAT_FIELDS.some((f) => e[f] === seat) || answer(e)) {
+      listed.push(e.type === "Payment" && e.reason === "card" && e.card === undefined && drawn ? { ...e, card: drawn } : e);
+    }
   }
   const own = events.slice(next).filter((e) => shown(e) && (offer(e) || answer(e)));
   const all = [...listed, ...own];
