@@ -439,12 +439,14 @@ def test_a_game_with_trades_loans_events_and_specials_reads_in_words(pages, stac
     page.fill("#give-cash", "90000")
     expect(preview).to_contain_text("You give: 90,000 SFR")
     page.get_by_role("button", name="Clear").click()
-    expect(page.locator("#give-cash")).to_have_value("0")
+    expect(page.locator("#give-cash")).to_have_value("")
     expect(preview).to_contain_text("You give: nothing")
     # The preview follows the typing, and the first press of Send straight after typing sends
     # (a redraw on the field's change replaced the button under that press).
     page.get_by_role("checkbox", name="The Teleport card").check()
-    page.fill("#give-cash", "40000")
+    page.locator("#give-cash").click()  # typed as a person types: into an empty field, not "0"
+    page.locator("#give-cash").press_sequentially("40000")
+    expect(page.locator("#give-cash")).to_have_value("40000")
     expect(preview).to_contain_text("You give: 40,000 SFR")
     expect(preview).to_contain_text("You get: the Teleport card")
     with page.expect_response(re.compile(r"/propose-trade$")) as answer:
@@ -453,7 +455,7 @@ def test_a_game_with_trades_loans_events_and_specials_reads_in_words(pages, stac
     offer = answer.value.json()["game"]["state"]["trades"][-1]
     assert offer["get"]["specials"] == ["teleport"] and offer["give"]["cash"] == 40_000
     # The sent offer leaves an empty form behind.
-    expect(page.locator("#give-cash")).to_have_value("0")
+    expect(page.locator("#give-cash")).to_have_value("")
     expect(preview).to_contain_text("You give: nothing")
     expect(preview).to_contain_text("You get: nothing")
     expect(page.get_by_role("button", name="Send offer")).to_be_disabled()

@@ -123,11 +123,12 @@ export function tradePanel(sc) {
         (e) => { if (e.target.checked) items.specials.add(card); else items.specials.delete(card); redraw(); }, `The ${cardName(card)} card`))),
       // Typing a number updates the preview and the Send button in place: a redraw when the
       // field lost focus replaced the Send button under the press that took the focus away.
-      // The keys carry the form's generation, so a cleared form's fields start empty.
-      h("label", { for: `${prefix}-cash` }, `Cash (${c})`, h("input", { id: `${prefix}-cash`, type: "number", min: 0, step: 1000, value: items.cash, "data-key": `${prefix}-cash-${t.generation}`,
+      // The keys carry the form's generation, so a cleared form's fields start empty (empty
+      // reads as 0: typing into a "0" made "01000").
+      h("label", { for: `${prefix}-cash` }, `Cash (${c})`, h("input", { id: `${prefix}-cash`, type: "number", min: 0, step: 1000, value: items.cash || "", placeholder: "0", "data-key": `${prefix}-cash-${t.generation}`,
         oninput: (e) => { items.cash = Math.max(0, Number(e.target.value) || 0); sync(); } })),
       p.insurance ? h("label", { for: `${prefix}-insurance` }, `Insurance cards (holds ${p.insurance})`,
-        h("input", { id: `${prefix}-insurance`, type: "number", min: 0, max: p.insurance, step: 1, value: items.insurance, "data-key": `${prefix}-insurance-${t.generation}`,
+        h("input", { id: `${prefix}-insurance`, type: "number", min: 0, max: p.insurance, step: 1, value: items.insurance || "", placeholder: "0", "data-key": `${prefix}-insurance-${t.generation}`,
           oninput: (e) => { items.insurance = Math.min(p.insurance, Math.max(0, Number(e.target.value) || 0)); sync(); } })) : null,
     ];
   };
