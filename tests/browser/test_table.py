@@ -529,6 +529,37 @@ def test_new_game_offers_every_ruleset_with_its_seats_options_and_bot_speed(page
     screenshot(page, "lobby")
 
 
+def test_time_options_read_and_are_typed_in_minutes_hours_and_days(pages, stack):
+    """Issue 32.3: a time option is a number and a unit, its default and range in words (Jiji's
+    auction window was offered as '43200' seconds); what is typed is sent in seconds."""
+    status, me = stack("POST", "/sessions", {"handle": handle("times")})
+    assert status == 201, me
+    page = open_as(pages, stack, me, "/new", "phone-portrait")
+    expect(page.locator("#ruleset option").first).to_be_attached(timeout=20_000)
+    page.select_option("#ruleset", "jiji")
+    guide = stack("GET", "/rulesets/jiji/guide")[1]["table_options"]["properties"]
+    # The defaults, worked out from the decisions file: auctions 12 hours, deals 1 day.
+    assert (guide["auction_seconds"]["default"], guide["deal_seconds"]["default"]) == (12 * 3600, 86400)
+    auction = page.get_by_label(re.compile(r"^Auction time \("))
+    expect(auction).to_have_attribute("placeholder", "12")
+    expect(page.get_by_label("Auction time: unit")).to_have_value("3600")
+    expect(page.get_by_label("Deal time: unit")).to_have_value("86400")
+    form = page.locator("form")
+    expect(form).to_contain_text("Auction time (10 seconds to 7 days)")
+    expect(form).to_contain_text("Default: 12 hours.")
+    expect(form).not_to_contain_text("43200")
+    auction.fill("2")
+    page.get_by_label("Auction time: unit").select_option("86400")
+    page.get_by_label(re.compile(r"^Deal time \(")).fill("90")
+    page.get_by_label("Deal time: unit").select_option("60")
+    with page.expect_request(re.compile(r"/lobbies$")) as sent:
+        page.get_by_role("button", name="Create lobby").click()
+    options = sent.value.post_data_json["options"]
+    assert (options["auction_seconds"], options["deal_seconds"]) == (2 * 86400, 90 * 60)
+    assert "clock_seconds" not in options
+    screenshot(page, "new-game-times")
+
+
 def test_the_guide_has_prose_and_leads_back_to_the_game(pages, stack):
     page = pages.open("/#/guide/mtaani?from=g123", **LAYOUTS["phone-portrait"])
     loans = page.locator("[data-section=loans]")

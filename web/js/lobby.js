@@ -13,6 +13,11 @@ const LOBBY_FIELDS = new Set(["idle_timeout_seconds", "idle_turns_before_bot", "
 const HIDDEN_OPTIONS = new Set(["scripted"]);
 const BOT_SPEEDS = [[0, "Instant"], [1, "Fast (1 second a move)"], [2, "Normal (2 seconds a move)"], [5, "Relaxed (5 seconds a move)"], [10, "Slow (10 seconds a move)"]];
 
+// The units a time option is typed in (seconds each), largest last.
+const TIME_UNITS = [["seconds", 1], ["minutes", 60], ["hours", 3600], ["days", 86400]];
+/** The largest unit that divides a time exactly (86400 -> days, 43200 -> hours, 90 -> seconds). */
+const bestUnit = (seconds) => [...TIME_UNITS].reverse().find(([, size]) => seconds && seconds % size === 0)?.[1] ?? 60;
+
 /** "max_turns" -> "Max turns". */
 const words = (key) => key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 
@@ -29,7 +34,9 @@ export function optionsForm(schema, idPrefix) {
     const prop = variants.find((v) => v.type && v.type !== "null") || variants.find((v) => v.enum) || raw;
     const nullable = variants.some((v) => v.type === "null");
     const id = `${idPrefix}-opt-${key}`;
-    const label = raw.title && raw.title.toLowerCase() !== key.replaceAll("_", " ") ? raw.title : words(key);
+    const stem = key.replace(/_seconds$/, "");
+    const label = raw.title && raw.title.toLowerCase() !== key.replaceAll("_", " ") ? raw.title
+      : (stem === key ? words(key) : words(/(window|clock)$/.test(stem) ? stem : `${stem}_time`));
     const help = raw.description || prop.description;
     let input;
     let read;
@@ -39,6 +46,19 @@ export function optionsForm(schema, idPrefix) {
     } else if (prop.type === "boolean") {
       input = h("input", { type: "checkbox", id, checked: Boolean(raw.default) });
       read = () => (input.checked === Boolean(raw.default) ? undefined : input.checked);
+    } else if (prop.type === "integer" && key.endsWith("_seconds")) {
+      // A time: a number in the unit a person thinks in (the default's own unit), sent in seconds.
+      const unit = h("select", { id: `${id}-unit`, "aria-label": `${label}: unit` },
+        TIME_UNITS.map(([name, size]) => h("option", { value: size, selected: size === bestUnit(raw.default) }, name)));
+      const amount = h("input", { type: "number", id, min: 0, step: "any",
+        placeholder: raw.default === null || raw.default === undefined ? (nullable ? "no limit" : "") : String(raw.default / bestUnit(raw.default)) });
+      input = h("span", { class: "row time" }, amount, unit);
+      read = () => (amount.value === "" ? undefined : Math.round(Number(amount.value) * Number(unit.value)));
+      fields.push({ key, read, element: [h("label", { for: id }, label, prop.minimum !== undefined && prop.maximum !== undefined
+        ? h("span", { class: "muted" }, ` (${duration(prop.minimum)} to ${duration(prop.maximum)})`) : null), input,
+      raw.default !== null && raw.default !== undefined ? h("p", { class: "muted small" }, `${help ? `${help} ` : ""}Default: ${duration(raw.default)}.`)
+        : (help ? h("p", { class: "muted small" }, help) : null)] });
+      continue;
     } else if (prop.type === "integer" || prop.type === "number") {
       input = h("input", { type: "number", id, min: prop.minimum, max: prop.maximum, step: prop.type === "integer" ? 1 : "any",
         placeholder: raw.default === null || raw.default === undefined ? (nullable ? "no limit" : "") : String(raw.default) });
