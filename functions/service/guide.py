@@ -6,7 +6,8 @@ what every guide carries::
      "table_options": the JSON Schema of the options a lobby of this ruleset takes,
      "rulesets": [names of every ruleset],
      "ruleset_titles": {name: readable title, e.g. "Mtaani (current rules)"},
-     "ruleset_games": {name: its game (whose moves share one route prefix and one screen)}}
+     "ruleset_games": {name: its game (whose moves share one route prefix and one screen)},
+     "game_summaries": {game: {"title": its readable name, "summary": one sentence}}}
 
 ``ruleset_titles`` is the one place clients read a ruleset's readable name from (the titles in
 the rules files), so a ruleset id never has to be shown.
@@ -24,6 +25,17 @@ from service.errors import NotFound
 def ruleset_titles() -> dict[str, str]:
     """Every ruleset's readable title by name (the name itself where a ruleset has none)."""
     return {name: engine.get_ruleset(name).title or name for name in engine.rulesets()}
+
+
+def game_summaries() -> dict[str, dict[str, str]]:
+    """Every game once, in registry order: ``{game: {"title": ..., "summary": ...}}`` (the first
+    ruleset of each game speaks for it)."""
+    out: dict[str, dict[str, str]] = {}
+    for name in engine.rulesets():
+        ruleset = engine.get_ruleset(name)
+        out.setdefault(ruleset.game, {"title": ruleset.game_title or ruleset.game,
+                                      "summary": ruleset.game_summary})
+    return out
 
 
 @cache
@@ -45,4 +57,5 @@ def guide(name: str) -> dict[str, Any]:
         "rulesets": engine.rulesets(),
         "ruleset_titles": ruleset_titles(),
         "ruleset_games": {n: engine.game_of(n) for n in engine.rulesets()},
+        "game_summaries": game_summaries(),
     }

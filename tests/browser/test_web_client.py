@@ -13,6 +13,7 @@ import json
 import re
 import secrets
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
@@ -272,6 +273,23 @@ def assert_accessible(page) -> None:
     """Every control has an accessible name and text meets WCAG AA contrast (4.5:1)."""
     assert page.evaluate(LABELS) == []
     assert page.evaluate(CONTRAST) == []
+
+
+@pytest.mark.parametrize("layout", [PHONE_PORTRAIT, DESKTOP], ids=["phone", "laptop"])
+def test_the_sign_in_page_says_what_the_games_are(pages, stack, layout):
+    """Issue 32.6: a new player sees what each game is before signing in: every game of the
+    registry once, by name, with its sentence (read from the guide, not written in the shell)."""
+    page = pages.open("/#/signin", **layout)
+    games = page.get_by_test_id("signin-games")
+    expect(games.get_by_role("heading")).to_have_text("The 3 games", timeout=20_000)
+    expect(games.locator("li strong")).to_have_text(["Jiji", "Mtaani", "Mulodi"])
+    expect(games.locator("li[data-game=mulodi]")).to_contain_text("answer action cards with a Neda")
+    for item in games.locator("li").all():
+        box = item.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= layout["viewport"]["width"]
+    expect(page.get_by_role("button", name="Sign in or claim")).to_be_visible()
+    assert_accessible(page)
+    screenshot(page, f"signin-{layout['viewport']['width']}", top=False)
 
 
 def test_the_guide_is_generated_from_the_engines_data(pages, stack):

@@ -46,6 +46,18 @@ def test_the_guide_prints_the_guides_own_figures(api):
                                        for name in engine.rulesets()}
 
 
+def test_every_guide_says_what_each_game_is(api):
+    """The sign-in page tells a new player what the three games are (issue 32.6), from any
+    guide: each game once, by its readable name, with a sentence in its own terms."""
+    summaries = api.call("GET", "/rulesets/mulodi/guide").body["game_summaries"]
+    assert list(summaries) == ["jiji", "mtaani", "mulodi"]
+    assert [s["title"] for s in summaries.values()] == ["Jiji", "Mtaani", "Mulodi"]
+    assert "auctions" in summaries["jiji"]["summary"]
+    assert "Nairobi" in summaries["mtaani"]["summary"]
+    assert "Neda" in summaries["mulodi"]["summary"] and "three full sets" in summaries["mulodi"]["summary"]
+    assert api.call("GET", "/rulesets/mtaani-classic/guide").body["game_summaries"] == summaries
+
+
 def test_the_classic_preset_has_its_own_figures(api):
     guide = api.call("GET", "/rulesets/mtaani-classic/guide").body
     assert guide["rules"]["payday"]["salary"] == 500_000

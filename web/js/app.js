@@ -65,8 +65,27 @@ function signInScreen(next) {
   h("p", { id: "password-help", class: "muted" }, "An unprotected handle can be claimed by anyone: add a password on the Account page."),
   button,
   h("p", {}, h("a", { href: "#/guide" }, "Read the game guide"), " · ", h("a", { href: "#/demo" }, "Watch a demo game")));
-  fill(root, form, forgotPassword(handle));
+  const games = h("section", { class: "card narrow stack", "aria-labelledby": "games-title", "data-testid": "signin-games", hidden: true });
+  fill(root, form, games, forgotPassword(handle));
   handle.focus();
+  gamesOnOffer(games);
+}
+
+/** What each game on this server is, in a sentence from its guide (filled in once known). */
+async function gamesOnOffer(section) {
+  try {
+    const registry = await api.registry();
+    if (!registry.default) return;
+    const summaries = (await api.guide(registry.default)).game_summaries || {};
+    const list = Object.entries(summaries);
+    if (!list.length || !section.isConnected) return;
+    fill(section, h("h2", { id: "games-title" }, list.length === 1 ? "The game" : `The ${list.length} games`),
+      h("ul", { class: "games" }, list.map(([game, g]) => h("li", { "data-game": game }, h("strong", {}, g.title), `: ${g.summary}`))),
+      h("p", { class: "muted" }, "Play with friends or bots, one move at a time, over minutes or days."));
+    section.hidden = false;
+  } catch {
+    // An older server or no network: the sign-in form works without this.
+  }
 }
 
 /** "Forgot your password?": a reset link to the handle's reset email, if it has one. */

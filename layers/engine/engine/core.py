@@ -267,7 +267,8 @@ class Ruleset:
 
     Attributes: ``name`` (the ruleset id, ``"mtaani-classic"``), ``game`` (the game it belongs
     to: the family whose actions share one action function and one screen, ``"mtaani"``),
-    ``game_title`` (the game's readable name, ``"Mtaani"``), ``title`` (the ruleset's,
+    ``game_title`` (the game's readable name, ``"Mtaani"``), ``game_summary`` (one sentence
+    saying what the game is, for a player who has never played it), ``title`` (the ruleset's,
     ``"Mtaani (classic rules)"``), ``min_players`` / ``max_players``,
     ``actions`` (the action models a player may send, one route each), ``system_actions``
     (action types only the table applies), ``table_options`` (the pydantic model of the
@@ -279,6 +280,7 @@ class Ruleset:
     name: str = ""
     game: str = ""
     game_title: str = ""
+    game_summary: str = ""
     title: str = ""
     min_players: int = 2
     max_players: int = 4

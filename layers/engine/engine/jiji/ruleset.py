@@ -105,6 +105,8 @@ class JijiRuleset(Ruleset):
     game = "jiji"
     title = "Jiji"
     game_title = "Jiji"
+    game_summary = ("A city-building game: buy districts or win them at timed auctions, construct "
+                    "buildings to raise their rents, and grow the richest city.")
     # 2: the clocks' events are ClocksStopped / ClocksRestarted (a saved game's log reads so).
     rules_version = 2
     min_players = 2

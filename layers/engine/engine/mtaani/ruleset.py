@@ -171,6 +171,8 @@ class MtaaniRuleset(Ruleset):
 
     game = "mtaani"
     game_title = "Mtaani"
+    game_summary = ("A Nairobi property, finance and negotiation game: buy neighbourhoods, build "
+                    "units, trade and take credit, and be the last player standing.")
     actions = tuple(cls for name, cls in act.ACTION_TYPES.items() if name != "timeout")
     system_actions = frozenset({"timeout"})
     table_options = GameOptions

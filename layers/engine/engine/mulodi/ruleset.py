@@ -78,6 +78,9 @@ class MulodiRuleset(Ruleset):
     game = "mulodi"
     title = D.title
     game_title = D.title
+    game_summary = ("A card game of property sets with hidden hands: bank money, lay properties, "
+                    "charge rent and answer action cards with a Neda; the first to three full "
+                    "sets of different colours wins.")
     min_players = D.deal["min_players"]
     max_players = D.deal["max_players"]
     actions = act.PLAYER_ACTIONS
