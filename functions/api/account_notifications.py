@@ -10,10 +10,17 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from service import notifications
+from service.errors import Conflict
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 
 router = Router()
 HHMM = r"^([01]\d|2[0-3]):[0-5]\d$"
+
+
+class NoEmail(Conflict):
+    """Turn emails asked for by an account with no reset email to send them to."""
+
+    code = "no_email"
 
 
 def _zones() -> list[str]:
@@ -77,10 +84,14 @@ def get_settings():
 
 @router.put("/account/notifications", tags=["notifications"],
             summary="Change your notification settings",
-            responses=api_responses(200, NotificationSettingsOut, "your settings", *SIGNED_IN_ERRORS))
+            responses=api_responses(200, NotificationSettingsOut, "your settings",
+                                    409, *SIGNED_IN_ERRORS))
 def put_settings(body: Annotated[NotificationSettingsIn, Body()]):
     me = caller(router)
     prefs = notifications.preferences(me.account_id)
+    if body.turn_emails and not prefs.turn_emails and notifications.account_email(me.account_id) is None:
+        raise NoEmail("Add a reset email on this page first: turn emails go only to your "
+                      "account's reset email.")
     given = body.model_fields_set
     quiet = body.quiet_hours
     if "quiet_hours" in given:

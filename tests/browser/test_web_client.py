@@ -523,6 +523,10 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     # The page has loaded (its notification settings too) before the password ends the session
     # its requests were sent with (the race itself is the test above).
     expect(page.locator("#turn-emails")).to_be_attached()
+    # No reset email yet: the turn-email switch is off and says why (issue 32.6).
+    expect(page.locator("#turn-emails")).to_be_disabled()
+    expect(page.get_by_test_id("turn-emails-help")).to_have_text(
+        "Add a reset email above first: turn emails go only to your account's reset email.")
     page.fill("#new-password", "first secret")
     page.get_by_role("button", name="Set password").click()
     expect(page.get_by_text("protected by a password")).to_be_visible()
@@ -530,6 +534,8 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     page.fill("#email-password", "first secret")
     page.get_by_role("button", name="Save email").click()
     expect(page.get_by_test_id("account-email")).to_have_text(address)
+    expect(page.locator("#turn-emails")).to_be_enabled()
+    expect(page.get_by_test_id("turn-emails-help")).to_have_count(0)
     screenshot(page, "account-page")
 
     # A mistyped current password is an error on this page (401 bad_credentials), not the end

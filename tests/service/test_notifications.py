@@ -270,11 +270,20 @@ def test_a_push_service_redirecting_elsewhere_is_not_followed(api, push_service)
 def test_turn_emails_go_only_to_players_who_opted_in_with_a_one_click_opt_out(api, push_service):
     game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
     address = f"b-{game_id[:6]}@mtaa.test"
-    settings = api.ok("PUT", "/account/notifications", {"turn_emails": True}, b)
-    assert settings["turn_emails"] is True and settings["email_on_file"] is False
-    pass_turn(api, game_id, a)                                   # no email on file: none sent
+    # No reset email on file: asking for turn emails is refused in words, and nothing changes
+    # (issue 32.6: the account took it and said nothing).
+    refused = api.call("PUT", "/account/notifications", {"turn_emails": True, "web_push": False}, b)
+    assert refused.status == 409 and refused.body["error"]["code"] == "no_email"
+    assert "reset email" in refused.body["error"]["message"]
+    settings = api.ok("GET", "/account/notifications", None, b)
+    assert (settings["turn_emails"], settings["web_push"], settings["email_on_file"]) == (False, True, False)
+    assert api.ok("PUT", "/account/notifications", {"turn_emails": False}, b)["turn_emails"] is False
+    pass_turn(api, game_id, a)                                   # not opted in: none sent
     pump()
+    assert emails_to(address) == []
     set_email(account_of(api, b), address)
+    settings = api.ok("PUT", "/account/notifications", {"turn_emails": True}, b)
+    assert settings["turn_emails"] is True and settings["email_on_file"] is True
     pass_turn(api, game_id, b)
     pass_turn(api, game_id, a)
     pump()

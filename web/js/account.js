@@ -152,7 +152,10 @@ export async function mountAccount(root) {
       const box = h("div", { class: "stack" }, h("p", { class: "muted" }, "Loading…"));
       parts.push(box);
       api.notificationSettings().then((prefs) => {
-        const emails = h("input", { type: "checkbox", id: "turn-emails", checked: Boolean(prefs.turn_emails) });
+        // Turn emails go only to the reset email: without one the switch is off and says why.
+        const noEmail = prefs.email_on_file === false && !prefs.turn_emails;
+        const emails = h("input", { type: "checkbox", id: "turn-emails", checked: Boolean(prefs.turn_emails), disabled: noEmail,
+          "aria-describedby": noEmail ? "turn-emails-help" : null });
         const from = h("input", { type: "time", id: "quiet-from", value: prefs.quiet_hours?.start || "" });
         const to = h("input", { type: "time", id: "quiet-to", value: prefs.quiet_hours?.end || "" });
         const save = h("button", { type: "submit" }, "Save preferences");
@@ -165,6 +168,8 @@ export async function mountAccount(root) {
           });
         } },
         h("label", { class: "switch" }, emails, "Email me when it is my turn (off unless you choose it)"),
+        noEmail ? h("p", { class: "muted", id: "turn-emails-help", "data-testid": "turn-emails-help" },
+          "Add a reset email above first: turn emails go only to your account's reset email.") : null,
         h("fieldset", {}, h("legend", {}, "Quiet hours (no notifications)"),
           h("label", { for: "quiet-from" }, "From"), from, h("label", { for: "quiet-to" }, "To"), to),
         save));
