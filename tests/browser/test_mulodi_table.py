@@ -142,6 +142,35 @@ def test_two_people_play_turns_and_a_banja_is_answered_with_a_neda_seen_without_
     # Nothing was paid: B's bank is still 50 + 20 = 70M, A's 20M.
     expect(pa.get_by_test_id("bank-1")).to_have_text("70M")
     screenshot(pa, "mulodi-desktop")
+    # A's last two plays (the Banja was the first): then the bar says there are none left, not
+    # "play up to 0 cards" (issue 32.4).
+    pick(pa, "money-10")
+    press(pa, "Bank 10M")
+    pick(pa, "money-30")
+    press(pa, "Bank 30M")
+    expect(pa.get_by_test_id("turn-status")).to_have_text("Your turn: no plays left, so end your turn")
+
+
+def test_events_name_the_reader_as_you_in_the_right_case(pages):
+    """'paid you', 'on you', 'from you': the reader is "You" only as a sentence's subject
+    (issue 32.4 saw "paid You")."""
+    page = pages.open("/", viewport={"width": 1366, "height": 768})
+    got = page.evaluate("""async () => {
+      const { describeEvent } = await import('/js/games/mulodi/events.js');
+      const guide = await (await fetch('/rulesets/mulodi/guide')).json();
+      const view = { seats: [{ seat: 0, name: 'Amani' }, { seat: 1, name: 'Baraka' }], seat: 1 };
+      return [
+        { type: 'Paid', payer: 0, payee: 1, paid: 50, debt: 50, to_bank: ['money-50'], to_properties: [] },
+        { type: 'Paid', payer: 1, payee: 0, paid: 20, debt: 20, to_bank: ['money-20'], to_properties: [] },
+        { type: 'Paid', payer: 0, payee: 1, paid: 0, debt: 20 },
+        { type: 'ActionPlayed', player: 0, card: 'banja', targets: [1], amount: 50 },
+        { type: 'ActionCancelled', action: 'banja', target: 1 },
+        { type: 'PropertyTaken', player: 0, card: 'property-karen', target: 1 },
+      ].map((e) => describeEvent(e, view, guide));
+    }""")
+    assert got == ["Amani paid you 50M for 50M (50M)", "You paid Amani 20M for 20M (20M)",
+                   "Amani had nothing on the table to pay you", "Amani played Banja on you: 50M",
+                   "The Banja is cancelled for you", "Amani took Karen from you"]
 
 
 @pytest.mark.parametrize("layout", ["phone-portrait", "phone-landscape"])

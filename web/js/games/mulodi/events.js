@@ -19,7 +19,9 @@ const KINDS = { play: "play", respond: "answer a card", pay: "pay" };
 export function describeEvent(e, view, guide, words = { ...shellWords, name: (seat) => shellWords.seatName(view, seat) }) {
   const service = words.serviceEventWords(e, view);
   if (service) return service;
+  // "You" where the seat is the sentence's subject, "you" anywhere else ("paid you", "on you").
   const who = (seat) => (seat === view.seat ? "You" : words.name(seat));
+  const whom = (seat) => (seat === view.seat ? "you" : words.name(seat));
   const whose = (seat) => (seat === view.seat ? "your" : `${words.name(seat)}'s`);
   const capitalWhose = (seat) => words.capital(whose(seat));
   const card = (face) => faceInfo(guide, face).name;
@@ -40,16 +42,16 @@ export function describeEvent(e, view, guide, words = { ...shellWords, name: (se
     case "BuildingsBanked": return `${capitalWhose(e.player)} ${col(e.colour)} set is no longer full: ${list(e.cards)} went to the bank`;
     case "ActionPlayed": {
       const targets = arr(e.targets);
-      const on = targets.length === 1 ? ` on ${who(targets[0])}` : targets.length ? " on everyone" : "";
+      const on = targets.length === 1 ? ` on ${whom(targets[0])}` : targets.length ? " on everyone" : "";
       const what = e.amount ? `: ${m(e.amount)}${targets.length > 1 ? " each" : ""}` : e.property ? `: ${card(e.property)}${e.give ? ` for ${card(e.give)}` : ""}` : e.colour ? `: the ${col(e.colour)} set` : "";
       return `${who(e.player)} played ${card(e.card)}${e.doubles ? ` with ${words.plural("Double the Rent", e.doubles)}` : ""}${on}${what}`;
     }
     case "NedaPlayed": return `${who(e.player)} played a Neda against ${whose(e.against)} ${action(e.action)}`;
     case "Accepted": return e.nedas % 2 ? `${who(e.player)} let the Neda stand` : `${who(e.player)} let the ${action(e.action)} stand`;
-    case "ActionCancelled": return `The ${action(e.action)} is cancelled for ${who(e.target)}`;
-    case "Paid": return e.paid ? `${who(e.payer)} paid ${who(e.payee)} ${m(e.paid)} for ${m(e.debt)} (${list([...arr(e.to_bank), ...arr(e.to_properties)])})${e.how === "table" ? ", chosen by the table" : ""}`
-      : `${who(e.payer)} had nothing on the table to pay ${who(e.payee)}`;
-    case "PropertyTaken": return `${who(e.player)} took ${card(e.card)} from ${who(e.target)}`;
+    case "ActionCancelled": return `The ${action(e.action)} is cancelled for ${whom(e.target)}`;
+    case "Paid": return e.paid ? `${who(e.payer)} paid ${whom(e.payee)} ${m(e.paid)} for ${m(e.debt)} (${list([...arr(e.to_bank), ...arr(e.to_properties)])})${e.how === "table" ? ", chosen by the table" : ""}`
+      : `${who(e.payer)} had nothing on the table to pay ${whom(e.payee)}`;
+    case "PropertyTaken": return `${who(e.player)} took ${card(e.card)} from ${whom(e.target)}`;
     case "PropertiesSwapped": return `${who(e.player)} swapped ${card(e.gave)} for ${whose(e.target)} ${card(e.got)}`;
     case "SetTaken": return `${who(e.player)} took ${whose(e.target)} full ${col(e.colour)} set (${list([...arr(e.cards), ...arr(e.buildings)])})`;
     case "TimedOut": return `${capitalWhose(e.player)} time ran out: the table ${e.kind === "pay" ? "paid for them" : e.kind === "respond" ? "answered for them (no Neda)" : "ended the turn"}`;

@@ -181,7 +181,7 @@ export function mount(root, ctx) {
     if (!d) return "Waiting…";
     const det = d.detail || {};
     let what;
-    if (d.kind === "play") what = d.player === v.seat ? `Your turn: play up to ${ctx.words.plural("card", v.state.plays_left)}, then end your turn` : `${ctx.words.name(d.player)} is playing (${ctx.words.plural("play", v.state.plays_left)} left)`;
+    if (d.kind === "play") what = d.player === v.seat ? (v.state.plays_left ? `Your turn: play up to ${ctx.words.plural("card", v.state.plays_left)}, then end your turn` : "Your turn: no plays left, so end your turn") : `${ctx.words.name(d.player)} is playing (${ctx.words.plural("play", v.state.plays_left)} left)`;
     else if (d.kind === "pay") what = d.player === v.seat ? `Pay ${ctx.words.name(det.to)} ${m(det.amount)} from your table` : `${ctx.words.name(d.player)} to pay ${name(det.to)} ${m(det.amount)}`;
     else if (det.against === "neda") what = d.player === v.seat ? `${ctx.words.name(det.by)} played a Neda against your ${faceInfo(guide(), det.card).name}` : `${ctx.words.name(d.player)} to answer ${whose(det.by)} Neda`;
     else what = d.player === v.seat ? `${ctx.words.name(det.by)} played ${faceInfo(guide(), det.card).name} on you` : `${ctx.words.name(d.player)} to answer ${whose(det.by)} ${faceInfo(guide(), det.card).name}`;
