@@ -5,7 +5,7 @@ import sys
 
 BENCHMARKS = ["engine_games", "state_size", "capacity", "service_latency", "bot_games",
               "bot_decisions", "erasure", "jiji_games", "jiji_bots", "jiji_state_size",
-              "mulodi_games", "mulodi_state_size", "mulodi_bots", "replay", "cold_import"]
+              "mulodi_games", "mulodi_state_size", "mulodi_bots", "replay", "cold_import", "slow_play"]
 
 
 def main(names: list[str]) -> None:

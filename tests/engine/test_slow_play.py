@@ -1,0 +1,35 @@
+"""The slow-play tempo benchmark's model (benchmarks/slow_play.py, issue 31) at a smoke size:
+people look 3 times a waking day, a table finishes in virtual time, and its figures print."""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks import slow_play
+from benchmarks.slow_play import DAY, HOUR, START, Person
+
+
+def test_a_person_looks_three_times_each_waking_day_in_order():
+    person = Person(random.Random(7))
+    looks, t = [], START
+    for _ in range(30):
+        t = person.next_look(t)
+        looks.append(t)
+    assert looks == sorted(set(looks))                      # strictly later each time
+    by_day: dict[int, int] = {}
+    for look in looks:
+        day, second = divmod(look - START, DAY)
+        assert 7 * HOUR <= second < 23 * HOUR               # 07:00 to 23:00
+        by_day[day] = by_day.get(day, 0) + 1
+    assert list(by_day.values()) == [3] * 10                # 30 looks: 3 a day for 10 days
+
+
+def test_a_slow_mulodi_table_finishes_in_days_and_prints_its_row(capsys):
+    result = slow_play.play("mulodi", 2, seed=1)
+    assert result["finished"] and 0 < result["days"] < slow_play.MAX_DAYS
+    # Every action people made is counted; a 2-seat game needs at least a few turns of plays.
+    assert sum(result["actions"].values()) >= 10 and result["actions"]["end_turn"] >= 2
+    rows = slow_play.main(games=1, seat_counts=(2,))
+    assert [(r["ruleset"], r["seats"]) for r in rows] == [("mtaani", 2), ("jiji", 2), ("jiji", 2), ("mulodi", 2)]
+    out = capsys.readouterr().out
+    assert out.count("2 seats ") == 4 and "median" in out and "waits on a person" in out
