@@ -114,6 +114,12 @@ class JijiRuleset(Ruleset):
     table_options = GameOptions
     bus_events = frozenset({"AuctionOpened", "AuctionClosed", "DealOffered", "GameFinished"})
     event_shapes = EVENT_SHAPES
+    free_actions = frozenset({
+        "build_stadium", "build_skyscraper", "build_tower", "remove_nuisance", "mortgage",
+        "lift_mortgage", "propose_deal", "accept_deal", "decline_deal", "withdraw_deal"})
+    """Moves beside the turn (landmarks, nuisances, mortgages, deals): only progress (the
+    turn, its phase, an auction, a debt paid) gives the turn holder a new decision
+    (:meth:`JijiRuleset._perform`)."""
     short_game_options = {"end": "clock", "clock_seconds": 365 * DAY,
                           "auction_seconds": 2 * DAY, "deal_seconds": DAY}
     """The ruleset kit's tables: a clock table whose clock (a year of the kit's virtual time,

@@ -106,7 +106,8 @@ def _pending_event(s: MulodiState, ev: Events, decision: int, holder: int, kind:
 
 
 def give_turn_decision(s: MulodiState, ev: Events) -> None:
-    """The current player decides again (a new id, so the idle clock starts afresh)."""
+    """The current player decides again (a new id, so the idle clock starts afresh): after a
+    play, a draw or the start of the turn, never after a free move (:func:`_move_wildcard`)."""
     s.turn_decision = new_id(s)
     _pending_event(s, ev, s.turn_decision, s.current, "play")
 
@@ -419,14 +420,16 @@ def _check_move(s: MulodiState, a: act.MoveWildcard) -> tuple[int, str, str]:
 
 @rule("move_wildcard", _check_move)
 def _move_wildcard(s: MulodiState, a: act.MoveWildcard, plan: tuple[int, str, str], ev: Events) -> None:
-    """Seed: "You can move it between sets on your turn" (decisions file: free, not a play)."""
+    """Seed: "You can move it between sets on your turn" (decisions file: free, not a play; a
+    Master moves the same way). The turn keeps its decision, and so its idle deadline: only a
+    play, a draw or the end of the turn starts a new one (decisions file, "Readings decided
+    after the first conformance run": the turn holder cannot hold the table by moving cards)."""
     card, old, new = plan
     _take_property(s, a.player, card, old)
     _put_property(s, a.player, card, new)
     emit(ev, "WildcardMoved", player=a.player, card=FACE[card], colour=new, previous=old)
     settle_buildings(s, ev, a.player, old)
-    if not check_win(s, ev):
-        give_turn_decision(s, ev)
+    check_win(s, ev)
 
 
 # ------------------------------------------------------------------------------ action cards
