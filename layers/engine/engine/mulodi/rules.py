@@ -155,7 +155,13 @@ def start_turn(s: MulodiState, ev: Events, seat: int) -> None:
 
 def end_turn(s: MulodiState, ev: Events, returned: list[int]) -> None:
     """End the current turn: ``returned`` (the cards over the hand limit) go to the bottom of
-    the draw pile, then the game may end (stalemate, turn cap) or the next seat starts."""
+    the draw pile, then the game may end (stalemate, turn cap) or the next seat starts.
+
+    Two stalemates: with nothing left to draw, a round of quiet turns (*decided*, ``[stalemate]
+    quiet_turns_per_player``); and, whatever the pile holds, three full rounds of turns in
+    which no person made a move, only the table's timeouts (decisions file, "Readings decided
+    after the first conformance run": an abandoned table must end; ``[stalemate]
+    abandoned_rounds``). Either way the most full sets, then the table value, wins."""
     seat = s.current
     if returned:
         for c in returned:
@@ -165,10 +171,15 @@ def end_turn(s: MulodiState, ev: Events, returned: list[int]) -> None:
         emit(ev, "CardsReturned", player=seat, count=len(returned),
              cards=[FACE[c] for c in returned], private=[seat])
     s.quiet = 0 if s.busy else s.quiet + 1
+    s.unattended = 0 if s.moved else s.unattended + 1
+    s.moved = False
     emit(ev, "TurnEnded", player=seat, turn=s.turn)
     s.turn_decision = 0
     players = len(s.players)
     if not s.pile and not s.middle and s.quiet >= players * D.stalemate["quiet_turns_per_player"]:
+        finish(s, ev, "stalemate", ranking_winner(s))
+        return
+    if s.unattended >= players * D.stalemate["abandoned_rounds"]:
         finish(s, ev, "stalemate", ranking_winner(s))
         return
     cap = s.options.get("max_turns")
@@ -912,5 +923,7 @@ def apply_in_place(s: MulodiState, a: Any) -> Events:
     before anything changes."""
     plan = check_action(s, a)
     ev: Events = []
+    if a.type not in act.SYSTEM_ACTIONS:
+        s.moved = True  # a person's move (the table's timeouts are not): see end_turn
     PERFORMS[a.type](s, a, plan, ev)
     return ev
