@@ -126,6 +126,26 @@ def test_a_live_auction_window_of_50_seconds_extends_by_3_seconds():
     assert state.auction.close == T0 + 52
 
 
+def test_a_bid_in_the_last_5_percent_moves_the_close_whatever_the_window():
+    # Decisions file, "Readings decided after the first conformance run": the extension is at
+    # least 1 second longer than the time left. 10 s and 20 s windows: 5% is 0.5 s and 1 s,
+    # rounded up 1 s; a bid 1 s before the close moves it to the bid's time plus 2 s.
+    for window in (10, 20):
+        state, _ = open_auction(auction_seconds=window)
+        state, events = act(state, "bid", 1, amount=210_000, now=T0 + window - 1)
+        assert state.auction.close == T0 + window + 1
+        assert events_of(events, "BidPlaced")[0]["extended"]
+        # A bid 2 s before the new close is not in the last 5% (1 s): the close stays.
+        state, events = act(state, "bid", 2, amount=220_000, now=T0 + window - 1)
+        assert state.auction.close == T0 + window + 1
+        assert not events_of(events, "BidPlaced")[0]["extended"]
+    # 50 s: 5% is 2.5 s, rounded up 3 s; a bid 3 s before the close moves it to 3 + 1 = 4 s
+    # after the bid, 1 s past the old close.
+    state, _ = open_auction(auction_seconds=50)
+    state, _ = act(state, "bid", 1, amount=210_000, now=T0 + 47)
+    assert state.auction.close == T0 + 51
+
+
 def test_a_bid_at_or_after_the_close_is_refused():
     state, _ = open_auction()
     with pytest.raises(engine.IllegalAction):
