@@ -89,8 +89,14 @@ def test_with_less_than_10k_the_opener_opens_without_a_bid():
     set_cash(state, 0, 5_000)
     auctions = [a for a in engine.legal_actions(state, 0) if a.type == "auction"]
     assert [a.opening_bid for a in auctions] == [0]
-    state, _ = act(state, "auction", opening_bid=0, now=T0)
+    state, events = act(state, "auction", opening_bid=0, now=T0)
     assert state.auction.bids == [] and state.auction.holder is None
+    # As a bank auction (decisions file, "Readings decided after the first conformance run"):
+    # no bid, and the bidding starts at M10k.
+    opened = events_of(events, "AuctionOpened")[0]
+    assert (opened["bid"], opened["minimum"]) == (0, 10_000)
+    state, _ = act(state, "bid", 1, amount=10_000, now=T0 + 1)
+    assert state.auction.holder == 1
 
 
 def test_bids_beat_the_current_one_by_10k_in_10k_steps_within_the_bidders_cash():
