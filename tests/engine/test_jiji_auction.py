@@ -77,6 +77,20 @@ def test_the_opening_bid_is_the_openers_own_bid_and_every_other_seat_gets_a_bid_
     assert not any(d.player == 0 for d in pending)  # the game waits for the auction
 
 
+def test_auction_ids_count_auctions_apart_from_the_turns_ids():
+    # Issue 28: bidders' ids came from the turn's counter. The first auction's base is
+    # 2,000,000,000 + 1 x 8: seats 1 and 2 bid as base + 1 and base + 2.
+    state = on_kasarani()
+    last = state.seq
+    state, _ = act(state, "auction", opening_bid=200_000, now=T0)
+    assert [d.id for d in engine.pending(state) if d.kind == "bid"] == [
+        2_000_000_009, 2_000_000_010]
+    state, _ = system(state, "close_auction", now=T0 + 43_200)
+    # Opening and closing the auction are two steps of progress, one public id each: the
+    # turn's decision is the second, with no gap for the auction's 3 ids (2 bidders, 1 close).
+    assert [d.id for d in engine.pending(state)] == [last + 2]
+
+
 def test_the_opening_bid_is_at_least_10k_in_10k_steps_and_at_most_the_cash():
     state = on_kasarani()
     for bad in (0, 5_000, 15_000, 37_710_000):

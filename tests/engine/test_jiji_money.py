@@ -294,6 +294,31 @@ def test_accepting_a_deal_moves_cash_and_districts_with_their_buildings_and_mort
     assert state.deals == []
 
 
+def test_deal_ids_count_only_their_two_parties_deals_never_the_turns_ids():
+    # Issue 28: deal ids came from the turn's counter, so a third seat counted private deals
+    # from the gaps. Two twin games, one where seats 1 and 2 deal twice while seat 0 holds
+    # the turn: seat 0's next decision has the same id in both.
+    quiet, busy = game(3, dice=[[3, 4]]), game(3, dice=[[3, 4]])
+    ids = []
+    for _ in range(2):
+        busy, events = act(busy, "propose_deal", 1, to=2, give_cash=10_000, now=T0)
+        ids.append(events_of(events, "DealOffered")[0]["deal"])
+        busy, _ = act(busy, "withdraw_deal", 1, deal=ids[-1], now=T0)
+    # Seats 1 and 2 (pair 1 * 6 + 2 = 8): their 1st and 2nd deals.
+    assert ids == [1_008_000_001, 1_008_000_002]
+    quiet, _ = act(quiet, "roll", 0, now=T0)
+    busy, _ = act(busy, "roll", 0, now=T0)
+    assert [d.id for d in engine.pending(busy)] == [d.id for d in engine.pending(quiet)]
+    # A deal between seats 0 and 1 (pair 1) is their first: nothing of seats 1 and 2's two.
+    busy, events = act(busy, "propose_deal", 0, to=1, give_cash=10_000, now=T0)
+    assert events_of(events, "DealOffered")[0]["deal"] == 1_001_000_001
+    # Accepted, the deal is told to all without its id.
+    busy, events = act(busy, "accept_deal", 1, deal=1_001_000_001, now=T0)
+    assert "deal" not in events_of(events, "DealCompleted")[0]
+    assert "deal" not in engine.get_ruleset("jiji").event_view(
+        events_of(events, "DealCompleted")[0], 2)
+
+
 def test_a_deal_expires_at_its_time_limit_not_before():
     state, offer = offered()
     decision = next(d for d in engine.pending(state) if d.kind == "deal")

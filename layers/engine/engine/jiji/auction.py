@@ -86,8 +86,7 @@ def open_auction(ctx: Ctx, space: int, opener: int | None, opening: int, reason:
     s = ctx.s
     if ctx.now is None:
         raise AssertionError("opening an auction needs the time")
-    base = s.seq + 1
-    s.seq += len(s.players) + 1
+    base = s.auction_base()
     window = s.options.auction_seconds
     bids = [[opener, opening]] if opener is not None and opening > 0 else []
     s.auction = Auction(space, opener, bids, ctx.now, ctx.now + window, window, reason, base)

@@ -106,7 +106,8 @@ class JijiRuleset(Ruleset):
     title = "Jiji"
     game_title = "Jiji"
     # 2: the clocks' events are ClocksStopped / ClocksRestarted (a saved game's log reads so).
-    rules_version = 2
+    # 3: deal and auction ids have their own namespaces (issue 28), DealCompleted has no id.
+    rules_version = 3
     min_players = 2
     max_players = 6
     actions = act.PLAYER_ACTIONS
@@ -344,12 +345,14 @@ class JijiRuleset(Ruleset):
         """``state`` as ``seat`` could imagine it: a fresh seed and no scripted outcomes (every
         future roll, Construction answer and shuffle resampled), the Chance pile reshuffled
         (its contents are known from the open discard and the cards held; its order is not),
-        and no deals between two other players."""
+        and no deals between two other players (nor their count)."""
         copy = state.copy()
         copy.seed = rng.getrandbits(63)
         copy.scripted = {}
         rng.shuffle(copy.pile)
         copy.deals = [d for d in copy.deals if seat in (d.proposer, d.to)]
+        copy.dealt = {k: v for k, v in copy.dealt.items()
+                      if seat is not None and str(seat) in k.split("-")}
         return copy
 
     def secrets(self, state: JijiState, seat: int | None) -> set[str]:
