@@ -273,7 +273,8 @@ class Ruleset:
     (action types only the table applies), ``table_options`` (the pydantic model of the
     options :meth:`new_game` accepts, with their validation), ``bus_events`` (engine event
     types the service forwards to the event bus), ``event_shapes`` (the allow-list of every
-    event type, :class:`EventShape`) and ``bot_levels``.
+    event type, :class:`EventShape`), ``free_actions`` (moves that answer no decision and so
+    restart no clock) and ``bot_levels``.
     """
 
     name: str = ""
