@@ -89,9 +89,11 @@ def rules_prose(b: Book) -> list[dict[str, str]]:
         {"title": "Mortgages, deals and bankruptcy", "text": "Mortgage a district for its "
          "current rent value; lift the mortgage by paying the same back. Propose deals of "
          "cash, districts (with their buildings) and Get Out of Jail cards; an offer lapses "
-         "after the table's time limit. If you cannot pay what you owe, mortgage, make a deal "
-         "or go bankrupt: a player creditor takes everything you have; the bank auctions each "
-         "of your districts, bare."},
+         "after the table's time limit. If you cannot pay what you owe, mortgage or make a deal; "
+         "only when your cash and what mortgaging your districts would raise cannot cover it "
+         "may you go bankrupt: a player creditor takes everything you have; the bank auctions "
+         "each of your districts, bare, and your Get Out of Jail cards go to the bottom of the "
+         "Chance pile."},
     ]
 
 

@@ -179,6 +179,14 @@ class MtaaniRuleset(Ruleset):
     bus_events = frozenset({"TradeOffered", "LoanOffered", "GameFinished"})
     event_shapes = EVENT_SHAPES
     short_game_options = {"max_turns": 40}
+    free_actions = frozenset({
+        "build", "build_batch", "sell_unit", "sell_batch", "mortgage", "unmortgage",
+        "mortgage_batch", "unmortgage_batch", "take_loan", "repay_loan", "offer_loan",
+        "accept_loan", "decline_loan", "buy_insurance", "propose_trade", "accept_trade",
+        "decline_trade", "set_trade_open"})
+    """Moves beside the pending decision (building, mortgages, loans, trades): the decision
+    keeps its id and its idle deadline (:func:`engine.mtaani.flow.advance` decides again only
+    once the pending decision is answered or a debt is paid)."""
     state_dictionary = "mtaani-1"
 
     def __init__(self, rules_name: str):

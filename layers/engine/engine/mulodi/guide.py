@@ -123,8 +123,10 @@ def rules_text() -> list[dict[str, str]]:
         {"section": "Winning",
          "text": f"The first player with {win['full_sets_of_different_colours']} full sets of "
                  "different colours wins, checked after every change. If a game runs out of "
-                 "cards to draw and nobody plays a card for a whole round, the most colours "
-                 "with a full set wins, then the most table value."},
+                 "cards to draw and nobody plays a card for a whole round, or nobody at the "
+                 f"table makes a move for {d.stalemate['abandoned_rounds']} whole rounds (the "
+                 "table ends every turn), the most colours with a full set wins, then the most "
+                 "table value."},
         {"section": "The deck",
          "text": f"{d.size} cards: {money} money cards, action cards, rent cards, "
                  f"{sum(1 for k in d.kind if k == PROPERTY)} properties, "

@@ -89,6 +89,12 @@ class MulodiRuleset(Ruleset):
     bus_events = frozenset({"GameFinished"})
     event_shapes = EVENT_SHAPES
     short_game_options: dict[str, Any] = {}
+    # 2: moving a wildcard keeps the turn's decision (no new id, no DecisionPending); an
+    # abandoned table ends (the state counts the turns no person moved in).
+    rules_version = 2
+    free_actions = frozenset({"move_wildcard"})
+    """Moving a wildcard (a Master too) is free and not a play (decisions file, "Readings
+    decided after the first conformance run"): it keeps the turn's decision."""
 
     # ------------------------------------------------------------------ the game
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MulodiState:
