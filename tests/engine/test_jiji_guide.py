@@ -22,7 +22,7 @@ def sections() -> dict[str, dict]:
 
 
 def words(section: dict) -> str:
-    return " ".join(section["text"] + section["items"])
+    return " ".join(section["text"] + section["items"] + section["example"])
 
 
 def test_the_guide_reads_in_sections_in_order_every_placeholder_filled():
@@ -30,7 +30,7 @@ def test_the_guide_reads_in_sections_in_order_every_placeholder_filled():
     assert [s["id"] for s in prose] == JIJI_SECTIONS
     for section in prose:
         assert section["title"] and section["text"], section["id"]
-        for line in section["text"] + section["items"]:
+        for line in section["text"] + section["items"] + section["example"]:
             assert "{" not in line and "}" not in line, line
 
 
@@ -51,12 +51,13 @@ def test_the_numbers_in_the_words_are_the_rulebooks():
     # minutes left moves the close to 36 minutes after it, 16 minutes later; Mukuru's price is
     # M600k, the least raise on M300k is M310k (M10k step). Live: 5% of 50 s = 2.5 s, rounded
     # up to 3 seconds.
+    example = " ".join(s["auctions"]["example"])
     for figure in ("Mukuru (price M600k)", "opening at M300k", "Baraka bids M310k, the least raise",
                    "With 20 minutes left, Chebet bids M400k",
                    "the last 5% of the auction time (36 minutes)",
                    "the close moves to 36 minutes after her bid: 16 minutes later than it was",
                    "moves the close to 3 seconds after it"):
-        assert figure in auctions, figure
+        assert figure in example, figure
     construction = words(s["construction"])
     assert "1 block 35%, 2 blocks 30%, 3 blocks 20% or a station 15% of the time" in construction
     assert "up to 8 blocks a district" in construction                   # rulebook: 8 buildings
@@ -68,7 +69,7 @@ def test_the_numbers_in_the_words_are_the_rulebooks():
     # The rulebook's worked rent: 4 industrial blocks on Industrial Area rent M3.5M (the power
     # station voids the 2 residential ones); the skyscraper on Railways doubles it: M7M.
     # Removing the power station (3 x M500k = M1.5M) counts all 6 blocks: M7M, doubled M14M.
-    rent = words(s["rent"])
+    rent = " ".join(s["rent"]["example"])
     for figure in ("the 4 industrial blocks give M3.5M", "the skyscraper doubles it: M7M to pay",
                    "costs M1.5M; then all 6 blocks count, M7M, doubled to M14M"):
         assert figure in rent, figure
@@ -99,6 +100,6 @@ def test_a_changed_number_in_the_data_changes_the_page(monkeypatch):
 def test_the_guide_text_types_no_number():
     """Every figure in data/guide.toml's words is a placeholder, so the data alone sets it."""
     for section in guidetext.load("engine.jiji")["sections"]:
-        for line in [section["title"], *section.get("text", []),
+        for line in [section["title"], *section.get("text", []), *section.get("example", []),
                      *(i if isinstance(i, str) else i["text"] for i in section.get("items", []))]:
             assert not re.search(r"\d", guidetext.PLACEHOLDER.sub("", line)), line

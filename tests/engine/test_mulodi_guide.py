@@ -35,7 +35,7 @@ play, then the data tables (colours and rents, every card)."""
 
 
 def words(section: dict) -> str:
-    return " ".join(section["text"] + section["items"])
+    return " ".join(section["text"] + section["items"] + section["example"])
 
 
 def test_the_guide_reads_in_sections_in_order_every_placeholder_filled():
@@ -43,7 +43,7 @@ def test_the_guide_reads_in_sections_in_order_every_placeholder_filled():
     assert [s["id"] for s in prose] == MULODI_SECTIONS
     for section in prose:
         assert section["title"] and section["text"], section["id"]
-        for line in section["text"] + section["items"]:
+        for line in section["text"] + section["items"] + section["example"]:
             assert "{" not in line and "}" not in line, line
 
 
@@ -69,14 +69,15 @@ def test_the_numbers_in_the_words_are_the_rule_texts():
     # The worked rent: the full red set (3 cards) rents 60M, the Apartment adds 30M (90M),
     # one Double the Rent doubles it (180M); two other players pay 180M each (360M); the Rent
     # and the Double are 2 of the 3 plays.
-    rent = words(prose["rent"])
+    assert prose["rent"]["example"] and prose["neda"]["example"]   # shown as worked examples
+    rent = " ".join(prose["rent"]["example"])
     for figure in ("The red rent for 3 cards is 60M", "the Apartment adds 30M, making 90M",
                    "the Double makes it 180M", "Baraka and Chebet each owe her 180M, 360M in all",
                    "used 2 of her 3 plays, so she has 1 left"):
         assert figure in rent, figure
     # The worked Neda chain: a 50M Banja paid with a 20M and a 40M (60M, no change); had the
     # window passed, the table pays from 10M, 20M, 40M the cards that overpay least: 10M + 40M.
-    neda = words(prose["neda"])
+    neda = " ".join(prose["neda"]["example"])
     assert "she hands over both, 60M for a 50M debt, and gets no change" in neda
     assert "the 10M and the 40M (50M)" in neda
     slow = words(prose["slow"])
@@ -104,7 +105,7 @@ def test_the_guide_text_types_no_number():
     from engine import guidetext
 
     for section in guidetext.load("engine.mulodi")["sections"]:
-        for line in [section["title"], *section.get("text", []),
+        for line in [section["title"], *section.get("text", []), *section.get("example", []),
                      *(i if isinstance(i, str) else i["text"] for i in section.get("items", []))]:
             assert not re.search(r"\d", guidetext.PLACEHOLDER.sub("", line)), line
 

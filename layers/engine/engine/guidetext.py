@@ -2,7 +2,8 @@
 rules pages (``GET /rulesets/{name}/guide``'s ``prose``).
 
 A game's ``guide.toml`` holds ``[[sections]]`` in reading order, each ``{id, title, text:
-[paragraph, ...], items: [item, ...], when?}``; an item is a string or ``{text, when}``. Every
+[paragraph, ...], items: [item, ...], example: [paragraph, ...], when?}``; an item is a string
+or ``{text, when}``; ``example`` is a worked example with figures (the page shows it as one). Every
 number in the words is a placeholder filled from the game's own data, so a changed number in
 data changes the page:
 
@@ -93,7 +94,7 @@ def fill(text: str, values: Mapping[str, Any], money: Callable[[Any], str]) -> s
 
 def sections(text: Mapping[str, Any], values: Mapping[str, Any], money: Callable[[Any], str],
              inserts: Mapping[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """The guide's sections (``[{id, title, text: [...], items: [...]}]``, in the order of
+    """The guide's sections (``[{id, title, text: [...], items: [...], example: [...]}]``, in the order of
     ``text["sections"]``) filled from ``values``; a section whose ``when`` does not hold is
     left out, as is an item. ``inserts``: sections built in code, by id, put where the text
     has an ``insert = true`` section of that id (at the end when the text has no place for
@@ -105,7 +106,7 @@ def sections(text: Mapping[str, Any], values: Mapping[str, Any], money: Callable
             continue
         if section.get("insert"):
             if section["id"] in inserts:
-                out.append(inserts.pop(section["id"]))
+                out.append({"example": [], **inserts.pop(section["id"])})
             continue
         items = []
         for item in section.get("items", []):
@@ -114,6 +115,7 @@ def sections(text: Mapping[str, Any], values: Mapping[str, Any], money: Callable
                 items.append(fill(words, values, money))
         out.append({"id": section["id"], "title": fill(section["title"], values, money),
                     "text": [fill(t, values, money) for t in section.get("text", [])],
-                    "items": items})
-    out.extend(inserts.values())
+                    "items": items,
+                    "example": [fill(t, values, money) for t in section.get("example", [])]})
+    out.extend({"example": [], **section} for section in inserts.values())
     return out
