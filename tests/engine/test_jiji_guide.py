@@ -79,7 +79,7 @@ def test_the_numbers_in_the_words_are_the_rulebooks():
     assert "You may have 3 offers open at once" in words(s["deals"])
     assert "(1 day unless the lobby sets another)" in words(s["deals"])
     assert "14 days unless it chooses another" in words(s["clock"])
-    assert "Your turn waits 1 day" in words(s["slow"])
+    assert "Your turn waits for the table's idle timeout, set in its lobby (the game's default: 1 day)" in words(s["slow"])
     assert "The 25 cards of the Chance pile." in words(s["chance_cards"])
 
 

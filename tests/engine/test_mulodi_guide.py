@@ -83,7 +83,7 @@ def test_the_numbers_in_the_words_are_the_rule_texts():
     slow = words(prose["slow"])
     assert "A response window and a payment wait 1 day" in slow      # decisions: 1 day slow
     assert "a live table: 1 minute" in slow                          # 1 minute live
-    assert "Your turn waits 1 day" in slow
+    assert "Your turn waits for the table's idle timeout, set in its lobby (the game's default: 1 day)" in slow
     assert ("106 cards of the deck: 20 money cards, 37 action cards, 10 two-colour Rent cards, "
             "28 properties, 9 two-colour wildcards and 2 Master wildcards") in words(prose["deck"])
 
