@@ -24,7 +24,7 @@ export function guideSections(g, { proseSection }) {
       h("tbody", {}, g.colours.map((c) => h("tr", { "data-colour": c.id },
         h("th", { scope: "row" }, h("span", { class: "swatch", style: { "--set": colourSwatch(c.id) } }), c.name),
         h("td", {}, String(c.size)), h("td", {}, m(c.value)),
-        h("td", {}, c.rent.map((r, i) => `${i + 1}: ${m(r)}`).join(", ")),
+        h("td", {}, c.rent.map((r, i) => `${i + 1}:\u00a0${m(r)}`).join(", ")),
         h("td", {}, c.properties.join(", ")),
         h("td", {}, c.buildings ? "yes" : "no")))))),
     deck: () => h("div", { class: "table-wrap" }, h("table", { class: "guide-table", "data-testid": "card-table" },
