@@ -19,8 +19,12 @@ def states(games: int = 3) -> list:
     return found
 
 
-def main() -> None:
-    samples = states()
+SMOKE = {"games": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(games: int = 3) -> None:
+    samples = states(games)
     bots.choose(samples[0][0], samples[0][1], "smart", 1)  # model loaded once per process
     for kind in bots.KINDS:
         times = []

@@ -29,12 +29,12 @@ def states(games: int, seed: int) -> list:
     return found
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=8_000_000)
-    args = parser.parse_args([] if argv is None else argv)
-    samples = states(args.games, args.seed)
+SMOKE = {"games": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(games: int = 4, seed: int = 8_000_000) -> None:
+    samples = states(games, seed)
     bots.choose(samples[0][0], samples[0][1], "smart", 1)  # model loaded once per process
     times, by_kind = [], {}
     for state, seat, kind in samples:
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
         return (f"{name:<10} decisions {len(xs):>6,}  ms p50 {statistics.median(xs):7.2f}  p90 {pick(0.9):7.2f}  "
                 f"p99 {pick(0.99):7.2f}  max {xs[-1]:7.2f}")
 
-    print(f"Smart decisions in {args.games} Smart vs 3 Advanced games (seeds {args.seed}+), CPU time")
+    print(f"Smart decisions in {games} Smart vs 3 Advanced games (seeds {seed}+), CPU time")
     print(line("all", times))
     for kind, xs in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
         print(line(kind, xs))
@@ -59,4 +59,8 @@ def main(argv: list[str] | None = None) -> None:
 if __name__ == "__main__":
     import sys
 
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=8_000_000)
+    args = parser.parse_args(sys.argv[1:])
+    main(args.games, args.seed)
