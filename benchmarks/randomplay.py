@@ -39,7 +39,7 @@ def random_game(seed: int, players: int = 4, ruleset: str = "mtaani", max_action
     return state, count
 
 
-SMOKE = {"games": 2}
+SMOKE = {"games": 1}
 """``make test``'s size (tests/test_benchmarks_smoke.py)."""
 
 

@@ -13,14 +13,14 @@ from engine import bots
 from engine.mtaani.bots import selfplay
 
 
-def states(games: int, seed: int) -> list:
+def states(games: int, seed: int, max_turns: int | None = None) -> list:
     """Every decision state of the Smart seat in ``games`` Smart vs 3 Advanced games (seats
     rotated), with the deciding seat and its decision kind."""
     found = []
     for g in range(games):
         kinds = ["smart", "advanced", "advanced", "advanced"]
         kinds = kinds[g % 4:] + kinds[:g % 4]
-        result = selfplay.play(kinds, seed + g, record=True)
+        result = selfplay.play(kinds, seed + g, record=True, max_turns=max_turns)
         smart = kinds.index("smart")
         for state, action in selfplay.replay(result.history):
             if action is not None and action.player == smart:
@@ -29,12 +29,13 @@ def states(games: int, seed: int) -> list:
     return found
 
 
-SMOKE = {"games": 1}
+SMOKE = {"games": 1, "max_turns": 40}
 """``make test``'s size (tests/test_benchmarks_smoke.py)."""
 
 
-def main(games: int = 4, seed: int = 8_000_000) -> None:
-    samples = states(games, seed)
+def main(games: int = 4, seed: int = 8_000_000, max_turns: int | None = None) -> None:
+    """``max_turns``: cut the games short (the smoke size); by default they run to their end."""
+    samples = states(games, seed, max_turns)
     bots.choose(samples[0][0], samples[0][1], "smart", 1)  # model loaded once per process
     times, by_kind = [], {}
     for state, seat, kind in samples:
