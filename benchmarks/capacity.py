@@ -33,7 +33,7 @@ PRICES = {  # US East (N. Virginia), on-demand, as cited in docs/operations.md
 RULESETS = ("mtaani", "mulodi", "jiji")
 PLAYERS = 4
 GAMES = 8
-MAX_ACTIONS = 3000
+MAX_ACTIONS = 1500
 LATE_TURN = {"mtaani": 120, "mulodi": 30, "jiji": 120}
 """The turn at which each game's state is sized (or its last turn, in a game that ends
 sooner)."""
