@@ -486,6 +486,31 @@ def lobby_options(lobby: LobbyRecord) -> dict[str, Any]:
     return json.loads(lobby.options) if lobby.options else {}
 
 
+SECRET_OPTIONS = frozenset({"scripted"})
+"""Table options never shown on a lobby: a scripted table's fixed outcomes stay sealed until its
+game ends (``service.fairness``)."""
+
+
+def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
+    """The lobby's table options as its members and invitees see them before joining: every
+    option of its ruleset with the value the game will be dealt with (the owner's, else the
+    ruleset's default: response windows, the game clock, auction and deal times, a turn cap),
+    without the settings shown as the lobby's own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)
+    and the secret ones (:data:`SECRET_OPTIONS`)."""
+    from pydantic import ValidationError
+
+    import engine
+
+    given = lobby_options(lobby)
+    try:
+        full = engine.get_ruleset(lobby.ruleset).table_options.model_validate(given).model_dump(
+            mode="json")
+    except (ValidationError, engine.EngineError):  # stored before a bound held: as stored
+        full = given
+    return {k: v for k, v in full.items()
+            if k not in LOBBY_SETTINGS_IN_OPTIONS and k not in SECRET_OPTIONS}
+
+
 # ---------------------------------------------------------------------------- operations
 def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
            confirm_public: bool, table: TableSettings | None = None,

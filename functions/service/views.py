@@ -207,6 +207,7 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
         "owner": {"account_id": lobby.owner, "name": names[lobby.owner]},
         "ruleset": lobby.ruleset,
         "table_size": int(lobby.table_size),
+        "options": lobbies.shown_options(lobby),
         "idle_timeout_seconds": int(lobby.idle_timeout or settings().default_idle_timeout),
         **{"idle_turns_before_bot" if k == "stand_in_after" else "bot_delay_seconds": v
            for k, v in lobbies.game_settings(lobby).items()},

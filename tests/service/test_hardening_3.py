@@ -68,3 +68,25 @@ def test_the_guide_and_the_option_models_state_the_services_bounds(api, ruleset)
     rules = [r["then"]["properties"]["options"]["anyOf"][0] for r in lobby_schema["allOf"][1:]
              if r.get("if", {}).get("properties", {}).get("ruleset", {}).get("const") == ruleset]
     assert rules and rules[0]["properties"]["idle_timeout_seconds"]["minimum"] == 60
+
+
+# ---------------------------------------------------------------- item 6: the lobby's options
+def test_an_invitee_sees_the_tables_options_before_joining(api):
+    """docs/api.md documented ``options`` on a lobby, but the lobby had none: an invitee could
+    not see the response windows, the game clock, auction or deal times before joining. Every
+    option is shown with the value the game will be dealt with (the ruleset's default where the
+    owner set none); a scripted table's script is not."""
+    _, owner = api.sign_in()
+    guest, guest_token = api.sign_in()
+    lobby_id = api.ok("POST", "/lobbies", {"table_size": 2, "ruleset": "jiji", "options": {
+        "end": "clock", "clock_seconds": 7200, "auction_seconds": 100,
+        "scripted": {"dice": [[1, 2]]}}}, owner, 201)["lobby_id"]
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": guest}, owner, 201)
+    seen = api.ok("GET", f"/lobbies/{lobby_id}", None, guest_token)
+    assert seen["you"]["role"] == "invited"
+    assert seen["options"] == {"end": "clock", "clock_seconds": 7200, "auction_seconds": 100,
+                               "deal_seconds": 86_400}
+    mulodi = api.ok("POST", "/lobbies", {"table_size": 2, "ruleset": "mulodi",
+                                         "options": {"response_window_seconds": 600}},
+                    owner, 201)
+    assert mulodi["options"] == {"response_window_seconds": 600, "max_turns": None}
