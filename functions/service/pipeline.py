@@ -153,7 +153,7 @@ def create_game(ruleset: str, seats_: list[str], options: dict[str, Any] | None 
     game_id = game_id or new_game_id()
     pending = engine.pending(state)
     now = int(time.time())
-    waiting = [Waiting(d.id, d.player, d.kind, d.deadline, now) for d in pending]
+    waiting = [Waiting.of(d, now) for d in pending]
     game = store.create(game_id, ruleset, seats_, engine.dump_state(state), [created],
                         owner=owner, waiting=waiting, also=also,
                         table={**(table or {}), "sealed": sealed})
@@ -212,8 +212,7 @@ def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) 
         events = list(result.events)
         if keep:
             record = game.record
-            waiting = record.waiting_for(decision.id) or Waiting(
-                decision.id, decision.player, decision.kind, decision.deadline, now)
+            waiting = record.waiting_for(decision.id) or Waiting.of(decision, now)
             events += seats.note_move(record, record.waiting(), action, result.pending, now,
                                       by_table=waiting)
         closing.logged += [applied_item(action, result.events, by_table=True), *events]

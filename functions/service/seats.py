@@ -24,6 +24,7 @@ the game keeps moving"), "Bots and solo play".
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from service import accounts
@@ -94,7 +95,7 @@ def track(record: GameRecord, pending: Any, now: int | None = None) -> list[Wait
     the new list (also set on ``record``)."""
     now = now or int(time.time())
     since = {w.id: w.since for w in record.waiting()}
-    waiting = [Waiting(d.id, d.player, d.kind, d.deadline, since.get(d.id, now)) for d in pending]
+    waiting = [Waiting.of(d, since.get(d.id, now)) for d in pending]
     record.set_waiting(waiting)
     return waiting
 
@@ -103,14 +104,14 @@ def restart(record: GameRecord, decision_id: int, now: int | None = None) -> Non
     """Start the clock of pending decision ``decision_id`` again from ``now`` (its deadline
     passed and only counted, or its player took the seat back)."""
     now = now or int(time.time())
-    record.set_waiting([Waiting(w.id, w.player, w.kind, w.deadline, now) if w.id == decision_id
+    record.set_waiting([replace(w, since=now) if w.id == decision_id
                         else w for w in record.waiting()])
 
 
 def restart_all(record: GameRecord, now: int | None = None) -> None:
     """Start every pending decision's clock again from ``now`` (a resumed game)."""
     now = now or int(time.time())
-    record.set_waiting([Waiting(w.id, w.player, w.kind, w.deadline, now) for w in record.waiting()])
+    record.set_waiting([replace(w, since=now) for w in record.waiting()])
 
 
 def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any,

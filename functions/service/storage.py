@@ -198,13 +198,23 @@ def deadline_shard(game_id: str, kind: str = TIMER_DEADLINE) -> str:
 class Waiting:
     """A pending decision as the game record keeps it: the engine's :class:`engine.Decision`
     (``id``, ``player``: a seat or ``None`` for the table, ``kind``, ``deadline``) and
-    ``since``: when it appeared (Unix seconds; a relative deadline counts from it)."""
+    ``since``: when it appeared (Unix seconds; a relative deadline counts from it);
+    ``private``: the seats who may know of it (the engine decision's; ``None``: every reader:
+    ``views.may_know``)."""
 
     id: int
     player: int | None
     kind: str
     deadline: Any
     since: int
+    private: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, decision: Any, since: int) -> Waiting:
+        """The record's entry for the engine's ``decision``, pending since ``since``."""
+        private = getattr(decision, "private", None)
+        return cls(decision.id, decision.player, decision.kind, decision.deadline, since,
+                   None if private is None else tuple(private))
 
     @property
     def due(self) -> int | None:
@@ -214,6 +224,8 @@ class Waiting:
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "player": self.player, "kind": self.kind,
                                 "since": self.since}
+        if self.private is not None:
+            data["private"] = list(self.private)
         if self.deadline is not None:
             d = self.deadline
             data["deadline"] = {"kind": d.kind, "setting": d.setting, "seconds": d.seconds,
@@ -225,8 +237,10 @@ class Waiting:
         from engine import Deadline
 
         deadline = data.get("deadline")
+        private = data.get("private")
         return cls(int(data["id"]), data.get("player"), data["kind"],
-                   Deadline(**deadline) if deadline else None, int(data["since"]))
+                   Deadline(**deadline) if deadline else None, int(data["since"]),
+                   None if private is None else tuple(int(p) for p in private))
 
 
 class GameRecord(Model):
@@ -249,7 +263,9 @@ class GameRecord(Model):
     seat (``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
     text, ``"public"`` for spectators), the versions that changed nothing they may see (two
     other players' offers): their version is ``version`` less that (``views.viewer_version``),
-    so counters of private things stay private. ``sealed``: what the game keeps secret
+    so counters of private things stay private. ``seen_at`` keeps, for a viewer whose latest
+    versions changed nothing they may see, ``[when they last saw a change, their version then]``
+    (``views.updated_for``: the game's ``updated_at`` as that reader may know it). ``sealed``: what the game keeps secret
     until it ends besides the state's seed (the salt of the seed's commitment, a scripted
     table's script: :mod:`service.fairness`); never shown. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date. ``right_of_way``:
@@ -273,6 +289,7 @@ class GameRecord(Model):
     stand_ins = MapAttribute(default=dict)
     idle_streaks = MapAttribute(default=dict)
     hidden = MapAttribute(default=dict)
+    seen_at = MapAttribute(default=dict)
     sealed = CompressedJsonAttribute(null=True)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)

@@ -4,13 +4,24 @@ answer; every unattended table bounded; the lobby showing its options."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 import engine
 from service.storage import GameRecord
+from tests.service.buspump import discard_all, travel
 from tests.service.games import RULESETS
 
-ONE_SECOND = {"idle_timeout_seconds": 1}
+T0 = datetime(2026, 3, 2, 9, 0, 0, tzinfo=UTC)
+WEEK = 7 * 86_400
+
+
+@pytest.fixture
+def clock(aws):
+    discard_all()
+    with travel(T0) as traveller:
+        yield traveller
 
 
 # ---------------------------------------------------------------- item 1: table options' bounds
@@ -90,3 +101,60 @@ def test_an_invitee_sees_the_tables_options_before_joining(api):
                                          "options": {"response_window_seconds": 600}},
                     owner, 201)
     assert mulodi["options"] == {"response_window_seconds": 600, "max_turns": None}
+
+
+# ------------------------------------------- items 3 and 5: what a reader may know is pending
+def _summary(api, token, game_id):
+    board = api.ok("GET", "/dashboard", None, token)
+    [found] = [g for part in ("in_progress", "watchable") for g in board[part]
+               if g["game_id"] == game_id]
+    return found
+
+
+def _exported(api, token, game_id):
+    tables = api.ok("GET", "/account/export", None, token)["tables"]
+    [found] = [t for t in tables if t["table_id"] == game_id]
+    return found["game"]
+
+
+def test_a_deal_between_two_others_is_nothing_a_third_seat_or_a_spectator_can_learn_of(
+        api, clock):
+    """A Jiji deal offered by one seat to another was hidden from the game view but not
+    elsewhere: the dashboard's ``waiting`` listed its recipient, ``kind: "deal"`` and expiry;
+    ``end-idle-turn`` with its decision id answered ``not_idle_yet`` with the expiry (a made-up
+    id answers otherwise), and with no body its ``deadline`` was the deal's; and the
+    dashboard's and the export's ``updated_at`` moved for everyone. Now a third seat and a
+    spectator see nothing of it anywhere."""
+    lobby_id, seats = api.new_lobby(3, ruleset="jiji", idle_timeout_seconds=WEEK)
+    tokens = [token for _, token in seats]
+    watcher, watcher_token = api.sign_in()
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": watcher, "role": "spectator"},
+           tokens[0], 201)
+    view = api.ok("POST", f"/lobbies/{lobby_id}/start", None, tokens[0], 201)
+    holder = view["decision"]["player"]
+    to, third = (holder + 1) % 3, (holder + 2) % 3
+    readers = {"third": tokens[third], "spectator": watcher_token}
+    before = {who: _summary(api, token, lobby_id) for who, token in readers.items()}
+    exported = _exported(api, tokens[third], lobby_id)
+    idle_due = before["third"]["turn"]["deadline"]
+    clock.shift(600)
+    api.ok("POST", f"/games/{lobby_id}/jiji/propose-deal", {"to": to, "give_cash": 10_000},
+           tokens[holder])
+    [deal] = [p for p in api.ok("GET", f"/games/{lobby_id}", None, tokens[to])["pending"]
+              if p["kind"] == "deal"]
+    assert deal["deadline"] == int(T0.timestamp()) + 600 + 86_400   # a day to answer it
+    # The two parties see it; the recipient's dashboard lists it.
+    assert "deal" in [w["kind"] for w in _summary(api, tokens[to], lobby_id)["waiting"]]
+    assert _summary(api, tokens[holder], lobby_id)["updated_at"] == before["third"]["updated_at"] + 600
+    for who, token in readers.items():
+        assert _summary(api, token, lobby_id) == before[who], who
+    assert _exported(api, tokens[third], lobby_id) == exported
+    # end-idle-turn: the deal's id answers exactly as a made-up id; no body: the turn's deadline.
+    private = api.call("POST", f"/games/{lobby_id}/end-idle-turn", {"decision": deal["id"]},
+                       token=tokens[third])
+    made_up = api.call("POST", f"/games/{lobby_id}/end-idle-turn", {"decision": 987_654},
+                       token=tokens[third])
+    assert (private.status, private.body) == (made_up.status, made_up.body)
+    no_body = api.call("POST", f"/games/{lobby_id}/end-idle-turn", None, token=tokens[third])
+    assert no_body.status == 409 and no_body.error == "not_idle_yet"
+    assert no_body.body["error"]["deadline"] == idle_due
