@@ -198,7 +198,7 @@ def pass_due(game_id: str, *, now: int | None = None, decision_id: int | None = 
     for _ in range(MAX_PASSES):
         try:
             result = pipeline.run(game_id, lambda game, state: _choose(
-                game, state, now, decision_id, by, note), now=now)
+                game, state, now, decision_id, by, note), now=now, account_id=by)
         except _Skip as skip:
             return outcome or Passed(skip.reason)
         except pipeline.NothingToDo:
@@ -220,6 +220,8 @@ def pass_due(game_id: str, *, now: int | None = None, decision_id: int | None = 
                 schedule(game_id, waiting.due)
         reason = "counted" if counted and outcome is None else "timed_out"
         outcome = Passed(outcome.reason if outcome else reason, result)
+        if pipeline.pause_if_unattended(result):  # nobody has moved in person for too long
+            return outcome
         if not note.get("move") or result.game.record.status != "active" or decision_id is not None:
             return outcome
     return outcome or Passed("moved_on")

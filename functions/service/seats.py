@@ -145,6 +145,24 @@ def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any
     return events
 
 
+def told_while_absent(record: GameRecord, seat: int | None, before: list[Waiting],
+                      pending: Any) -> bool:
+    """Whether the human at ``seat`` has already been told of a decision since they last acted,
+    so a new one of theirs needs no notice: one until they act, not one a turn for ever. That is
+    so once the table has answered a decision of theirs (their idle streak), except for the
+    first such answer when it let a response window of theirs stand (a deadline other than an
+    idle turn: ``before``, the decisions pending before this change, less ``pending``, those
+    pending after it): what that leaves them (a Mulodi payment) is news they must hear of."""
+    if seat is None:
+        return False
+    count = streak(record, seat)
+    if count != 1:
+        return count > 1
+    still = {d.id for d in pending}
+    return not any(w.player == seat and w.id not in still and w.deadline is not None
+                   and w.deadline.kind != "idle_turn" for w in before)
+
+
 STUCK_STAND_IN_AFTER = 3
 """Idle deadlines in a row of a decision the table cannot answer for its holder (a Mtaani
 debt: only the debtor, or a bot for them, can raise the funds or declare bankruptcy) after

@@ -259,8 +259,8 @@ class GameRecord(Model):
     timers need not decode the state (:mod:`service.seats`); ``idle_streaks`` counts each
     seat's idle deadlines in a row (seat index as text); ``stand_in_after`` is the table's
     limit of those before a Base bot takes the seat (``None`` or 0: never); ``bot_delay`` the
-    seconds between bot moves; ``unattended`` the bot moves in a row while bots play every
-    seat (``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
+    seconds between bot moves; ``unattended`` the moves in a row no person made (bots' and
+    the table's own; ``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
     text, ``"public"`` for spectators), the versions that changed nothing they may see (two
     other players' offers): their version is ``version`` less that (``views.viewer_version``),
     so counters of private things stay private. ``seen_at`` keeps, for a viewer whose latest

@@ -158,3 +158,42 @@ def test_a_deal_between_two_others_is_nothing_a_third_seat_or_a_spectator_can_le
     no_body = api.call("POST", f"/games/{lobby_id}/end-idle-turn", None, token=tokens[third])
     assert no_body.status == 409 and no_body.error == "not_idle_yet"
     assert no_body.body["error"]["deadline"] == idle_due
+
+
+# ---------------------------------------------------------- item 4: every unattended table ends
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_table_nobody_attends_is_saved_whoever_makes_its_moves(api, clock, monkeypatch,
+                                                                 ruleset):
+    """Two people who never come back, at a table that never hands seats to bots
+    (``idle_turns_before_bot: 0``): the timers end every turn for ever (about 1,440 writes a
+    day at the 60 s minimum), since the unattended-table cap counted only bot moves, and every
+    turn notified its absent holder. Now the timers' moves count as bots' do and the table is
+    saved at pipeline.UNATTENDED_MOVES; each absent holder is told once until they act."""
+    from service import pipeline
+    from tests.service.buspump import delivered
+    from timers import deadline
+
+    monkeypatch.setattr(pipeline, "UNATTENDED_MOVES", 6)
+    lobby_id, seats = api.new_lobby(2, ruleset, idle_timeout_seconds=300,
+                                    idle_turns_before_bot=0, bot_delay_seconds=0)
+    api.ok("POST", f"/lobbies/{lobby_id}/start", None, seats[0][1], 201)
+    fired = 0
+    for _ in range(12):
+        record = GameRecord.get(lobby_id)
+        if record.status != "active":
+            break
+        due = record.next_deadline()
+        clock.move_to(datetime.fromtimestamp(due, UTC))
+        deadline.handler({"game_id": lobby_id, "due": due}, None)
+        fired += 1
+    record = GameRecord.get(lobby_id)
+    assert record.status == "saved" and fired <= 6
+    log = api.ok("GET", f"/games/{lobby_id}/events?limit=500", None, seats[0][1])["events"]
+    assert log[-1] == {**log[-1], "type": "GameSaved", "reason": "unattended"}
+    pending = [e for e in delivered("DeadlineSchedulerFunction")
+               if e["detail-type"] == "DecisionPending" and e["detail"]["game_id"] == lobby_id]
+    told = [e["detail"]["account_id"] for e in pending if e["detail"]["passed"]]
+    assert len(told) == len(set(told)) == 2   # each absent holder once (the first turns)
+    # A person who comes back and resumes it starts the count again.
+    resumed = api.ok("POST", f"/games/{lobby_id}/resume", None, seats[0][1])
+    assert resumed["status"] == "active" and int(GameRecord.get(lobby_id).unattended) == 0
