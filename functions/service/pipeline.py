@@ -326,7 +326,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
             store.save(game, engine.dump_state(state), status, logged, _step(state),
-                       give_way=by_bot)
+                       give_way=by_bot, at=at)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None:

@@ -379,7 +379,7 @@ class GameStore(Protocol):
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
              step: int, *, also: AddToTransaction | None = None,
-             give_way: bool = False) -> StoredGame: ...
+             give_way: bool = False, at: int | None = None) -> StoredGame: ...
 
     def claim_right_of_way(self, game_id: str) -> None: ...
 
@@ -430,7 +430,7 @@ class DynamoGameStore:
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
              step: int, *, also: AddToTransaction | None = None,
-             give_way: bool = False) -> StoredGame:
+             give_way: bool = False, at: int | None = None) -> StoredGame:
         """Write the game's new state with ``events`` appended to its log tail: one write of the
         game item, conditioned on its version (and ``also``'s items with it in a transaction,
         for the rare changes that need one); a lost race is a :class:`VersionConflict`. A tail
@@ -440,7 +440,11 @@ class DynamoGameStore:
 
         ``give_way`` (bots' moves): the write is also refused (:class:`VersionConflict`) while
         another request holds the right of way (:meth:`claim_right_of_way`). Any other write
-        ends the claim: it was the claimant's, or it beat the claimant, who claims again."""
+        ends the claim: it was the claimant's, or it beat the claimant, who claims again.
+
+        ``at``: the time the move was made at (Unix seconds; what its action's time fields were
+        stamped with), logged as the events' ``at`` so a record's times agree with its actions'
+        (``engine.verify``); default the clock."""
         record = game.record
         now = int(time.time())
         condition = None
@@ -453,7 +457,7 @@ class DynamoGameStore:
         if tail and len(zlib.compress(json.dumps(tail, separators=(",", ":")).encode(), 9)) > TAIL_FLUSH_BYTES:
             self._flush(record.game_id, tail)
             tail = []
-        new = logged(events, int(record.event_count) + 1, step, now)
+        new = logged(events, int(record.event_count) + 1, step, now if at is None else int(at))
         record.state = state_json
         record.status = status
         record.updated_at = now
