@@ -71,8 +71,9 @@ class GameOptions(BaseModel):
     ``clock_seconds``, started at the first roll; then the richest wins). ``auction_seconds``:
     an auction's window (rulebook: 50 s live); ``deal_seconds``: how long a deal offer stands;
     ``idle_timeout_seconds``: how long the turn holder's decision waits before the table plays
-    the turn out (the lobby's own setting, filled in by the service: any length from a second,
-    as Mtaani's, since a deployment's default may be seconds). ``scripted``: fixed outcomes per random stream, used first, for tests and
+    the turn out (the lobby's own setting, filled in by the service: a lobby may set 60 s to 7
+    days, the bounds the service enforces and this field's schema states; the engine takes any
+    length from a second up to that, since a deployment's default may be seconds). ``scripted``: fixed outcomes per random stream, used first, for tests and
     bug reports (``dice``: ``[[3, 4], ...]``; ``construction``: ``"blocks_1"``, ``"blocks_2"``,
     ``"blocks_3"``, ``"station"``).
     """
@@ -82,7 +83,8 @@ class GameOptions(BaseModel):
     clock_seconds: int = Field(CLOCK_SECONDS, ge=60, le=365 * DAY)
     auction_seconds: int = Field(AUCTION_SECONDS, ge=10, le=7 * DAY)
     deal_seconds: int = Field(DEAL_SECONDS, ge=10, le=30 * DAY)
-    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=30 * DAY)
+    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=7 * DAY,
+                                      json_schema_extra={"minimum": 60})
     scripted: dict[Literal["dice", "construction"], list[Any]] = Field(default_factory=dict)
 
 
