@@ -196,7 +196,7 @@ def test_an_auction_runs_without_anyone_online_and_closes_on_its_schedule(api, c
     assert first == again and first["version"] == version + 1
     assert [e["amount"] for e in table.log() if e["type"] == "BidPlaced"] == [150_000]
     too_low = table.move(c, "bid", {"amount": 150_000}, status=409)
-    assert too_low["error"]["message"] == "bid M160,000 at least"
+    assert too_low["error"]["message"] == "outbid: the bid is now M150,000; bid M160,000 at least"
 
     # C bids 4 seconds before the close: inside the last 5% (5 s), so the close moves to the
     # bid's time plus 5 s.

@@ -87,6 +87,18 @@ class MulodiRuleset(Ruleset):
     event_shapes = EVENT_SHAPES
     short_game_options: dict[str, Any] = {}
 
+    def closed_words(self, state: MulodiState, action: BaseModel) -> str:
+        """Why a move answering a decision that is no longer pending no longer applies: a
+        Neda or an accept after its response window closed, a payment already made or made
+        by the table, a play after the turn moved on."""
+        if action.type in ("neda", "accept"):
+            return "the window has closed"
+        if action.type == "pay":
+            return "the payment is no longer due: it was made, or the table made it"
+        if state.current != getattr(action, "player", None):
+            return "your turn has ended"
+        return "your turn has moved on since you looked: see what it asks now"
+
     # ------------------------------------------------------------------ the game
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MulodiState:
         """Deal (seed, set-up): 106 cards shuffled from ``seed``, 5 to each of 2 to 5 players,
