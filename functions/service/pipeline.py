@@ -642,12 +642,15 @@ def _decision_detail(result: ActionResult, decision: engine.Decision, waiting: W
     ruleset says of it (``detail``), whether it ``passed`` to its holder from someone else
     (a turn notification is due) and whether the service's timers run its deadline
     (``timed``: a decision of a human, of the table, or one with a fixed time such as an
-    auction's close; bots answer their own at once and the sweeper catches a stalled one)."""
+    auction's close; bots answer their own at once and the sweeper catches a stalled one).
+    ``notice``: what a notification of it is sent once for (``Ruleset.notice_key``: the
+    decision, or the turn it belongs to)."""
     event = {"type": DECISION_PENDING, "player": decision.player, "kind": decision.kind,
              "decision": decision.id,
              "deadline": decision.deadline.kind if decision.deadline else None,
              "due": waiting.due if waiting is not None else None,
-             "detail": dict(decision.detail)}
+             "detail": dict(decision.detail),
+             "notice": engine.ruleset_of(result.state).notice_key(result.state, decision)}
     detail = _detail(result, event)
     if decision.player is None:
         detail["actor"] = "table"

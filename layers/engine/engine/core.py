@@ -428,6 +428,13 @@ class Ruleset:
                 seen.setdefault(decision.player, None)
         return list(seen)
 
+    def notice_key(self, state: Any, decision: Decision) -> str:
+        """What a notification of ``decision`` (pending in ``state``) is sent once for: by
+        default the decision itself; a ruleset whose turn is a run of decisions (a new one
+        after each card played, or after others answered the turn holder's card) names the
+        turn, so a person hears once when their turn starts waiting for them, not once a card."""
+        return str(decision.id)
+
     decision_fields: tuple[str, ...] = ("decision",)
     """Fields of a player action that name the pending decision it answers (Mulodi's answers:
     ``decision``; Jiji's deal answers: ``deal``, a deal's decision id being its own)."""

@@ -120,6 +120,16 @@ class JijiRuleset(Ruleset):
     which jumps by days) ends about a third of random games while the rest end by bankruptcy;
     auctions of two days, so the kit's small steps (seconds) never cross a close unseen."""
 
+    def notice_key(self, state: JijiState, decision: Decision) -> str:
+        """The turn holder's decisions (a new one at each step of the turn, and again after
+        an auction or a debt of the turn closed) are one turn: told once; bids, debts and
+        deals are each their own."""
+        if decision.id == state.did and decision.player == state.cur:
+            return f"turn-{state.turn}"
+        return str(decision.id)
+
+    decision_fields = ("decision", "deal")
+
     def closed_words(self, state: JijiState, action: BaseModel) -> str:
         """Why a move answering a decision that is no longer pending no longer applies: a
         bid's auction has closed (or the bidder holds the highest bid now), a deal was answered,

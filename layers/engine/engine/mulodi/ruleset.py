@@ -87,6 +87,14 @@ class MulodiRuleset(Ruleset):
     event_shapes = EVENT_SHAPES
     short_game_options: dict[str, Any] = {}
 
+    def notice_key(self, state: MulodiState, decision: Decision) -> str:
+        """A turn's ``play`` decisions (a new one after each card, and after the others
+        answered the turn holder's action card) are one turn: told once; each answer
+        (``respond``, ``pay``) is its own."""
+        if decision.kind == "play":
+            return f"turn-{state.turn}"
+        return str(decision.id)
+
     def closed_words(self, state: MulodiState, action: BaseModel) -> str:
         """Why a move answering a decision that is no longer pending no longer applies: a
         Neda or an accept after its response window closed, a payment already made or made
