@@ -236,6 +236,28 @@ def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
     return close_overdue(game, state, int(now or time.time()), keep=False).state
 
 
+def settle(game: StoredGame, now: int | None = None, *,
+           store: GameStore | None = None) -> StoredGame:
+    """``game`` with its end saved when a hard deadline that has passed ends it (a Jiji game
+    clock run out, a Mulodi response window whose house payment completes the third set):
+    what a read does before answering, so every answer agrees that the game is over and the
+    write that ends it is the one that unseals it (status ``finished``, ``SeedRevealed``),
+    whether a timer, a move or a read comes first. A game that goes on (or is not active) is
+    returned as it is, unwritten; after a lost race the game as it is stored now."""
+    if game.record.status != "active":
+        return game
+    at = int(now or time.time())
+    closed = close_overdue(game, engine.load_state(game.record.state), at, keep=False).state
+    if engine.outcome(closed) is None:
+        return game
+    store = store or default_store()
+    try:
+        return run(game.game_id, lambda _game, _state: None, store=store, loaded=game,
+                   now=at).game
+    except (NothingToDo, GameSaved, ServiceUnavailable, engine.GameOver):
+        return store.load(game.game_id)
+
+
 @dataclass
 class TableMove:
     """What ``decide`` returns for the table answering ``decision`` (a pending decision whose

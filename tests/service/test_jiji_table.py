@@ -319,6 +319,7 @@ class GameClock(Kind):
     Korogocho's rent value 70k, 37.07M. The other wins."""
 
     name, event, due = "game_clock", "GameFinished", START + 600
+    ends_game = True
 
     def setup(self, api, clock):
         table = Table(api, 2, {"end": "clock", "clock_seconds": 600, "scripted": DICE})
@@ -383,8 +384,14 @@ def test_each_deadline_kind_closes_once_on_time_late_or_delivered_twice(api, clo
     clock.move_to(kind.due + (3600 if when == "late" else 0))
     version = table.version()
     kind.closed(table)                               # a read: closed before any timer ran
-    assert table.version() == version                # (and nothing written by it)
-    assert table.fire()["applied"] is True
+    if getattr(kind, "ends_game", False):
+        # A close that ends the game is saved by the read that finds it (the write that
+        # unseals it: issue 32.2); the timer then finds nothing to do.
+        assert table.version() == version + 1
+        assert table.fire()["applied"] is False
+    else:
+        assert table.version() == version            # (and nothing written by it)
+        assert table.fire()["applied"] is True
     kind.closed(table)
     if when == "twice":
         version = table.version()
