@@ -49,12 +49,11 @@ def _settled(game: GameRecord) -> GameRecord:
     ``pipeline.settle``), so the dashboard lists it finished as every other answer does."""
     import time
 
-    now = int(time.time())
-    overdue = [w for w in game.waiting() if game.status == "active" and w.deadline is not None
-               and w.deadline.hard and w.due is not None and w.due <= now]
-    if not overdue:
-        return game
     from service import pipeline
+
+    now = int(time.time())
+    if game.status != "active" or not pipeline.overdue_hard(game, now):
+        return game
 
     store = pipeline.default_store()
     return pipeline.settle(store.load(game.game_id), now, store=store).record

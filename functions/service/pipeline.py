@@ -236,6 +236,13 @@ def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
     return close_overdue(game, state, int(now or time.time()), keep=False).state
 
 
+def overdue_hard(record: Any, now: int) -> bool:
+    """Whether a pending decision of ``record`` (a game record or its summary) has a hard
+    deadline (``engine.DEADLINE_KINDS``) that has passed at ``now``."""
+    return any(w.deadline is not None and w.deadline.hard and w.due is not None and w.due <= now
+               for w in record.waiting())
+
+
 def settle(game: StoredGame, now: int | None = None, *,
            store: GameStore | None = None) -> StoredGame:
     """``game`` with its end saved when a hard deadline that has passed ends it (a Jiji game
@@ -247,6 +254,8 @@ def settle(game: StoredGame, now: int | None = None, *,
     if game.record.status != "active":
         return game
     at = int(now or time.time())
+    if not overdue_hard(game.record, at):
+        return game  # nothing has closed on time since the last write: the cheap answer
     closed = close_overdue(game, engine.load_state(game.record.state), at, keep=False).state
     if engine.outcome(closed) is None:
         return game

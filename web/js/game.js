@@ -141,6 +141,13 @@ export function mountGame(root, gameId) {
     host.screen.update(host.view, fresh);
     root.dataset.version = String(host.view.version);  // the version on screen (tests wait on it)
     signalTurn();
+    // A finished game opens on its result (first on the screen), and a game that ends while
+    // it is open brings its result into view once.
+    if (host.view.outcome && !host.resultShown) {
+      host.resultShown = true;
+      const result = root.querySelector("[data-testid=game-result]");
+      if (result) requestAnimationFrame(() => result.scrollIntoView({ block: "start" }));
+    }
   }
   host.redraw = () => draw([]);
 
