@@ -566,6 +566,8 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
         why = {} if account_id is not None else {"reason": "unattended"}
         return Amendment([*events, {"type": "GameSaved", **why}], state=changed)
 
+    if saved:  # a game its clock (or another passed deadline) has ended is over, not saved
+        settle((store or default_store()).load(game_id), store=store)
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
     if not saved:  # the decisions are announced again on the bus (their timers start afresh)

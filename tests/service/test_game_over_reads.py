@@ -60,3 +60,17 @@ def test_the_first_read_after_a_game_clock_ran_out_saves_the_end_and_unseals_it(
         assert READS[other](api, table, table.token(table.first)), other
     assert table.fire()["applied"] is False
     assert table.types() == types
+
+
+def test_saving_a_game_its_clock_has_ended_ends_it_instead(api, clock):
+    """The owner presses Save after the clock ran out, before any read or timer: the game is
+    over, not paused: 409 (only an active game can be saved), saved finished and unsealed."""
+    table = Table(api, 2, {"end": "clock", "clock_seconds": 600, "scripted": DICE})
+    table.move(table.first, "roll")
+    clock.move_to(START + 601)
+    refused = api.call("POST", f"/games/{table.id}/save", None, token=table.token(0))
+    assert refused.status == 409 and "finished" in refused.body["error"]["message"], refused.body
+    assert DynamoGameStore().load(table.id).record.status == "finished"
+    types = table.types()
+    assert types.count("GameFinished") == 1 and types.count("SeedRevealed") == 1
+    assert "GameSaved" not in types
