@@ -307,8 +307,9 @@ def _judge_stale(state: Any, action: BaseModel, named: int | None, seen: int,
         if isinstance(value, int) and not isinstance(value, bool):
             named = value  # the move names the decision it answers itself
             break
+    # The seat's own decisions, and the offers it is party to (a deal it may withdraw).
     pending = [d for d in ruleset.pending(state)
-               if d.private is None or seat in d.private]
+               if d.player == seat or (d.private is not None and seat in d.private)]
     if named is None:
         if seen == expected:
             return  # only a deadline closed something: the rules judge the move

@@ -139,6 +139,10 @@ class JijiRuleset(Ruleset):
             a = state.auction
             if a is not None and a.holder == seat:
                 return f"you hold the highest bid (M{a.bid:,})"
+            if a is not None and seat is not None and 0 <= seat < len(state.players):
+                least = auction.minimum_next(Ctx(self.book, state))
+                if state.players[seat].cash < least:
+                    return f"outbid: the bid is now M{a.bid:,}, and M{least:,} is more than your cash"
             return "the auction has closed"
         if action.type in ("accept_deal", "decline_deal", "withdraw_deal"):
             return "the deal is no longer open: it was answered, withdrawn or it expired"
