@@ -126,7 +126,7 @@ def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     fields["version"] = (int | None, Field(None, ge=1, description="the state version you saw"))
     if "decision" not in fields:
         fields["decision"] = (int | None, Field(
-            None, ge=0, le=10_000_000,
+            None, ge=0, le=2**53 - 1,  # any id a view shows (Jiji's are large: issue 28.5)
             description="the id of the pending decision the move answers, as your view showed "
                         "it: with it, a move made on a view that has since changed still applies "
                         "while that decision is pending and the rules allow the move"))
