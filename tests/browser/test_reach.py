@@ -1,0 +1,135 @@
+"""Every number readable, every button in reach (issue 32.4), measured from the DOM as a person
+sees it, in headless Chromium against the local stack.
+
+- Mulodi: the amount line of a main button ("Charge dark blue rent: everyone pays you 30M")
+  meets 4.5:1 on the button's own background; with eight cards on the payer's table every
+  control of the payment (the cards, Pay, the suggested payment) is inside the viewport of a
+  phone held upright and sideways, and so is every button of each other decision (the chosen
+  card's play and End turn, the Neda prompt).
+
+Screenshots go to ``test-artifacts/reach-*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_mulodi_table import mulodi_table, pick
+from tests.browser.test_table import IN_VIEW, open_as
+
+CONTRASTS = """
+(root) => {
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const bgOf = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const bg = getComputedStyle(e).backgroundColor;
+      if (bg && !bg.startsWith("rgba(0, 0, 0, 0)") && bg !== "transparent") return bg;
+    }
+    return "rgb(255, 255, 255)";
+  };
+  return [...root.querySelectorAll("button.action .label, button.action .cost")].filter((el) => el.offsetParent && el.textContent.trim())
+    .map((el) => {
+      const [l1, l2] = [lum(getComputedStyle(el).color), lum(bgOf(el))].sort((x, y) => y - x);
+      return [el.textContent.trim(), Math.round((l1 + 0.05) / (l2 + 0.05) * 100) / 100];
+    });
+}
+"""
+"""Each visible label and amount line of an action button under ``root``, with its contrast
+ratio against the background it is drawn on (WCAG 2 relative luminance)."""
+
+OFF_SCREEN = """
+(root) => [...root.querySelectorAll("button.action, input, select")].filter((el) => {
+  if (!el.getClientRects().length) return false;
+  const r = el.getBoundingClientRect();
+  return !(r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth);
+}).map((el) => (el.closest("label") || el).textContent.trim() || el.outerHTML.slice(0, 60))
+"""
+"""The controls under ``root`` (buttons of moves, checkboxes, choices) not wholly inside the
+viewport: a person cannot see or reach them without scrolling the page."""
+
+# A lays Karen (dark blue, rent 30M with one card) and banks money; B banks five money cards and
+# lays three properties: eight cards on B's table. Then A charges dark blue rent (30M).
+REACH_HANDS = [["property-karen", "rent-dark_blue-green", "money-10", "money-20", "money-30"],
+               ["money-10", "money-10", "money-10", "money-10", "money-20"]]
+REACH_DRAWS = ["money-40", "money-40", "property-kibera", "property-mathare",       # turn 1: A, B
+               "money-50", "money-50", "property-kawangware", "property-kangemi",  # turn 2
+               "money-40", "money-100", "property-dandora", "property-githurai",   # turn 3
+               "money-30", "money-30"]                                             # A's turn 4
+REACH_PLAYS = [("property-karen",), ("money-10", "money-10", "money-10"),
+               ("money-10", "money-40"), ("money-10", "money-20", "property-kibera"),
+               ("money-40", "money-50"), ("property-mathare", "property-kawangware")]
+
+
+def mulodi_move(stack, game_id, token, face=None, kind=None):
+    """Play the first legal move of ``kind`` (bank, play_property, end_turn, ...) with the card of
+    ``face`` through the API."""
+    view = stack("GET", f"/games/{game_id}", None, token)[1]
+    cards = {c["id"]: c["face"] for c in view["state"]["hand"] or []}
+    action = next(a for a in view["legal_actions"] if a["type"] == kind and (face is None or cards.get(a.get("card")) == face))
+    body = {k: v for k, v in action.items() if k != "type"}
+    status, answer = stack("POST", f"/games/{game_id}/mulodi/{kind.replace('_', '-')}", body, token)
+    assert status == 200, answer
+
+
+@pytest.mark.parametrize("layout", ["phone-portrait", "phone-landscape"])
+def test_mulodi_amounts_read_and_every_button_of_each_decision_is_in_reach(pages, stack, layout):
+    (a, b), game_id = mulodi_table(stack, REACH_HANDS, REACH_DRAWS)
+    for turn, faces in enumerate(REACH_PLAYS):
+        token = (a, b)[turn % 2]["token"]
+        for face in faces:
+            mulodi_move(stack, game_id, token, face, "play_property" if face.startswith("property-") else "bank")
+        mulodi_move(stack, game_id, token, kind="end_turn")
+    view = stack("GET", f"/games/{game_id}", None, b["token"])[1]
+    table = view["state"]["seats"][1]
+    assert len(table["bank"]) + sum(len(g["cards"]) for s in table["properties"].values() for g in s["sets"]) == 8
+    pa = open_as(pages, stack, a, f"/game/{game_id}", layout)
+    pb = open_as(pages, stack, b, f"/game/{game_id}", layout)
+    # A's turn: the rent card chosen, its play and End turn on screen; the amount line reads.
+    expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn")
+    pick(pa, "rent-dark_blue-green")
+    bar = pa.get_by_test_id("action-bar")
+    charge = bar.locator('button[data-action="rent"]')
+    expect(charge).to_contain_text("Charge dark blue rent")
+    expect(charge).to_contain_text("everyone pays you 30M")
+    low = [(text, ratio) for text, ratio in bar.evaluate(CONTRASTS) if ratio < 4.5]
+    assert low == [], f"{layout}: amount lines under 4.5:1"
+    expect(bar.locator('button[data-action="end_turn"]')).to_have_count(1)
+    screenshot(pa, f"reach-mulodi-{layout}-play")
+    assert bar.evaluate(OFF_SCREEN) == [], f"{layout}: A's turn"
+    # Over the hand limit (8 of 7), End turn opens the choice of the card to put back: in sight.
+    bar.locator('button[data-key="end-choose-return"]').click()
+    expect(pa.get_by_test_id("return-prompt").locator("input[type=checkbox]")).to_have_count(8)
+    screenshot(pa, f"reach-mulodi-{layout}-return")
+    assert bar.evaluate(OFF_SCREEN) == [], f"{layout}: the cards to put back"
+    pick(pa, "rent-dark_blue-green")
+    with pa.expect_response(lambda r: r.url.endswith("/mulodi/rent")) as answer:
+        charge.click()
+    assert answer.value.status == 200, answer.value.text()
+    # B: the Neda prompt, then the payment from eight table cards, every control in sight.
+    expect(pb.get_by_test_id("neda-prompt")).to_be_visible(timeout=15_000)
+    assert pb.get_by_test_id("action-bar").evaluate(OFF_SCREEN) == [], f"{layout}: the Neda prompt"
+    with pb.expect_response(lambda r: r.url.endswith("/mulodi/accept")):
+        pb.get_by_test_id("action-bar").locator('button[data-action="accept"]').click()
+    pay = pb.get_by_test_id("pay-prompt")
+    expect(pay).to_contain_text(f"You owe {a['handle']} 30M")
+    expect(pay.locator("input[type=checkbox]")).to_have_count(8)
+    pay.locator("label.pay-card", has_text="Kibera").locator("input").check()
+    pay.locator("label.pay-card", has_text="20M (20M)").locator("input").check()
+    expect(pb.get_by_test_id("pay-total")).to_contain_text("Chosen: 30M of 30M")
+    screenshot(pb, f"reach-mulodi-{layout}-pay")
+    bar_b = pb.get_by_test_id("action-bar")
+    assert bar_b.evaluate(OFF_SCREEN) == [], f"{layout}: the payment"
+    low = [(text, ratio) for text, ratio in bar_b.evaluate(CONTRASTS) if ratio < 4.5]
+    assert low == [], f"{layout}: amount lines under 4.5:1"
+    assert pb.evaluate("() => window.scrollY") == 0
+    with pb.expect_response(lambda r: r.url.endswith("/mulodi/pay")) as answer:
+        bar_b.locator('button[data-key="pay-chosen"]').click()
+    assert answer.value.status == 200, answer.value.text()
+    expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
+    assert pa.get_by_test_id("action-bar").locator('button[data-action="end_turn"]').evaluate(IN_VIEW)
