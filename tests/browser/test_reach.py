@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_mulodi_table import mulodi_table, pick
-from tests.browser.test_table import IN_VIEW, open_as
+from tests.browser.test_table import IN_VIEW, open_as, seated_table
 
 CONTRASTS = """
 (root) => {
@@ -133,3 +133,98 @@ def test_mulodi_amounts_read_and_every_button_of_each_decision_is_in_reach(pages
     assert answer.value.status == 200, answer.value.text()
     expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
     assert pa.get_by_test_id("action-bar").locator('button[data-action="end_turn"]').evaluate(IN_VIEW)
+
+
+# Mtaani: A buys NCWSC (11, 320,000 SFR) and ends; B rolls 3 to Kibra and declines; A hands B
+# 1,580,000 SFR (keeps 100,000) and rolls 11 to Pizza Inn (22): 168,000 SFR, more than A holds.
+SHORT_SCRIPT = {"scripted": {"dice": [[5, 6], [1, 2], [5, 6]] + [[2, 3]] * 10,
+                             "mugging": [False] * 20, "arrest": [False] * 20, "event": [False] * 10}}
+
+
+CLIPPED = """
+(selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length
+  && getComputedStyle(el).display !== "none" && el.textContent.trim()).flatMap((el) => {
+  // A word is clipped when its text box is wider than the element (it overflows and is cut)
+  // or when the element's box is cut by an ancestor that hides overflow.
+  const out = [];
+  if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) out.push(`${el.textContent.trim()}: overflows its box`);
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const text = range.getBoundingClientRect();
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const cs = getComputedStyle(a);
+    if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
+    const r = a.getBoundingClientRect();
+    if (a.scrollWidth > a.clientWidth + 1 && cs.overflowX !== "hidden" && cs.overflowX !== "clip") break; // a scroller: reachable
+    if (text.left < r.left - 1 || text.right > r.right + 1 || text.top < r.top - 1 || text.bottom > r.bottom + 1) {
+      out.push(`${el.textContent.trim()}: cut by ${a.className || a.tagName}`);
+      break;
+    }
+  }
+  return out;
+})
+"""
+"""The elements matching ``selector`` whose text a person cannot read whole: wider or taller
+than their own box, or cut by an ancestor that clips (a scroll box the person can scroll is
+not a cut)."""
+
+
+def test_mtaani_buy_says_why_it_is_missing_and_the_assets_fit_a_phone(pages, stack):
+    """A holds 100,000 SFR on Pizza Inn (168,000): no Buy, and the bar says so, with the price,
+    the cash and the cheapest way to raise the 68,000 more (mortgaging NCWSC, 160,000, which
+    then makes Buy legal). On a phone upright and sideways and a laptop the cash is beside the
+    decision and the assets table fits the screen, its Mortgage button in reach."""
+    accounts, game_id = seated_table(stack, SHORT_SCRIPT)
+    a, b = accounts
+
+    def move(account, name, body=None):
+        status, result = stack("POST", f"/games/{game_id}/mtaani/{name}", body or {}, account["token"])
+        assert status == 200, result
+        return result["game"]
+
+    move(a, "roll")
+    move(a, "buy")
+    move(a, "end-turn")
+    move(b, "roll")
+    move(b, "decline")
+    move(b, "end-turn")
+    view = move(a, "propose-trade", {"to": 1, "give": {"cash": 1_580_000}, "get": {}})
+    move(b, "accept-trade", {"trade": view["state"]["trades"][-1]["id"]})
+    view = move(a, "roll")
+    assert view["decision"]["kind"] == "buy" and view["state"]["players"][0]["cash"] == 100_000
+    for layout in ("phone-portrait", "phone-landscape", "desktop-1366"):
+        page = open_as(pages, stack, a, f"/game/{game_id}", layout)
+        bar = page.get_by_test_id("action-bar")
+        note = page.get_by_test_id("buy-cash")
+        expect(note).to_contain_text("You can't buy Pizza Inn yet: it costs 168,000 SFR and you hold 100,000 SFR.")
+        expect(note).to_contain_text("Raise 68,000 SFR more to buy it")
+        screenshot(page, f"reach-mtaani-{layout}-short")
+        assert note.evaluate(IN_VIEW), f"{layout}: the cash is off screen"
+        raise_it = note.locator('button[data-action="mortgage_batch"]')
+        expect(raise_it).to_contain_text("68,000 SFR")
+        assert bar.evaluate(OFF_SCREEN) == [], layout
+        # The assets table: every cell whole, inside the screen; Mortgage in reach.
+        page.get_by_role("tab", name="Assets").click()
+        table = page.locator("table.assets")
+        table.scroll_into_view_if_needed()
+        expect(table.locator("tbody tr")).to_have_count(1)
+        assert page.evaluate(CLIPPED, "table.assets th, table.assets td") == [], layout
+        box = table.bounding_box()
+        width = page.viewport_size["width"]
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (layout, box)
+        mortgage = table.locator('button[data-action="mortgage"]')
+        mortgage.scroll_into_view_if_needed()
+        assert mortgage.evaluate(IN_VIEW) or mortgage.evaluate("(el) => el.getBoundingClientRect().bottom > innerHeight - 1"), layout
+        r = mortgage.bounding_box()
+        assert r["x"] >= 0 and r["x"] + r["width"] <= width, (layout, r)
+        screenshot(page, f"reach-mtaani-{layout}-assets", top=False)
+    # Raising it as offered makes Buy legal: A mortgages NCWSC (+160,000) and buys.
+    with page.expect_response(lambda r: r.url.endswith("/mtaani/mortgage-batch")) as answer:
+        raise_it.click()
+    assert answer.value.ok, answer.value.text()
+    buy = bar.locator('button[data-action="buy"]')
+    expect(buy).to_contain_text("168,000 SFR")
+    expect(note).to_have_text("Pizza Inn costs 168,000 SFR; you hold 260,000 SFR.")
+    with page.expect_response(lambda r: r.url.endswith("/mtaani/buy")) as answer:
+        buy.click()
+    assert answer.value.ok, answer.value.text()
