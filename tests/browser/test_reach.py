@@ -5,7 +5,12 @@ sees it, in headless Chromium against the local stack.
   meets 4.5:1 on the button's own background; with eight cards on the payer's table every
   control of the payment (the cards, Pay, the suggested payment) is inside the viewport of a
   phone held upright and sideways, and so is every button of each other decision (the chosen
-  card's play and End turn, the Neda prompt).
+  card's play and End turn, the cards to put back, the Neda prompt).
+- Mtaani: a buy the player cannot afford says so (the price, the cash, the ways to raise the
+  difference, which then make Buy legal); the cash is beside the decision and the assets table
+  fits the screen, its Mortgage in reach, on a phone upright and sideways and a laptop.
+- Both boards: no name cut by its space or by the frame's edge at the turn's place (the text's
+  range rects against the window it is seen through), and Jiji's middle in the frame's window.
 
 Screenshots go to ``test-artifacts/reach-*.png``.
 """
@@ -16,8 +21,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
+from tests.browser.test_jiji_table import SCRIPT as JIJI_SCRIPT
+from tests.browser.test_jiji_table import jiji_table
 from tests.browser.test_mulodi_table import mulodi_table, pick
-from tests.browser.test_table import IN_VIEW, open_as, seated_table
+from tests.browser.test_table import IN_BOARD_WINDOW, IN_VIEW, open_as, seated_table
 
 CONTRASTS = """
 (root) => {
@@ -143,30 +150,30 @@ SHORT_SCRIPT = {"scripted": {"dice": [[5, 6], [1, 2], [5, 6]] + [[2, 3]] * 10,
 
 CLIPPED = """
 (selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length
-  && getComputedStyle(el).display !== "none" && el.textContent.trim()).flatMap((el) => {
-  // A word is clipped when its text box is wider than the element (it overflows and is cut)
-  // or when the element's box is cut by an ancestor that hides overflow.
-  const out = [];
-  if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) out.push(`${el.textContent.trim()}: overflows its box`);
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  const text = range.getBoundingClientRect();
+  && getComputedStyle(el).visibility !== "hidden" && el.textContent.trim()).flatMap((el) => {
+  // The window a person sees the element through: the viewport cut by every ancestor that
+  // clips or scrolls its content.
+  let win = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
   for (let a = el.parentElement; a; a = a.parentElement) {
     const cs = getComputedStyle(a);
     if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
     const r = a.getBoundingClientRect();
-    if (a.scrollWidth > a.clientWidth + 1 && cs.overflowX !== "hidden" && cs.overflowX !== "clip") break; // a scroller: reachable
-    if (text.left < r.left - 1 || text.right > r.right + 1 || text.top < r.top - 1 || text.bottom > r.bottom + 1) {
-      out.push(`${el.textContent.trim()}: cut by ${a.className || a.tagName}`);
-      break;
-    }
+    win = { left: Math.max(win.left, r.left + a.clientLeft), top: Math.max(win.top, r.top + a.clientTop),
+            right: Math.min(win.right, r.left + a.clientLeft + a.clientWidth), bottom: Math.min(win.bottom, r.top + a.clientTop + a.clientHeight) };
   }
-  return out;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const words = [...range.getClientRects()];
+  const text = el.textContent.trim();
+  if (el.scrollWidth > el.clientWidth + 1) return [`${text}: wider than its box`];
+  const seen = words.filter((w) => w.right > win.left + 1 && w.left < win.right - 1 && w.bottom > win.top + 1 && w.top < win.bottom - 1);
+  const cut = seen.filter((w) => w.left < win.left - 1 || w.right > win.right + 1 || w.top < win.top - 1 || w.bottom > win.bottom + 1);
+  return cut.length ? [`${text}: cut at the edge of what is shown`] : [];
 })
 """
-"""The elements matching ``selector`` whose text a person cannot read whole: wider or taller
-than their own box, or cut by an ancestor that clips (a scroll box the person can scroll is
-not a cut)."""
+"""The elements matching ``selector`` whose text a person sees only in part: wider than its
+own box, or a line of it partly inside and partly outside the window it is seen through (the
+viewport cut by each clipping or scrolling ancestor: a tile, the board's frame)."""
 
 
 def test_mtaani_buy_says_why_it_is_missing_and_the_assets_fit_a_phone(pages, stack):
@@ -203,6 +210,9 @@ def test_mtaani_buy_says_why_it_is_missing_and_the_assets_fit_a_phone(pages, sta
         raise_it = note.locator('button[data-action="mortgage_batch"]')
         expect(raise_it).to_contain_text("68,000 SFR")
         assert bar.evaluate(OFF_SCREEN) == [], layout
+        # The map at the turn's place: every name and price on it whole (the frame shows whole
+        # tiles; "Hurlingham" was wider than its tile, "Westlan" cut at the frame's edge).
+        assert page.evaluate(CLIPPED, ".board .tile .name, .board .tile .price") == [], f"{layout}: the map"
         # The assets table: every cell whole, inside the screen; Mortgage in reach.
         page.get_by_role("tab", name="Assets").click()
         table = page.locator("table.assets")
@@ -228,3 +238,19 @@ def test_mtaani_buy_says_why_it_is_missing_and_the_assets_fit_a_phone(pages, sta
     with page.expect_response(lambda r: r.url.endswith("/mtaani/buy")) as answer:
         buy.click()
     assert answer.value.ok, answer.value.text()
+
+
+def test_the_jiji_track_shows_whole_words_and_its_middle_at_each_layout(pages, stack):
+    """No word on the Jiji track is cut (names, prices, rents, chips: by a space's edge or the
+    frame's, at the turn's place) on a phone upright and sideways and a laptop, and the middle's
+    facts are in the frame's window (a phone showed a mostly empty green square)."""
+    accounts, game_id, first = jiji_table(stack, {"scripted": JIJI_SCRIPT})
+    for layout in ("phone-portrait", "phone-landscape", "desktop-1366"):
+        page = open_as(pages, stack, accounts[first], f"/game/{game_id}", layout)
+        expect(page.locator(".board .tile")).to_have_count(40)
+        page.wait_for_function("() => document.querySelector('.board-wrap').style.maxHeight")
+        assert page.evaluate(CLIPPED, ".board .tile *") == [], layout
+        facts = page.locator(".board .center-facts")
+        expect(facts.first).to_be_visible()
+        assert facts.first.evaluate(IN_BOARD_WINDOW), f"{layout}: the middle is out of the frame"
+        screenshot(page, f"reach-jiji-{layout}")
