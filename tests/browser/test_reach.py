@@ -52,7 +52,7 @@ ratio against the background it is drawn on (WCAG 2 relative luminance)."""
 
 OFF_SCREEN = """
 (root) => [...root.querySelectorAll("button.action, input, select")].filter((el) => {
-  if (!el.getClientRects().length) return false;
+  if (!el.getClientRects().length || !el.checkVisibility()) return false;  // (a closed <details>: not shown)
   const r = el.getBoundingClientRect();
   return !(r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth);
 }).map((el) => (el.closest("label") || el).textContent.trim() || el.outerHTML.slice(0, 60))
@@ -254,3 +254,29 @@ def test_the_jiji_track_shows_whole_words_and_its_middle_at_each_layout(pages, s
         expect(facts.first).to_be_visible()
         assert facts.first.evaluate(IN_BOARD_WINDOW), f"{layout}: the middle is out of the frame"
         screenshot(page, f"reach-jiji-{layout}")
+
+
+def test_a_jiji_buy_the_cash_does_not_cover_says_so_beside_the_cash(pages, stack):
+    """The starter hands the other seat all but M500k in a deal, then rolls 1+2 onto Korogocho
+    (M700k): no Buy, and the phone's bar says the price, the cash and how to raise the M200k
+    (mortgaging is legal in the buy phase) or to auction it."""
+    accounts, game_id, first = jiji_table(stack, {"scripted": JIJI_SCRIPT})
+    a, b = accounts[first], accounts[1 - first]
+    status, body = stack("POST", f"/games/{game_id}/jiji/propose-deal", {"to": 1 - first, "give_cash": 37_200_000}, a["token"])
+    assert status == 200, body
+    deal = body["game"]["state"]["deals"][-1]["deal"]
+    status, body = stack("POST", f"/games/{game_id}/jiji/accept-deal", {"deal": deal}, b["token"])
+    assert status == 200, body
+    status, body = stack("POST", f"/games/{game_id}/jiji/roll", {}, a["token"])
+    assert status == 200, body
+    assert [x["type"] for x in body["game"]["legal_actions"] if x["type"] == "buy"] == []
+    page = open_as(pages, stack, a, f"/game/{game_id}", "phone-portrait")
+    note = page.get_by_test_id("buy-cash")
+    expect(note).to_have_text("You can't buy Korogocho: it costs M700k and you hold M500k. Raise M200k more "
+                              "(mortgage a district under Districts, or make a deal) to buy it, "
+                              "or put it up for auction with your opening bid.")
+    assert note.evaluate(IN_VIEW)
+    main = page.locator("[data-testid=action-bar] [data-main]")
+    expect(main).to_have_attribute("data-action", "auction")
+    screenshot(page, "reach-jiji-phone-portrait-short")
+    assert page.get_by_test_id("action-bar").evaluate(OFF_SCREEN) == []
