@@ -32,8 +32,8 @@ export function assetsPanel(sc) {
     const p = v.state.props[String(t.index)];
     return h("tr", {},
       h("th", { scope: "row" }, h("span", { class: "swatch", style: { "--set": setColor(g, t.set) } }), t.name),
-      h("td", {}, p.units), h("td", {}, p.mortgaged ? "mortgaged" : "—"),
-      h("td", {}, sc.money(v.state.derived.fees[t.index] ?? 0, c)),
+      h("td", { "data-label": "Units" }, p.units), h("td", { "data-label": "Mortgage" }, p.mortgaged ? "mortgaged" : "—"),
+      h("td", { "data-label": "Fee now" }, sc.money(v.state.derived.fees[t.index] ?? 0, c)),
       h("td", { class: "actions" }, (byTile.get(t.index) || []).map((a) => sc.actionButton(a, "small"))));
   });
   const batches = new Map();
@@ -59,7 +59,7 @@ export function assetsPanel(sc) {
   }
   return [
     h("h3", {}, "Your properties"),
-    mine.length ? h("div", { class: "table-wrap" }, h("table", { class: "assets" },
+    mine.length ? h("div", { class: "table-wrap assets-wrap" }, h("table", { class: "assets" },
       h("thead", {}, h("tr", {}, ["Property", "Units", "Mortgage", "Fee now", "Actions"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, rows))) : h("p", { class: "muted" }, "You own no properties yet."),
     h("h3", {}, "Batch actions"),

@@ -284,7 +284,7 @@ export function mount(root, ctx) {
       h("h2", { id: `prompt-${d.id}` }, `You owe ${ctx.words.name(d.detail.to)} ${m(debt)}`),
       h("p", { "data-testid": "pay-total", "aria-live": "polite" }, `Chosen: ${m(total)} of ${m(debt)}`,
         worth < debt ? ` (your table is worth ${m(worth)}: give it all and you owe nothing more)` : ""),
-      h("p", { class: "muted" }, "Choose cards of your table (bank and properties), never of your hand. No change is given."),
+      h("p", { class: "muted pay-help" }, "Choose cards of your table (bank and properties), never of your hand. No change is given."),
       h("fieldset", { class: "pay-cards" }, h("legend", { class: "sr-only" }, "Cards to pay with"),
         payable.map((c) => h("label", { class: "pay-card" }, h("input", { type: "checkbox", "data-key": `pay-${c.id}`, checked: st.pay.has(c.id),
           onchange: (e) => { if (e.target.checked) st.pay.add(c.id); else st.pay.delete(c.id); keep(renderBar); } }),
@@ -305,7 +305,14 @@ export function mount(root, ctx) {
     }
     const ends = legal.filter((a) => a.type === "end_turn");
     const spec = v.legal_specs?.end_turn;
-    if (spec) out.push(returnPicker(spec));
+    // Over the hand limit, End turn asks which cards go back: while a card is chosen (its plays
+    // come first) that is one button which opens the choice, so the plays and End turn both
+    // stay on a phone's screen.
+    if (spec && chosen) {
+      out.push(h("div", { class: "actions" }, h("button", { type: "button", class: "action", "data-action": "end_turn", "data-key": "end-choose-return",
+        onclick: () => { st.chosen = null; st.picks = {}; update(view()); } },
+      h("span", { class: "label" }, "End turn"), h("span", { class: "cost" }, `first choose ${spec.return} to put back`))));
+    } else if (spec) out.push(returnPicker(spec));
     else if (ends.length) out.push(h("div", { class: "actions" }, button(ends[0], v.state.plays_left ? "" : "primary-big")));
     return out;
   }
@@ -362,7 +369,7 @@ export function mount(root, ctx) {
     const chosen = from.filter((c) => st.ret.has(c.id));
     const ready = chosen.length === spec.return;
     return h("section", { class: "prompt", role: "group", "aria-labelledby": "return-title", "data-testid": "return-prompt" },
-      h("h2", { id: "return-title" }, `You hold ${ctx.words.plural("card", from.length)}: choose ${spec.return} to put back under the draw pile`),
+      h("h2", { id: "return-title" }, `You hold ${ctx.words.plural("card", from.length)}: choose ${spec.return} to put back`, h("span", { class: "return-where" }, " under the draw pile")),
       h("fieldset", { class: "pay-cards" }, h("legend", { class: "sr-only" }, "Cards to return"),
         from.map((c) => h("label", { class: "pay-card" }, h("input", { type: "checkbox", "data-key": `ret-${c.id}`, checked: st.ret.has(c.id),
           onchange: (e) => { if (e.target.checked) st.ret.add(c.id); else st.ret.delete(c.id); keep(renderBar); } }), ` ${c.name} (${m(c.value)})`))),
