@@ -520,9 +520,11 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     page = pages.open("/", **DESKTOP)
     sign_in(page, name)
     page.get_by_test_id("account-link").click()
-    # The page has loaded (its notification settings too) before the password ends the session
-    # its requests were sent with (the race itself is the test above).
-    expect(page.locator("#turn-emails")).to_be_attached()
+    # The page has loaded (its notification settings, sessions and every other request too)
+    # before the password ends the session its requests were sent with (the race itself is the
+    # test above; on a loaded machine a request still in flight came back 401).
+    expect(page.locator("#turn-emails")).to_be_attached(timeout=20_000)
+    page.wait_for_load_state("networkidle")
     # No reset email yet: the turn-email switch is off and says why (issue 32.6).
     expect(page.locator("#turn-emails")).to_be_disabled()
     expect(page.get_by_test_id("turn-emails-help")).to_have_text(
