@@ -125,3 +125,33 @@ def test_draws_are_blake2b_of_seed_and_counter():
                                               1 + by_hand(seed, counter + 2, 6)]
             assert state.rng_counter == counter + 2
     assert rng.faces(Seeded(1), 0, 0) == []
+
+
+def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
+    """BaseBot.quick (rolling, ending the turn without a listing) answers only where the
+    handlers, reading the lazy listing, give that very action, and the action is legal."""
+    from engine.mtaani.bots import make
+    from engine.mtaani.legal import LazyLegalActions
+    from engine.mtaani.properties import count_mortgages
+
+    rs = engine.get_ruleset("mtaani")
+    bot = make("base", 3)
+    answered = {"turn": 0, "end": 0}
+    left = 0
+    for seed in range(4):
+        result = selfplay.play(["base"] * 4, seed, max_turns=150, record=True)
+        for state, action in selfplay.replay(result.history):
+            if action is None or state.decision is None:
+                continue
+            count_mortgages(state)  # as self-play keeps it
+            seat, kind = state.decision.player, state.decision.kind
+            quick = bot.quick(rs.book, state, seat, kind)
+            if quick is None:
+                left += kind in answered
+                continue
+            answered[kind] += 1
+            legal = LazyLegalActions(rs.book, state, seat)
+            assert bot.choose_listed(rs.book, state, seat, legal) is quick
+            assert quick in rs.legal_actions(state, seat)
+            assert quick == action  # what the recorded game played
+    assert answered["turn"] > 100 and answered["end"] > 100 and left > 0

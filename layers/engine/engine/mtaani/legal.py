@@ -342,6 +342,22 @@ class LazyLegalActions(LegalActions):
         return list(seen)
 
 
+def sure(kind: str, name: str, player: int) -> Any:
+    """The one listed action of type ``name`` when it is always legal for the seat holding a
+    decision of ``kind`` (an active seat, the game on): the rule's shared instance, the one
+    :meth:`LazyLegalActions.of_type` hands out; ``None`` when a listing must decide. Bots
+    answer the decisions that need no listing with it (``turn``: roll; ``end``: end the
+    turn)."""
+    seat = _SEATS.get(kind)
+    if seat is None:
+        seat = _SEATS[kind] = _Seat(kind)
+    rule = seat.simple.get(name)
+    if rule is None:
+        return None
+    found = rule.alone[player]  # type: ignore[index]
+    return (found if found is not None else rule.singleton(player))[0]
+
+
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:
     """:func:`legal_actions` read by type as it is asked for (see :class:`LazyLegalActions`)."""
     return LazyLegalActions(ctx.book, ctx.s, player, ctx)
