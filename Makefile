@@ -11,11 +11,12 @@ PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)/layers/engine:$(CURDIR)/functions:$(CURDIR)
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: help venv run test lint cfn-lint unit build bench simulate simulate4 smart-latency train clean publish-web vapid-keys redrive
+.PHONY: help venv lock requirements lock-check run test lint cfn-lint unit build bench simulate simulate4 smart-latency train clean publish-web vapid-keys redrive
 
 help:
 	@echo "make run    start the whole local stack (API, web client, timers, moto)"
-	@echo "make test   lint, template checks and every test"
+	@echo "make test   lint, template checks, the lock check and every test"
+	@echo "make lock   after editing pyproject.toml's dependencies: uv.lock, the Lambda requirement files, the venv"
 	@echo "make bench  benchmarks (figures printed)"
 	@echo "make simulate  1,000-game bot head-to-head tables, 2- and 4-player (GAMES=, JOBS=)"
 	@echo "make simulate4 only the 4-player tables (Smart vs 3 Advanced, vs 3 Base; Advanced vs 3 Base)"
@@ -26,16 +27,52 @@ help:
 	@echo "make vapid-keys SUBJECT=mailto:you@example.org   a Web Push key pair for SSM"
 	@echo "make redrive STACK=name       replay the deployed stack's dead-letter queue"
 
-$(VENV)/.installed: pyproject.toml
+# Dependencies: pyproject.toml is the one hand-edited list; uv.lock pins every package with its
+# hashes (README.md, "Dependencies"). The venv is installed from the lock exactly (uv sync
+# --frozen), with uv itself (the dev group pins it; pip brings the locked version in first).
+UV := $(VENV)/bin/uv
+UV_VERSION = $(shell sed -n '/^name = "uv"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' uv.lock)
+UV_RUN := UV_PROJECT_ENVIRONMENT=$(VENV) UV_PYTHON_DOWNLOADS=never $(UV)
+SYNC := sync --frozen --extra service --group dev
+# The Lambda packages' requirement files, written from the lock (`make requirements`): the
+# engine layer's (pydantic), and the functions' (the service and lambda extras, less what the
+# layer brings). Every line pinned with its hashes: `sam build` installs exactly these.
+EXPORT := export --frozen --no-dev --no-emit-project --format requirements-txt
+LAYER_EXPORT := $(EXPORT)
+FUNCTIONS_EXPORT := $(EXPORT) --extra service --extra lambda --prune pydantic
+
+$(VENV)/.installed: pyproject.toml uv.lock
 	@if [ -z "$(PYTHON313)" ]; then \
 	  echo "Python 3.13 is needed: install it (e.g. 'pyenv install 3.13') or put python3.13 on PATH."; \
 	  exit 1; fi
 	@test -x $(PY) || $(PYTHON313) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	@test -x $(UV) || $(PY) -m pip install --quiet 'uv==$(UV_VERSION)'
+	$(UV_RUN) $(SYNC) --python $(PY)
 	@touch $@
 
 venv: $(VENV)/.installed
+
+# After editing pyproject.toml's dependencies (or to take newer releases: UPGRADE=--upgrade, or
+# UPGRADE='--upgrade-package NAME'): resolve the lock again, rewrite the requirement files from
+# it, install it.
+lock:
+	@test -x $(UV) || $(MAKE) venv
+	$(UV_RUN) lock $(UPGRADE)
+	$(MAKE) requirements venv
+
+requirements: venv
+	$(UV_RUN) $(LAYER_EXPORT) > layers/engine/requirements.txt
+	$(UV_RUN) $(FUNCTIONS_EXPORT) > functions/requirements.txt
+
+# In make test: the lock agrees with pyproject.toml, the requirement files with the lock, and
+# the venv with the lock (a hand edit of any of them, or a forgotten `make lock`, fails here).
+lock-check: venv
+	$(UV_RUN) lock --check
+	@diff -u layers/engine/requirements.txt <($(UV_RUN) $(LAYER_EXPORT) 2>/dev/null) \
+	  || (echo "layers/engine/requirements.txt is not what uv.lock gives: make requirements"; exit 1)
+	@diff -u functions/requirements.txt <($(UV_RUN) $(FUNCTIONS_EXPORT) 2>/dev/null) \
+	  || (echo "functions/requirements.txt is not what uv.lock gives: make requirements"; exit 1)
+	$(UV_RUN) $(SYNC) --check
 
 run: venv
 	$(PY) -m local
@@ -49,7 +86,7 @@ cfn-lint: venv
 unit: venv
 	$(PY) -m pytest -n 2 -q
 
-test: lint cfn-lint unit
+test: lint cfn-lint lock-check unit
 
 bench: venv
 	$(PY) -m benchmarks
@@ -79,7 +116,7 @@ train: venv
 	$(PY) -m engine.bots simulate --bots advanced,advanced --games 1200 --seed 100000 --explore --jobs $(JOBS) --histories $(RUNS)/x-aa.jsonl.gz
 	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced --games 200 --seed 200000 --explore --jobs $(JOBS) --histories $(RUNS)/x-3p.jsonl.gz
 	$(PY) -m engine.bots simulate --bots advanced,advanced,advanced,advanced --games 200 --seed 300000 --explore --jobs $(JOBS) --histories $(RUNS)/x-4p.jsonl.gz
-	$(PY) -m engine.bots train $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
+	$(PY) -m training.mtaani $(RUNS)/x-aa.jsonl.gz $(RUNS)/x-3p.jsonl.gz $(RUNS)/x-4p.jsonl.gz --jobs $(JOBS)
 
 # The deployment package: `sam build`, then bytecode for everything it built (the functions'
 # code, their dependencies and the engine layer). Lambda's /var/task is read-only and SAM's zips

@@ -8,19 +8,24 @@ from engine import bots
 from engine.mtaani.bots import selfplay
 
 
-def states(games: int = 3) -> list:
+def states(games: int = 3, max_turns: int | None = None) -> list:
     """Every decision state of a few Smart vs Advanced games (copies), with the deciding seat."""
     found = []
     for seed in range(games):
-        result = selfplay.play(["smart", "advanced"], 500 + seed, record=True)
+        result = selfplay.play(["smart", "advanced"], 500 + seed, record=True, max_turns=max_turns)
         for state, action in selfplay.replay(result.history):
             if action is not None:
                 found.append((state.model_copy(deep=True), action.player))
     return found
 
 
-def main() -> None:
-    samples = states()
+SMOKE = {"games": 1, "max_turns": 40}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(games: int = 3, max_turns: int | None = None) -> None:
+    """``max_turns``: cut the games short (the smoke size); by default they run to their end."""
+    samples = states(games, max_turns)
     bots.choose(samples[0][0], samples[0][1], "smart", 1)  # model loaded once per process
     for kind in bots.KINDS:
         times = []

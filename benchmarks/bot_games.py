@@ -7,6 +7,9 @@ import time
 
 from engine.mtaani.bots import selfplay
 
+SMOKE = {"games": 2, "profiled": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
 
 def main(games: int = 20, profiled: int = 5) -> None:
     start = time.perf_counter()

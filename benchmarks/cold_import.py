@@ -59,6 +59,14 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+def _link(source: str, target: str) -> None:
+    """A hard link where the file system allows one (a layout is read only), else a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
 def layout(into: Path) -> int:
     """Copy the service code, the engine and the distributions ``actions.mtaani`` imports
     into ``into`` without bytecode; returns the number of ``.py`` files."""
@@ -69,14 +77,15 @@ def layout(into: Path) -> int:
                                check=True, capture_output=True, text=True).stdout.strip())
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "tests")
     for name in ("actions", "service", "api", "timers"):
-        shutil.copytree(ROOT / "functions" / name, into / name, ignore=skip)
-    shutil.copytree(ROOT / "layers/engine/engine", into / "engine", ignore=skip)
+        shutil.copytree(ROOT / "functions" / name, into / name, ignore=skip, copy_function=_link)
+    shutil.copytree(ROOT / "layers/engine/engine", into / "engine", ignore=skip,
+                    copy_function=_link)
     for top in tops:
         source = site / top
         if source.is_dir():
-            shutil.copytree(source, into / top, ignore=skip)
+            shutil.copytree(source, into / top, ignore=skip, copy_function=_link)
         elif source.suffix == ".py" or source.suffix == ".so":
-            shutil.copy2(source, into / top)
+            _link(str(source), str(into / top))
     return sum(1 for _ in into.rglob("*.py"))
 
 
@@ -88,17 +97,21 @@ def cold_import(package: Path) -> float:
     return float(out)
 
 
-def main() -> None:
+SMOKE = {"runs": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(runs: int = RUNS) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         plain, compiled = Path(tmp, "sam-build"), Path(tmp, "make-build")
         files = layout(plain)
-        shutil.copytree(plain, compiled)
+        shutil.copytree(plain, compiled, copy_function=_link)  # compileall adds files only
         subprocess.run([sys.executable, "-m", "compileall", "-q", "-j", "0", "--invalidation-mode",
                         "unchecked-hash", str(compiled)], check=True, stdout=subprocess.DEVNULL)
-        rows = [(cold_import(plain), cold_import(compiled)) for _ in range(RUNS)]
+        rows = [(cold_import(plain), cold_import(compiled)) for _ in range(runs)]
     without = statistics.median(r[0] for r in rows)
     with_ = statistics.median(r[1] for r in rows)
-    print(f"import {MODULE} from a package of {files:,} .py files, median of {RUNS} fresh processes:")
+    print(f"import {MODULE} from a package of {files:,} .py files, median of {runs} fresh processes:")
     print(f"  as `sam build` ships it (no bytecode):      {without:7.0f} ms")
     print(f"  as `make build` ships it (unchecked-hash):  {with_:7.0f} ms   ({with_ / without:.2f} of it)")
 

@@ -34,6 +34,10 @@ def _since(start: tuple[float, float]) -> tuple[float, float]:
     return cpu - start[0], wall - start[1]
 
 
+SMOKE = {"games": 2, "replayed": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
 def main(games: int = 30, replayed: int = 10) -> None:
     start = _clock()
     endings: Counter[str] = Counter()

@@ -21,7 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLES = 20
 
 
-def main() -> None:
+SMOKE = {"tables": 2}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(tables: int = TABLES) -> None:
     sys.path[:0] = [str(ROOT / "layers/engine"), str(ROOT / "functions")]
     from local.aws import provision, serialize_dynamodb_writes, set_fake_credentials
     from local.stack import LOCAL_PARAMETERS
@@ -36,7 +40,7 @@ def main() -> None:
     serialize_dynamodb_writes()
     with mock_aws():
         provision(template)
-        _run(TABLES)
+        _run(tables)
 
 
 def _run(tables: int) -> None:

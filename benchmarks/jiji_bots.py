@@ -40,9 +40,13 @@ def states(games: int = 4) -> list:
     return found
 
 
-def main() -> None:
+SMOKE = {"games": 1, "decision_games": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(games: int = 20, decision_games: int = 4) -> None:
+    """``games`` self-play games timed; the decision states of ``decision_games`` others."""
     cpu0 = time.process_time()
-    games = 20
     turns = actions = 0
     for seed in range(games):
         result = selfplay.play(["advanced"] * 4, 5_000 + seed)
@@ -51,7 +55,7 @@ def main() -> None:
     cpu = time.process_time() - cpu0
     print(f"4-seat Advanced self-play: {games} games, {turns:,} turns, {actions:,} actions: "
           f"{games / cpu:.1f} games per CPU second ({actions / cpu:,.0f} actions/s)")
-    samples = states()
+    samples = states(decision_games)
     print("decision latency in CPU ms (this process's time, so other work on the shared machine "
           "does not count) and wall ms:")
     for kind in bots.KINDS:

@@ -66,6 +66,10 @@ def random_game(seed: int, players: int = PLAYERS, record: list | None = None):
     return state, count
 
 
+SMOKE = {"games": 2, "replayed": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
 def main(games: int = 40, replayed: int = 10) -> None:
     cpu0, wall0 = time.process_time(), time.perf_counter()
     endings: Counter[str] = Counter()

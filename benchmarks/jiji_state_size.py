@@ -16,7 +16,11 @@ def _sizes(state) -> tuple[int, int]:
     return len(raw), len(zlib.compress(raw, 6))
 
 
-def main() -> None:
+SMOKE = {"targets": (1, 5)}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(targets: tuple[int, ...] = TARGETS) -> None:
     from engine.jiji import bots
 
     rs = engine.get_ruleset("jiji")
@@ -26,7 +30,7 @@ def main() -> None:
         sizes: dict[int, tuple[int, int]] = {}
         largest = (0, 0)
         now = selfplay.START
-        while state.over is None and len(sizes) < len(TARGETS):
+        while state.over is None and len(sizes) < len(targets):
             now += 5
             if state.auction is not None:
                 seats = [d.player for d in rs.pending(state) if d.kind == "bid"]
@@ -41,14 +45,14 @@ def main() -> None:
             rs.apply_in_place(state, engine.stamp(action, now))
             size = _sizes(state)
             largest = max(largest, size)
-            for target in TARGETS:
+            for target in targets:
                 if target not in sizes and state.turn >= target:
                     sizes[target] = size
-        if len(sizes) == len(TARGETS):
+        if len(sizes) == len(targets):
             print(f"seed {seed}, 6 Advanced seats, {state.steps:,} actions to turn {state.turn}")
-            for target in TARGETS:
+            for target in targets:
                 raw, packed = sizes[target]
                 print(f"turn {target:>4}: raw {raw:>6,} B   stored (zlib) {packed:>5,} B")
             print(f"largest on the way: raw {largest[0]:>6,} B   stored (zlib) {largest[1]:>5,} B")
             return
-    print("no game reached turn 150 within 20 seeds")
+    print(f"no game reached turn {targets[-1]} within 20 seeds")

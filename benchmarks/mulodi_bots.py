@@ -28,8 +28,12 @@ def states(games: int = 16) -> list:
     return found
 
 
-def main() -> None:
-    samples = states()
+SMOKE = {"games": 2}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(games: int = 16) -> None:
+    samples = states(games)
     for kind in bots.KINDS:
         times = []
         start = time.perf_counter()

@@ -40,6 +40,10 @@ def random_mulodi_game(seed: int, players: int, record: list | None = None):
     return state, count
 
 
+SMOKE = {"games": 4, "replayed": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
 def main(games: int = 200, replayed: int = 40) -> None:
     rs = engine.get_ruleset("mulodi")
     start_cpu, start_wall = time.process_time(), time.perf_counter()

@@ -19,6 +19,10 @@ def _sizes(state) -> tuple[int, int]:
     return len(raw), len(zlib.compress(raw, 6))
 
 
+SMOKE = {"games": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
 def main(games: int = 30) -> None:
     rs = engine.get_ruleset("mulodi")
     largest = (0, 0)

@@ -62,6 +62,10 @@ def finished_record(name: str, seed: int) -> dict:
             "seed": str(seed), "steps": steps, "final_state": json.loads(rs.dump_state(state))}
 
 
+SMOKE = {"games": 1}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
 def main(games: int = GAMES) -> None:
     for name in engine.rulesets():
         rs = engine.get_ruleset(name)

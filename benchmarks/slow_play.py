@@ -141,6 +141,9 @@ def row(ruleset: str, seats: int, games: int, options: dict[str, Any] | None = N
             "top_actions": {k: v / games for k, v in actions.most_common(4)}}
 
 
+SMOKE = {"games": 1, "seat_counts": (2,)}
+"""The smoke size ``make test`` runs (tests/test_benchmarks_smoke.py)."""
+
 TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("mtaani", None), ("jiji", None), ("jiji", {"end": "clock", "clock_seconds": 7 * DAY}), ("mulodi", None)]
 

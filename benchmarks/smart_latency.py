@@ -13,14 +13,14 @@ from engine import bots
 from engine.mtaani.bots import selfplay
 
 
-def states(games: int, seed: int) -> list:
+def states(games: int, seed: int, max_turns: int | None = None) -> list:
     """Every decision state of the Smart seat in ``games`` Smart vs 3 Advanced games (seats
     rotated), with the deciding seat and its decision kind."""
     found = []
     for g in range(games):
         kinds = ["smart", "advanced", "advanced", "advanced"]
         kinds = kinds[g % 4:] + kinds[:g % 4]
-        result = selfplay.play(kinds, seed + g, record=True)
+        result = selfplay.play(kinds, seed + g, record=True, max_turns=max_turns)
         smart = kinds.index("smart")
         for state, action in selfplay.replay(result.history):
             if action is not None and action.player == smart:
@@ -29,12 +29,13 @@ def states(games: int, seed: int) -> list:
     return found
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=8_000_000)
-    args = parser.parse_args([] if argv is None else argv)
-    samples = states(args.games, args.seed)
+SMOKE = {"games": 1, "max_turns": 40}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(games: int = 4, seed: int = 8_000_000, max_turns: int | None = None) -> None:
+    """``max_turns``: cut the games short (the smoke size); by default they run to their end."""
+    samples = states(games, seed, max_turns)
     bots.choose(samples[0][0], samples[0][1], "smart", 1)  # model loaded once per process
     times, by_kind = [], {}
     for state, seat, kind in samples:
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> None:
         return (f"{name:<10} decisions {len(xs):>6,}  ms p50 {statistics.median(xs):7.2f}  p90 {pick(0.9):7.2f}  "
                 f"p99 {pick(0.99):7.2f}  max {xs[-1]:7.2f}")
 
-    print(f"Smart decisions in {args.games} Smart vs 3 Advanced games (seeds {args.seed}+), CPU time")
+    print(f"Smart decisions in {games} Smart vs 3 Advanced games (seeds {seed}+), CPU time")
     print(line("all", times))
     for kind, xs in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
         print(line(kind, xs))
@@ -59,4 +60,8 @@ def main(argv: list[str] | None = None) -> None:
 if __name__ == "__main__":
     import sys
 
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=8_000_000)
+    args = parser.parse_args(sys.argv[1:])
+    main(args.games, args.seed)

@@ -21,14 +21,18 @@ def _sizes(state) -> tuple[int, int]:
     return len(raw), len(zlib.compress(raw, 6))
 
 
-def main() -> None:
+SMOKE = {"targets": (1, 3)}
+"""``make test``'s size (tests/test_benchmarks_smoke.py)."""
+
+
+def main(targets: tuple[int, ...] = TARGETS) -> None:
     rs = engine.get_ruleset("mtaani")
     for seed in range(50):
         rng = random.Random(seed)
         state = engine.new_game("mtaani", [f"p{i}" for i in range(4)], seed)
         sizes: dict[int, tuple[int, int]] = {}
         largest = (0, 0)
-        while rs.outcome(state) is None and len(sizes) < len(TARGETS):
+        while rs.outcome(state) is None and len(sizes) < len(targets):
             decision = rs.pending(state)[0]
             legal = [a for a in rs.legal_actions(state, decision.player)
                      if a.type in PROGRESS and a.type != "declare_bankruptcy"]
@@ -36,15 +40,15 @@ def main() -> None:
             state = rs.apply_in_place(state, rng.choice(legal)).state
             now = _sizes(state)
             largest = max(largest, now)
-            for target in TARGETS:
+            for target in targets:
                 if target not in sizes and state.revolutions >= target:
                     sizes[target] = now
-        if len(sizes) == len(TARGETS):
+        if len(sizes) == len(targets):
             print(f"seed {seed}, {state.steps:,} actions, "
-                  f"{sum(not p.bankrupt for p in state.players)} players left at revolution 60")
-            for target in TARGETS:
+                  f"{sum(not p.bankrupt for p in state.players)} players left at revolution {targets[-1]}")
+            for target in targets:
                 raw, packed = sizes[target]
                 print(f"revolution {target:>3}: raw {raw:>7,} B   stored (zlib) {packed:>6,} B")
             print(f"largest on the way: raw {largest[0]:>7,} B   stored (zlib) {largest[1]:>6,} B")
             return
-    print("no random game reached revolution 60 within 50 seeds")
+    print(f"no random game reached revolution {targets[-1]} within 50 seeds")

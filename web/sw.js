@@ -2,7 +2,7 @@
 // the API is never cached) and shows Web Push notifications ("your turn"), opening the game
 // when one is tapped.
 
-const CACHE = "mtaa-shell-v4";
+const CACHE = "mtaa-shell-v5";
 const SHELL = [
   "./", "index.html", "config.js", "manifest.webmanifest", "css/app.css", "icons/icon.svg",
   "js/app.js", "js/api.js", "js/ui.js", "js/game.js", "js/sound.js", "js/dashboard.js", "js/lobby.js",
@@ -15,7 +15,9 @@ const SHELL = [
   "js/games/mtaani/guide.js",
   "js/games/jiji/screen.js", "js/games/jiji/actionbar.js", "js/games/jiji/panels.js",
   "js/games/jiji/board.js", "js/games/jiji/actions.js", "js/games/jiji/events.js", "js/games/jiji/jiji.css",
+  "js/games/jiji/guide.js",
   "js/games/mulodi/screen.js", "js/games/mulodi/cards.js", "js/games/mulodi/events.js", "js/games/mulodi/mulodi.css",
+  "js/games/mulodi/guide.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -11,6 +11,7 @@ import engine
 from service import lobbies
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import LobbyOut
+from service.table_options import IDLE_TIMEOUT_SECONDS as IDLE_BOUNDS
 from service.views import lobby_view
 
 router = Router()
@@ -31,7 +32,7 @@ class CreateLobbyRequest(BaseModel):
         None, description="the ruleset's table options (GET /rulesets/{name}/guide: "
                           "table_options), e.g. Mulodi's response_window_seconds")
     idle_timeout_seconds: int | None = Field(
-        None, ge=60, le=7 * 86400, description="idle-turn deadline; default: the deployment's")
+        None, ge=IDLE_BOUNDS[0], le=IDLE_BOUNDS[1], description="idle-turn deadline; default: the deployment's")
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
     public: bool = Field(False, description="anyone with the link may join (needs confirm_public)")

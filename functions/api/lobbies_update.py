@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from service import lobbies
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import LobbyOut
+from service.table_options import IDLE_TIMEOUT_SECONDS as IDLE_BOUNDS
 from service.views import lobby_view
 
 router = Router()
@@ -23,7 +24,7 @@ class UpdateLobbyRequest(BaseModel):
     ruleset: lobbies.RulesetName | None = None
     options: dict[str, Any] | None = Field(
         None, description="the ruleset's table options (replace the lobby's)")
-    idle_timeout_seconds: int | None = Field(None, ge=60, le=7 * 86400)
+    idle_timeout_seconds: int | None = Field(None, ge=IDLE_BOUNDS[0], le=IDLE_BOUNDS[1])
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
     public: bool | None = None

@@ -14,7 +14,6 @@ precision would make a game of thousands of moves last days.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +21,6 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from service import pipeline, seats
-from service.errors import Conflict
 from service.storage import StoredGame
 
 
@@ -47,9 +45,9 @@ def choose(game: StoredGame, state: BaseModel) -> BaseModel:
 @dataclass
 class BotRun:
     """What one invocation did: ``moves`` applied, and why it stopped (``"waiting"``: nobody
-    a bot plays has anything to decide; ``"finished"``; ``"saved"``; ``"unattended"``: bots
-    played every seat for ``pipeline.UNATTENDED_MOVES`` moves in a row, so the table was saved
-    until its owner resumes it; ``"handed_off"``: the budget ran out and a fresh invocation was
+    a bot plays has anything to decide; ``"finished"``; ``"saved"``; ``"unattended"``: the
+    table reached ``pipeline.UNATTENDED_MOVES`` moves in a row no person made (bots' and its
+    own), so it was saved until its owner resumes it; ``"handed_off"``: the budget ran out and a fresh invocation was
     cued)."""
 
     moves: int
@@ -80,7 +78,5 @@ def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
         moves += 1
         if result.game.record.status == "finished":
             return BotRun(moves, "finished")
-        if pipeline.unattended(result.game.record):
-            with contextlib.suppress(pipeline.GameSaved, Conflict):  # saved or over meanwhile
-                pipeline.set_saved(game_id, None, True)
+        if pipeline.pause_if_unattended(result):
             return BotRun(moves, "unattended")

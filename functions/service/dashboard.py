@@ -18,7 +18,7 @@ from service.errors import ServiceUnavailable
 from service.lobbies import LobbyRecord, MembershipRecord
 from service.seats import stand_ins
 from service.storage import GameRecord
-from service.views import seat_entries
+from service.views import known_waiting, seat_entries, updated_for
 
 MAX_TABLES = 200
 """Tables read for one dashboard: the caller's own (owned or seated) first, then those they
@@ -29,7 +29,7 @@ MAX_MEMBERSHIPS = 3000
 OWN_ROLES = ("owner", "player")
 FINISHED_SHOWN = 20
 GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "pending", "updated_at",
-                           "stand_ins"]
+                           "stand_ins", "version", "hidden", "seen_at"]
 
 
 def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
@@ -78,7 +78,7 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
         seat = seats.index(account_id) if account_id in seats else None
         waiting = []
         if game.status != "finished":
-            for w in game.waiting():
+            for w in known_waiting(game, seat):
                 if w.player is None or not 0 <= w.player < len(seats):
                     continue
                 holder = seats[w.player]
@@ -91,7 +91,7 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
         summary = {"game_id": lobby_id, "ruleset": game.ruleset, "status": game.status,
                    "seats": seat_entries(seats, names, stand_ins(game)), "your_seat": seat,
                    "turn": (mine or waiting or [None])[0], "waiting": waiting,
-                   "updated_at": int(game.updated_at)}
+                   "updated_at": updated_for(game, seat)}
         if seat is None and role == "spectator":
             if game.status != "finished":
                 out["watchable"].append(summary)

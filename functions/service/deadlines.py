@@ -29,7 +29,9 @@ schedule fires (:func:`pass_due`), the table looks at the game as it is then:
   ``DecisionPending`` scheduled it).
 
 Seated players may end an idle decision themselves once its deadline has passed
-(``POST /games/{id}/end-idle-turn``), with the same effect. Delivery is at least once: a
+(``POST /games/{id}/end-idle-turn``), with the same effect; of the pending decisions they
+learn only of those they may know of (``views.may_know``): another pair's private deal is
+answered as a made-up id, and counts for nothing in the deadline they are told. Delivery is at least once: a
 second delivery finds the decision gone, or its deadline moved, and changes nothing.
 """
 
@@ -43,7 +45,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import engine
-from service import pipeline, seats, timers
+from service import pipeline, seats, timers, views
 from service.errors import Conflict
 from service.storage import GameRecord, StoredGame, Waiting
 
@@ -139,9 +141,13 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
     seat = pipeline.seat_of(game, by) if by is not None else None
     if record.status != "active":
         raise _Skip(record.status)
+
+    def known(w: Waiting) -> bool:  # a player asking learns only of what they may know of
+        return by is None or views.may_know(w, seat)
+
     if decision_id is not None:
         waiting = record.waiting_for(decision_id)
-        if waiting is None:
+        if waiting is None or not known(waiting):  # answered as a made-up id is
             note["reason"] = "moved_on"
             return None
         if seat is not None and seat == waiting.player and seats.played_by(record, seat) is None:
@@ -154,7 +160,7 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
         candidates = [waiting]
     else:
         candidates = sorted((w for w in record.waiting() if w.due is not None and w.due <= now
-                             and ("first" not in note or w.id in note["first"])),
+                             and ("first" not in note or w.id in note["first"]) and known(w)),
                             key=lambda w: (w.due, w.id))
         if seat is not None and seats.played_by(record, seat) is None:
             if any(w.player == seat for w in candidates):
@@ -173,7 +179,7 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
         note["move"] = True
         note.setdefault("first", {w.id for w in candidates})
         return pipeline.TableMove(waiting, engine.deadline_action(state, decision, now))
-    later = [w.due for w in record.waiting() if w.due is not None and w.due > now]
+    later = [w.due for w in record.waiting() if w.due is not None and w.due > now and known(w)]
     note.update(bots=bots, reason="bot" if bots else "not_yet" if later else "moved_on",
                 deadline=min(later) if later else None)
     return None
@@ -192,7 +198,7 @@ def pass_due(game_id: str, *, now: int | None = None, decision_id: int | None = 
     for _ in range(MAX_PASSES):
         try:
             result = pipeline.run(game_id, lambda game, state: _choose(
-                game, state, now, decision_id, by, note), now=now)
+                game, state, now, decision_id, by, note), now=now, account_id=by)
         except _Skip as skip:
             return outcome or Passed(skip.reason)
         except pipeline.NothingToDo:
@@ -214,6 +220,8 @@ def pass_due(game_id: str, *, now: int | None = None, decision_id: int | None = 
                 schedule(game_id, waiting.due)
         reason = "counted" if counted and outcome is None else "timed_out"
         outcome = Passed(outcome.reason if outcome else reason, result)
+        if pipeline.pause_if_unattended(result):  # nobody has moved in person for too long
+            return outcome
         if not note.get("move") or result.game.record.status != "active" or decision_id is not None:
             return outcome
     return outcome or Passed("moved_on")

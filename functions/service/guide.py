@@ -3,7 +3,8 @@
 what every guide carries::
 
     {..., "ruleset", "title", "game", "game_title", "min_players", "max_players",
-     "table_options": the JSON Schema of the options a lobby of this ruleset takes,
+     "table_options": the JSON Schema of the options a lobby of this ruleset takes, with the
+                      bounds the service enforces (service.table_options.schema),
      "rulesets": [names of every ruleset],
      "ruleset_titles": {name: readable title, e.g. "Mtaani (current rules)"},
      "ruleset_games": {name: its game (whose moves share one route prefix and one screen)},
@@ -19,6 +20,7 @@ from functools import cache
 from typing import Any
 
 import engine
+from service import table_options
 from service.errors import NotFound
 
 
@@ -53,7 +55,7 @@ def guide(name: str) -> dict[str, Any]:
         "game_title": ruleset.game_title,
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
-        "table_options": ruleset.table_options.model_json_schema(),
+        "table_options": table_options.schema(ruleset.name),
         "rulesets": engine.rulesets(),
         "ruleset_titles": ruleset_titles(),
         "ruleset_games": {n: engine.game_of(n) for n in engine.rulesets()},

@@ -41,6 +41,7 @@ from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 from service import accounts, chat, presence, storage
+from service import table_options as options_rules
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -54,7 +55,7 @@ log = logging.getLogger(__name__)
 MIN_SEATS, MAX_SEATS = 2, 8
 """Bounds of any table's size in requests; each ruleset's own range is checked too
 (``Ruleset.min_players`` / ``max_players``)."""
-MAX_OPTIONS_BYTES = 4000
+MAX_OPTIONS_BYTES = options_rules.MAX_OPTIONS_BYTES
 """Largest JSON of a lobby's table options (the ruleset's ``table_options``)."""
 MAX_INVITES = 20
 """Pending invitations (players and spectators, each) a lobby holds at most."""
@@ -79,8 +80,9 @@ PUBLIC_NEEDS_CONFIRMATION = {
 }
 """JSON Schema of the rule "public: true needs confirm_public: true" (request models)."""
 LOBBY_SETTINGS_IN_OPTIONS = frozenset({"idle_timeout_seconds"})
-"""Table options a lobby sets as its own fields (with the service's bounds), never in
-``options``."""
+"""Table options a lobby keeps as its own fields: given inside ``options`` they are held to the
+same bounds (:mod:`service.table_options`) and kept as the lobby's field, so the lobby shows the
+value its game is dealt with."""
 
 
 def _inline(schema: Any, defs: dict[str, Any]) -> Any:
@@ -96,15 +98,13 @@ def _inline(schema: Any, defs: dict[str, Any]) -> Any:
 
 
 def options_schema(ruleset: str) -> dict[str, Any]:
-    """The JSON Schema of a lobby's ``options`` for ``ruleset``: its ``table_options`` without
-    the settings a lobby sets as its own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)."""
+    """The JSON Schema of a lobby's ``options`` for ``ruleset``: its ``table_options`` with the
+    service's bounds (:func:`service.table_options.schema`)."""
     import engine
 
     rs = engine.get_ruleset(ruleset)
-    full = rs.table_options.model_json_schema()
+    full = options_rules.schema(ruleset)
     schema = _inline(full, full.get("$defs", {}))
-    schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
-                            if k not in LOBBY_SETTINGS_IN_OPTIONS}
     schema["description"] = f"the table options of {rs.title}"
     schema.pop("title", None)
     return schema
@@ -451,38 +451,64 @@ def check_settings(ruleset: str, table_size: int, idle_timeout: int | None,
     if not rs.min_players <= table_size <= rs.max_players:
         raise Unprocessable(f"table_size must be {rs.min_players} to {rs.max_players} for "
                             f"{rs.title}")
-    if idle_timeout is not None and not 60 <= idle_timeout <= 7 * 86400:
-        raise Unprocessable("idle_timeout_seconds must be 60 to 604800")
+    if idle_timeout is not None:
+        options_rules.check_bounds("idle_timeout_seconds", idle_timeout)
     if options:
         table_options(ruleset, options)
 
 
 def table_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` checked against the ruleset's ``table_options`` (only the fields given are
-    kept); raises :class:`Unprocessable` naming the first misfit."""
-    from pydantic import ValidationError
+    """``options`` checked (:func:`service.table_options.check`: the ruleset's model, the
+    service's bounds, a trial deal); raises :class:`Unprocessable` naming the first misfit."""
+    return options_rules.check(ruleset, options)
 
-    import engine
 
-    if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
-        raise Unprocessable(f"options are limited to {MAX_OPTIONS_BYTES} bytes")
-    rs = engine.get_ruleset(ruleset)
-    try:
-        rs.table_options.model_validate(options)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "options"
-        raise Unprocessable(f"options.{where}: {first.get('msg')}") from None
-    try:  # and as the deal will read them (what a field's type alone cannot say)
-        engine.new_game(ruleset, [f"p{i}" for i in range(rs.min_players)], 0, dict(options))
-    except engine.EngineError as exc:
-        raise Unprocessable(exc.message) from None
-    return dict(options)
+def lift_settings(idle_timeout: int | None, options: dict[str, Any] | None,
+                  ) -> tuple[int | None, dict[str, Any] | None]:
+    """The lobby's idle timeout and its ``options`` with the settings a lobby keeps as its own
+    fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`) taken out of them: ``idle_timeout_seconds``
+    given inside ``options`` becomes the lobby's, after the same bounds
+    (:class:`Unprocessable` when it is given both ways with two values)."""
+    if not options or "idle_timeout_seconds" not in options:
+        return idle_timeout, options
+    inner = options["idle_timeout_seconds"]
+    if isinstance(inner, bool) or not isinstance(inner, int):
+        raise Unprocessable("options.idle_timeout_seconds: must be a whole number of seconds")
+    options_rules.check_bounds("idle_timeout_seconds", inner, "options.")
+    if idle_timeout is not None and idle_timeout != inner:
+        raise Unprocessable("idle_timeout_seconds is given twice with two values")
+    rest = {k: v for k, v in options.items() if k != "idle_timeout_seconds"}
+    return inner, rest
 
 
 def lobby_options(lobby: LobbyRecord) -> dict[str, Any]:
     """The lobby's table options (the ruleset's, as the owner set them)."""
     return json.loads(lobby.options) if lobby.options else {}
+
+
+SECRET_OPTIONS = frozenset({"scripted"})
+"""Table options never shown on a lobby: a scripted table's fixed outcomes stay sealed until its
+game ends (``service.fairness``)."""
+
+
+def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
+    """The lobby's table options as its members and invitees see them before joining: every
+    option of its ruleset with the value the game will be dealt with (the owner's, else the
+    ruleset's default: response windows, the game clock, auction and deal times, a turn cap),
+    without the settings shown as the lobby's own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)
+    and the secret ones (:data:`SECRET_OPTIONS`)."""
+    from pydantic import ValidationError
+
+    import engine
+
+    given = lobby_options(lobby)
+    try:
+        full = engine.get_ruleset(lobby.ruleset).table_options.model_validate(given).model_dump(
+            mode="json")
+    except (ValidationError, engine.EngineError):  # stored before a bound held: as stored
+        full = given
+    return {k: v for k, v in full.items()
+            if k not in LOBBY_SETTINGS_IN_OPTIONS and k not in SECRET_OPTIONS}
 
 
 # ---------------------------------------------------------------------------- operations
@@ -491,7 +517,9 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
            options: dict[str, Any] | None = None) -> LobbyRecord:
     """A new waiting lobby owned by ``owner``, who takes seat 0. ``options``: the ruleset's
     table options (``Ruleset.table_options``: response windows, auction windows, a game
-    clock...)."""
+    clock...); ``idle_timeout_seconds`` among them becomes the lobby's own
+    (:func:`lift_settings`)."""
+    idle_timeout, options = lift_settings(idle_timeout, options)
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
     table.check()
@@ -518,7 +546,9 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
                     confirm_public: bool, table: TableSettings | None = None,
                     options: dict[str, Any] | None = None) -> LobbyRecord:
     """Change a waiting lobby's settings (owner). A new ruleset drops table options it does
-    not know; ``options`` replace the table options."""
+    not know; ``options`` replace the table options (``idle_timeout_seconds`` among them becomes
+    the lobby's own: :func:`lift_settings`)."""
+    idle_timeout, options = lift_settings(idle_timeout, options)
     table = table or TableSettings()
     table.check()
 
@@ -828,10 +858,16 @@ def start(lobby_id: str, me: str, options: dict | None):
 def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str, Any]:
     """The options a lobby's game is dealt with: its table options, then ``options`` (the
     kickoff's), and its idle timeout (the deployment's default when it set none) where the
-    ruleset has one."""
+    ruleset has one. The kickoff's ``options`` are checked as a lobby's are, to the same bounds
+    (:mod:`service.table_options`; :class:`Unprocessable`), and so is what the lobby stored (a
+    lobby saved before the bounds held it to them)."""
     import engine
 
+    if options:
+        options_rules.check(lobby.ruleset, options, deal=False)
     merged = {**lobby_options(lobby), **(options or {})}
+    for name, value in merged.items():
+        options_rules.check_bounds(name, value, "options.")
     known = engine.get_ruleset(lobby.ruleset).table_options.model_fields
     if "idle_timeout_seconds" in known and "idle_timeout_seconds" not in merged:
         merged["idle_timeout_seconds"] = int(lobby.idle_timeout or settings().default_idle_timeout)

@@ -105,6 +105,12 @@ class LobbyOut(BaseModel):
     owner: Person
     ruleset: str
     table_size: int
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the ruleset's table options this table's game will be dealt with (the "
+                    "owner's, else the ruleset's defaults: response windows, the game clock, "
+                    "auction and deal times...; GET /rulesets/{name}/guide: table_options). A "
+                    "scripted table's script is not shown")
     idle_timeout_seconds: int
     idle_turns_before_bot: int = Field(description="idle deadlines in a row before a Base bot "
                                                    "plays the seat (0: never)")

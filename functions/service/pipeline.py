@@ -25,6 +25,7 @@ an auction's close is either in before it or refused after it, never half-applie
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 import time
@@ -71,9 +72,11 @@ SEAT_FIELDS = ("player", "to", "debtor")
 MAX_CLOSINGS = 50
 """Bound on the table actions one request applies for deadlines that have passed."""
 UNATTENDED_MOVES = 400
-"""Bot moves in a row at a table a person set up (its owner is not a bot) where bots play
-every seat, after which the service saves (pauses) it until its owner resumes it: what a table
-without people may cost is bounded (a demo, owned by a bot, has its own turn cap)."""
+"""Moves in a row nobody made in person (bots' moves and the table's own at a deadline: idle
+turns ended by the timers, closes) at a table a person set up (its owner is not a bot), after
+which the service saves (pauses) it until its owner resumes it: what a table without people may
+cost is bounded whatever its game and whoever makes its moves (a demo, owned by a bot, has its
+own turn cap)."""
 
 _store: GameStore | None = None
 
@@ -153,7 +156,7 @@ def create_game(ruleset: str, seats_: list[str], options: dict[str, Any] | None 
     game_id = game_id or new_game_id()
     pending = engine.pending(state)
     now = int(time.time())
-    waiting = [Waiting(d.id, d.player, d.kind, d.deadline, now) for d in pending]
+    waiting = [Waiting.of(d, now) for d in pending]
     game = store.create(game_id, ruleset, seats_, engine.dump_state(state), [created],
                         owner=owner, waiting=waiting, also=also,
                         table={**(table or {}), "sealed": sealed})
@@ -212,8 +215,7 @@ def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) 
         events = list(result.events)
         if keep:
             record = game.record
-            waiting = record.waiting_for(decision.id) or Waiting(
-                decision.id, decision.player, decision.kind, decision.deadline, now)
+            waiting = record.waiting_for(decision.id) or Waiting.of(decision, now)
             events += seats.note_move(record, record.waiting(), action, result.pending, now,
                                       by_table=waiting)
         closing.logged += [applied_item(action, result.events, by_table=True), *events]
@@ -320,11 +322,11 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         status = "finished" if outcome is not None else "active"
         if outcome is not None:  # the game is over: its seed and salt are public now
             logged.append(fairness.revealed(record.sealed, state))
-        _count_attendance(record, by_bot, table is not None)
+        _count_attendance(record, in_person=account_id is not None and not by_bot)
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
             store.save(game, engine.dump_state(state), status, logged, _step(state),
-                       give_way=by_bot)
+                       give_way=by_bot, at=at)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None:
@@ -356,20 +358,30 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
 
-def _count_attendance(record: Any, by_bot: bool, by_table: bool) -> None:
-    """Keep ``record.unattended``: bot moves in a row while bots play every seat of a table a
-    person owns; a person's move starts it again (the table's own moves change nothing)."""
-    if by_bot:
-        owned_by_bot = record.owner is None or record.owner.startswith("bot:")
-        if not owned_by_bot and len(seats.bot_played(record)) == len(record.seats):
-            record.unattended = int(record.unattended or 0) + 1
-    elif not by_table:
+def _count_attendance(record: Any, *, in_person: bool) -> None:
+    """Keep ``record.unattended``: the moves in a row at a table a person owns that nobody made
+    in person (a bot's, or the table's own at a deadline); a person's move (``in_person``: a
+    player's action, or a seated player ending an idle turn) starts it again."""
+    if in_person:
         record.unattended = 0
+    elif not (record.owner is None or record.owner.startswith("bot:")):
+        record.unattended = int(record.unattended or 0) + 1
 
 
 def unattended(record: Any) -> bool:
-    """Whether the table has played :data:`UNATTENDED_MOVES` bot moves with nobody there."""
+    """Whether the table has made :data:`UNATTENDED_MOVES` moves with nobody there."""
     return int(record.unattended or 0) >= UNATTENDED_MOVES
+
+
+def pause_if_unattended(result: ActionResult) -> bool:
+    """Save (pause) the table of ``result`` when it is :func:`unattended` and still active
+    (``GameSaved`` with ``"reason": "unattended"``); whether it is paused now."""
+    record = result.game.record
+    if record.status != "active" or not unattended(record):
+        return False
+    with contextlib.suppress(GameSaved, Conflict):  # saved or over meanwhile
+        set_saved(result.game.game_id, None, True)
+    return True
 
 
 def _step(state: Any) -> int:
@@ -608,6 +620,7 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
     decision passed its deadline; a Mulodi response window the table let stand leaves its
     absent target a payment, which they must hear of)."""
     ruleset = engine.get_ruleset(result.game.record.ruleset)
+    record = result.game.record
     items = []
     for event in events:
         if event["type"] in LIFECYCLE_EVENTS:
@@ -623,6 +636,8 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
             continue
         passed = before is not None and (decision.player not in holders
                                          or decision.player in absent)
+        passed = passed and not seats.told_while_absent(record, decision.player, before or [],
+                                                        result.pending)
         items.append((DECISION_PENDING,
                       _decision_detail(result, decision, waiting.get(decision.id), passed)))
     news = ruleset.table_news(events)

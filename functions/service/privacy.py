@@ -100,7 +100,7 @@ def _tables(account_id: str) -> list[dict[str, Any]]:
     from service.dashboard import batch_by_key
     from service.lobbies import LobbyRecord, MembershipRecord
     from service.storage import GameRecord
-    from service.views import seat_entries
+    from service.views import seat_entries, updated_for
 
     try:
         memberships = list(MembershipRecord.query(account_id))
@@ -125,14 +125,15 @@ def _tables(account_id: str) -> list[dict[str, Any]]:
         game = games.get(lobby.lobby_id)
         if game is not None:
             seats = list(game.seats)
+            seat = seats.index(account_id) if account_id in seats else None
             state = engine.load_state(game.state)
             outcome = engine.get_ruleset(state.ruleset).outcome(state)
             entry["game"] = {
-                "status": game.status, "your_seat": seats.index(account_id) if account_id in seats else None,
+                "status": game.status, "your_seat": seat,
                 "seats": seat_entries(seats, names),
                 "outcome": None if outcome is None else {"termination": outcome.termination,
                                                          "winner": outcome.winner},
-                "updated_at": int(game.updated_at),
+                "updated_at": updated_for(game, seat),  # as this reader may know it
                 "events": f"/games/{lobby.lobby_id}/events"}
         out.append(entry)
     return out

@@ -24,6 +24,7 @@ the game keeps moving"), "Bots and solo play".
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from service import accounts
@@ -94,7 +95,7 @@ def track(record: GameRecord, pending: Any, now: int | None = None) -> list[Wait
     the new list (also set on ``record``)."""
     now = now or int(time.time())
     since = {w.id: w.since for w in record.waiting()}
-    waiting = [Waiting(d.id, d.player, d.kind, d.deadline, since.get(d.id, now)) for d in pending]
+    waiting = [Waiting.of(d, since.get(d.id, now)) for d in pending]
     record.set_waiting(waiting)
     return waiting
 
@@ -103,14 +104,14 @@ def restart(record: GameRecord, decision_id: int, now: int | None = None) -> Non
     """Start the clock of pending decision ``decision_id`` again from ``now`` (its deadline
     passed and only counted, or its player took the seat back)."""
     now = now or int(time.time())
-    record.set_waiting([Waiting(w.id, w.player, w.kind, w.deadline, now) if w.id == decision_id
+    record.set_waiting([replace(w, since=now) if w.id == decision_id
                         else w for w in record.waiting()])
 
 
 def restart_all(record: GameRecord, now: int | None = None) -> None:
     """Start every pending decision's clock again from ``now`` (a resumed game)."""
     now = now or int(time.time())
-    record.set_waiting([Waiting(w.id, w.player, w.kind, w.deadline, now) for w in record.waiting()])
+    record.set_waiting([replace(w, since=now) for w in record.waiting()])
 
 
 def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any,
@@ -142,6 +143,24 @@ def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any
             _set_streak(record, seat, 0)
     track(record, after, now)
     return events
+
+
+def told_while_absent(record: GameRecord, seat: int | None, before: list[Waiting],
+                      pending: Any) -> bool:
+    """Whether the human at ``seat`` has already been told of a decision since they last acted,
+    so a new one of theirs needs no notice: one until they act, not one a turn for ever. That is
+    so once the table has answered a decision of theirs (their idle streak), except for the
+    first such answer when it let a response window of theirs stand (a deadline other than an
+    idle turn: ``before``, the decisions pending before this change, less ``pending``, those
+    pending after it): what that leaves them (a Mulodi payment) is news they must hear of."""
+    if seat is None:
+        return False
+    count = streak(record, seat)
+    if count != 1:
+        return count > 1
+    still = {d.id for d in pending}
+    return not any(w.player == seat and w.id not in still and w.deadline is not None
+                   and w.deadline.kind != "idle_turn" for w in before)
 
 
 STUCK_STAND_IN_AFTER = 3

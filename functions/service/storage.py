@@ -198,13 +198,23 @@ def deadline_shard(game_id: str, kind: str = TIMER_DEADLINE) -> str:
 class Waiting:
     """A pending decision as the game record keeps it: the engine's :class:`engine.Decision`
     (``id``, ``player``: a seat or ``None`` for the table, ``kind``, ``deadline``) and
-    ``since``: when it appeared (Unix seconds; a relative deadline counts from it)."""
+    ``since``: when it appeared (Unix seconds; a relative deadline counts from it);
+    ``private``: the seats who may know of it (the engine decision's; ``None``: every reader:
+    ``views.may_know``)."""
 
     id: int
     player: int | None
     kind: str
     deadline: Any
     since: int
+    private: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, decision: Any, since: int) -> Waiting:
+        """The record's entry for the engine's ``decision``, pending since ``since``."""
+        private = getattr(decision, "private", None)
+        return cls(decision.id, decision.player, decision.kind, decision.deadline, since,
+                   None if private is None else tuple(private))
 
     @property
     def due(self) -> int | None:
@@ -214,6 +224,8 @@ class Waiting:
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "player": self.player, "kind": self.kind,
                                 "since": self.since}
+        if self.private is not None:
+            data["private"] = list(self.private)
         if self.deadline is not None:
             d = self.deadline
             data["deadline"] = {"kind": d.kind, "setting": d.setting, "seconds": d.seconds,
@@ -225,8 +237,10 @@ class Waiting:
         from engine import Deadline
 
         deadline = data.get("deadline")
+        private = data.get("private")
         return cls(int(data["id"]), data.get("player"), data["kind"],
-                   Deadline(**deadline) if deadline else None, int(data["since"]))
+                   Deadline(**deadline) if deadline else None, int(data["since"]),
+                   None if private is None else tuple(int(p) for p in private))
 
 
 class GameRecord(Model):
@@ -245,11 +259,13 @@ class GameRecord(Model):
     timers need not decode the state (:mod:`service.seats`); ``idle_streaks`` counts each
     seat's idle deadlines in a row (seat index as text); ``stand_in_after`` is the table's
     limit of those before a Base bot takes the seat (``None`` or 0: never); ``bot_delay`` the
-    seconds between bot moves; ``unattended`` the bot moves in a row while bots play every
-    seat (``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
+    seconds between bot moves; ``unattended`` the moves in a row no person made (bots' and
+    the table's own; ``pipeline.UNATTENDED_MOVES``). ``hidden`` counts, for each viewer (a seat index as
     text, ``"public"`` for spectators), the versions that changed nothing they may see (two
     other players' offers): their version is ``version`` less that (``views.viewer_version``),
-    so counters of private things stay private. ``sealed``: what the game keeps secret
+    so counters of private things stay private. ``seen_at`` keeps, for a viewer whose latest
+    versions changed nothing they may see, ``[when they last saw a change, their version then]``
+    (``views.updated_for``: the game's ``updated_at`` as that reader may know it). ``sealed``: what the game keeps secret
     until it ends besides the state's seed (the salt of the seed's commitment, a scripted
     table's script: :mod:`service.fairness`); never shown. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date. ``right_of_way``:
@@ -273,6 +289,7 @@ class GameRecord(Model):
     stand_ins = MapAttribute(default=dict)
     idle_streaks = MapAttribute(default=dict)
     hidden = MapAttribute(default=dict)
+    seen_at = MapAttribute(default=dict)
     sealed = CompressedJsonAttribute(null=True)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
@@ -362,7 +379,7 @@ class GameStore(Protocol):
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
              step: int, *, also: AddToTransaction | None = None,
-             give_way: bool = False) -> StoredGame: ...
+             give_way: bool = False, at: int | None = None) -> StoredGame: ...
 
     def claim_right_of_way(self, game_id: str) -> None: ...
 
@@ -413,7 +430,7 @@ class DynamoGameStore:
 
     def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
              step: int, *, also: AddToTransaction | None = None,
-             give_way: bool = False) -> StoredGame:
+             give_way: bool = False, at: int | None = None) -> StoredGame:
         """Write the game's new state with ``events`` appended to its log tail: one write of the
         game item, conditioned on its version (and ``also``'s items with it in a transaction,
         for the rare changes that need one); a lost race is a :class:`VersionConflict`. A tail
@@ -423,7 +440,11 @@ class DynamoGameStore:
 
         ``give_way`` (bots' moves): the write is also refused (:class:`VersionConflict`) while
         another request holds the right of way (:meth:`claim_right_of_way`). Any other write
-        ends the claim: it was the claimant's, or it beat the claimant, who claims again."""
+        ends the claim: it was the claimant's, or it beat the claimant, who claims again.
+
+        ``at``: the time the move was made at (Unix seconds; what its action's time fields were
+        stamped with), logged as the events' ``at`` so a record's times agree with its actions'
+        (``engine.verify``); default the clock."""
         record = game.record
         now = int(time.time())
         condition = None
@@ -436,7 +457,7 @@ class DynamoGameStore:
         if tail and len(zlib.compress(json.dumps(tail, separators=(",", ":")).encode(), 9)) > TAIL_FLUSH_BYTES:
             self._flush(record.game_id, tail)
             tail = []
-        new = logged(events, int(record.event_count) + 1, step, now)
+        new = logged(events, int(record.event_count) + 1, step, now if at is None else int(at))
         record.state = state_json
         record.status = status
         record.updated_at = now

@@ -59,24 +59,62 @@ def viewer_version(record: Any, seat: int | None) -> int:
     return int(record.version or 0) - int(hidden.get(_viewer_key(seat), 0))
 
 
+def may_know(decision: Any, seat: int | None, *, reveal: bool = False) -> bool:
+    """Whether the reader at ``seat`` (``None``: a spectator) may know that ``decision`` is
+    pending: the one place every answer asks (the game view, the dashboard's ``waiting``, the
+    idle-turn answers, exports). ``decision`` is an ``engine.Decision`` or the record's
+    :class:`~service.storage.Waiting`; one with ``private`` seats (an answer to a Jiji deal,
+    anything a ruleset marks private) is known to those seats only, unless ``reveal`` (a
+    finished game's replay)."""
+    private = getattr(decision, "private", None)
+    return reveal or private is None or seat in private
+
+
+def known_waiting(record: Any, seat: int | None) -> list[Any]:
+    """The record's pending decisions (``GameRecord.waiting``) the reader at ``seat`` may know
+    of (:func:`may_know`)."""
+    return [w for w in record.waiting() if may_know(w, seat)]
+
+
+def updated_for(record: Any, seat: int | None) -> int:
+    """When the game last changed as the reader at ``seat`` (``None``: a spectator) sees it
+    (Unix seconds): its ``updated_at``, unless every version since some earlier time changed
+    nothing they may see (two others' private offers or deals), then that time
+    (``GameRecord.seen_at``, kept by :func:`note_unseen`). A third seat cannot time others'
+    private exchanges by it."""
+    entry = seats_module.as_map(getattr(record, "seen_at", None)).get(_viewer_key(seat))
+    if entry and int(entry[1]) == viewer_version(record, seat):
+        return int(entry[0])
+    return int(record.updated_at or 0)
+
+
 def note_unseen(record: Any, logged: list[dict[str, Any]], actor: int | None) -> None:
     """Before saving a move: count it in ``record.hidden`` for every viewer (each seat and
     the spectators) who sees none of its ``logged`` items (:func:`public_events`), other than
-    ``actor`` (the seat who moved, whose own move always counts). The contract that makes
+    ``actor`` (the seat who moved, whose own move always counts), and keep for those viewers
+    when they last saw a change (``record.seen_at``: :func:`updated_for`). The contract that makes
     this enough: a ruleset reports every change a reader may see with an event that reader
     sees (the view's ETag is over the body, so a poll shows any change regardless)."""
     hidden = seats_module.as_map(record.hidden)
+    seen = seats_module.as_map(getattr(record, "seen_at", None))
+    kept = dict(seen)
     ruleset = record.ruleset
     changed = False
     for viewer in (None, *range(len(record.seats))):
-        if viewer == actor and viewer is not None:
+        key = _viewer_key(viewer)
+        if (viewer == actor and viewer is not None) or public_events(logged, ruleset, viewer):
+            seen.pop(key, None)  # they see this write: their time is the game's
             continue
-        if not public_events(logged, ruleset, viewer):
-            key = _viewer_key(viewer)
-            hidden[key] = int(hidden.get(key, 0)) + 1
-            changed = True
+        entry = seen.get(key)
+        version = viewer_version(record, viewer)
+        if not entry or int(entry[1]) != version:  # the last write they saw was the latest
+            seen[key] = [int(record.updated_at or 0), version]
+        hidden[key] = int(hidden.get(key, 0)) + 1
+        changed = True
     if changed:
         record.hidden = hidden
+    if seen != kept:
+        record.seen_at = seen
 
 
 def game_access(game: StoredGame, account_id: str) -> int | None:
@@ -146,7 +184,7 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
     waiting = {w.id: w for w in game.record.waiting()}
     pending = []
     for decision in ruleset.pending(state):
-        if decision.private is not None and seat not in decision.private and not reveal:
+        if not may_know(decision, seat, reveal=reveal):
             continue  # another player's offer: not theirs to know
         due = None
         if active and decision.deadline is not None:
@@ -207,6 +245,7 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
         "owner": {"account_id": lobby.owner, "name": names[lobby.owner]},
         "ruleset": lobby.ruleset,
         "table_size": int(lobby.table_size),
+        "options": lobbies.shown_options(lobby),
         "idle_timeout_seconds": int(lobby.idle_timeout or settings().default_idle_timeout),
         **{"idle_turns_before_bot" if k == "stand_in_after" else "bot_delay_seconds": v
            for k, v in lobbies.game_settings(lobby).items()},

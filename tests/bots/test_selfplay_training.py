@@ -45,7 +45,7 @@ def test_simulate_prints_rates_lengths_and_endings_and_writes_replayable_histori
 
 
 def test_training_makes_a_model_the_bots_can_load(tmp_path):
-    from engine.mtaani.bots import train
+    from training import mtaani as train
 
     records = [selfplay.play(["advanced", "advanced"], seed, max_turns=120, record=True,
                              seat_bots=[__import__("engine.mtaani.bots.advanced", fromlist=["x"]).AdvancedBot(seed * 2 + i, explore=True)
@@ -78,3 +78,26 @@ def test_the_shipped_model_is_small_trained_on_many_games_and_has_both_decision_
     assert set(model.decisions) == {"buy", "build"}
     assert model.training["games"] >= 1_000
     assert model.training["holdout_log_loss"] < model.training["holdout_base_log_loss"]
+
+
+def test_the_training_commands_write_models_the_bots_load(tmp_path, capsys):
+    """``python -m training.mtaani`` and ``training.mulodi`` (moved out of the engine layer:
+    numpy is a dev dependency) still turn games into a model file the run-time reads."""
+    from engine.mulodi.bots import value
+    from training import mtaani as mtaani_training
+    from training import mulodi as mulodi_training
+
+    histories = tmp_path / "games.jsonl.gz"
+    main(["simulate", "--bots", "advanced,advanced", "--games", "2", "--seed", "3", "--jobs", "1",
+          "--max-turns", "60", "--histories", str(histories), "--explore"])
+    out = tmp_path / "mtaani.json"
+    mtaani_training.main([str(histories), "--out", str(out), "--hidden", "2", "--epochs", "3",
+                          "--every", "4", "--jobs", "1"])
+    model = mdl.Model(json.loads(out.read_text()))
+    assert model.training["sources"] == ["games.jsonl.gz"]
+    out = tmp_path / "mulodi.json"
+    mulodi_training.main(["--games", "6", "--seed", "5", "--out", str(out)])
+    mean, scale, weights, bias = value.model(str(out))  # refuses a file of other features
+    assert len(mean) == len(scale) == len(weights) and isinstance(bias, float)
+    assert json.loads(out.read_text())["training"]["games"] == 6
+    capsys.readouterr()

@@ -77,6 +77,20 @@ def test_the_opening_bid_is_the_openers_own_bid_and_every_other_seat_gets_a_bid_
     assert not any(d.player == 0 for d in pending)  # the game waits for the auction
 
 
+def test_auction_ids_count_auctions_apart_from_the_turns_ids():
+    # Issue 28: bidders' ids came from the turn's counter. The first auction's base is
+    # 2,000,000,000 + 1 x 8: seats 1 and 2 bid as base + 1 and base + 2.
+    state = on_kasarani()
+    last = state.seq
+    state, _ = act(state, "auction", opening_bid=200_000, now=T0)
+    assert [d.id for d in engine.pending(state) if d.kind == "bid"] == [
+        2_000_000_009, 2_000_000_010]
+    state, _ = system(state, "close_auction", now=T0 + 43_200)
+    # Opening and closing the auction are two steps of progress, one public id each: the
+    # turn's decision is the second, with no gap for the auction's 3 ids (2 bidders, 1 close).
+    assert [d.id for d in engine.pending(state)] == [last + 2]
+
+
 def test_the_opening_bid_is_at_least_10k_in_10k_steps_and_at_most_the_cash():
     state = on_kasarani()
     for bad in (0, 5_000, 15_000, 37_710_000):
@@ -89,8 +103,14 @@ def test_with_less_than_10k_the_opener_opens_without_a_bid():
     set_cash(state, 0, 5_000)
     auctions = [a for a in engine.legal_actions(state, 0) if a.type == "auction"]
     assert [a.opening_bid for a in auctions] == [0]
-    state, _ = act(state, "auction", opening_bid=0, now=T0)
+    state, events = act(state, "auction", opening_bid=0, now=T0)
     assert state.auction.bids == [] and state.auction.holder is None
+    # As a bank auction (decisions file, "Readings decided after the first conformance run"):
+    # no bid, and the bidding starts at M10k.
+    opened = events_of(events, "AuctionOpened")[0]
+    assert (opened["bid"], opened["minimum"]) == (0, 10_000)
+    state, _ = act(state, "bid", 1, amount=10_000, now=T0 + 1)
+    assert state.auction.holder == 1
 
 
 def test_bids_beat_the_current_one_by_10k_in_10k_steps_within_the_bidders_cash():
@@ -124,6 +144,26 @@ def test_a_live_auction_window_of_50_seconds_extends_by_3_seconds():
     state, _ = open_auction(auction_seconds=50)
     state, _ = act(state, "bid", 1, amount=210_000, now=T0 + 49)
     assert state.auction.close == T0 + 52
+
+
+def test_a_bid_in_the_last_5_percent_moves_the_close_whatever_the_window():
+    # Decisions file, "Readings decided after the first conformance run": the extension is at
+    # least 1 second longer than the time left. 10 s and 20 s windows: 5% is 0.5 s and 1 s,
+    # rounded up 1 s; a bid 1 s before the close moves it to the bid's time plus 2 s.
+    for window in (10, 20):
+        state, _ = open_auction(auction_seconds=window)
+        state, events = act(state, "bid", 1, amount=210_000, now=T0 + window - 1)
+        assert state.auction.close == T0 + window + 1
+        assert events_of(events, "BidPlaced")[0]["extended"]
+        # A bid 2 s before the new close is not in the last 5% (1 s): the close stays.
+        state, events = act(state, "bid", 2, amount=220_000, now=T0 + window - 1)
+        assert state.auction.close == T0 + window + 1
+        assert not events_of(events, "BidPlaced")[0]["extended"]
+    # 50 s: 5% is 2.5 s, rounded up 3 s; a bid 3 s before the close moves it to 3 + 1 = 4 s
+    # after the bid, 1 s past the old close.
+    state, _ = open_auction(auction_seconds=50)
+    state, _ = act(state, "bid", 1, amount=210_000, now=T0 + 47)
+    assert state.auction.close == T0 + 51
 
 
 def test_a_bid_at_or_after_the_close_is_refused():

@@ -135,7 +135,13 @@ def test_while_owing_a_deal_must_bring_money_not_give_the_districts_away():
     own(state, 1, "Rosslyn", ind=5)
     with pytest.raises(engine.IllegalAction, match="at least M14,400,000"):
         act(state, "propose_deal", 1, to=0, give_districts=[ROSSLYN], get_cash=7_000_000, now=T0)
-    # Bankruptcy then hands the creditor (seat 0) the cash, Rosslyn and the card.
+    # Mortgaging Rosslyn would raise M14.4M, which covers the M7M: no bankruptcy (decisions
+    # file, "Readings decided after the first conformance run").
+    with pytest.raises(engine.IllegalAction, match="must mortgage one of their districts"):
+        act(state, "declare_bankruptcy", 1)
+    # Mortgaged already, it raises nothing more: bankruptcy then hands the creditor (seat 0)
+    # the cash, Rosslyn and the card.
+    state.districts[ROSSLYN].mortgage = 14_400_000
     state, _ = act(state, "declare_bankruptcy", 1)
     assert state.districts[ROSSLYN].owner == 0 and "jail-card" in state.players[0].cards
 
@@ -200,7 +206,10 @@ def test_bankruptcy_to_the_bank_auctions_each_district_bare():
         assert (d.owner, d.res, d.ind, d.mortgage, d.station, d.stadium) == (None, 0, 0, 0,
                                                                              False, False)
     assert state.districts[MUKURU].permit == "school"  # not the owner's building
-    assert state.discard[-1] == "c10" and state.exemption is None
+    # The Get Out of Jail card goes to the bottom of the Chance pile (drawn from the front),
+    # not the discard (rulebook "Bankruptcy"; decisions file, "Readings decided after the
+    # first conformance run").
+    assert state.pile[-1] == "c10" and "c10" not in state.discard and state.exemption is None
     a = state.auction
     assert (a.space, a.bids, a.reason, a.close) == (MUKURU, [], "bank", T0 + 43_200)
     assert state.queue == [KOROGOCHO] and state.cur == 2
@@ -218,6 +227,24 @@ def test_bankruptcy_is_declared_only_over_a_payment_one_cannot_make():
     state = game(2)
     with pytest.raises(engine.IllegalAction):
         act(state, "declare_bankruptcy", 0, now=T0)
+
+
+def test_bankruptcy_is_refused_while_cash_and_mortgages_cover_the_debt():
+    # Decisions file, "Readings decided after the first conformance run". Bare Mukuru's
+    # mortgage value is its bare rent, M60k. M6.94M cash + M60k = M7M covers the M7M rent.
+    state, _ = lands_on_7m(6_940_000)
+    own(state, 1, "Mukuru")
+    assert state.debts[0].amount == 7_000_000
+    with pytest.raises(engine.IllegalAction, match="they must mortgage one of their districts "
+                                                   "or offer you a deal"):
+        act(state, "declare_bankruptcy", 1, now=T0)
+    assert legal_types(state, 1) == {"mortgage"}
+    # M6.93M + M60k = M6.99M falls M10k short: bankruptcy is listed and may be declared.
+    state, _ = lands_on_7m(6_930_000)
+    own(state, 1, "Mukuru")
+    assert legal_types(state, 1) == {"mortgage", "declare_bankruptcy"}
+    state, _ = act(state, "declare_bankruptcy", 1, now=T0)
+    assert state.players[1].out and state.districts[MUKURU].owner == 0
 
 
 def test_the_last_player_standing_wins():
@@ -265,6 +292,31 @@ def test_accepting_a_deal_moves_cash_and_districts_with_their_buildings_and_mort
     assert state.players[0].cash == 36_700_000 and state.players[1].cash == 38_700_000
     assert events_of(events, "DealCompleted") and total_money(state) == before
     assert state.deals == []
+
+
+def test_deal_ids_count_only_their_two_parties_deals_never_the_turns_ids():
+    # Issue 28: deal ids came from the turn's counter, so a third seat counted private deals
+    # from the gaps. Two twin games, one where seats 1 and 2 deal twice while seat 0 holds
+    # the turn: seat 0's next decision has the same id in both.
+    quiet, busy = game(3, dice=[[3, 4]]), game(3, dice=[[3, 4]])
+    ids = []
+    for _ in range(2):
+        busy, events = act(busy, "propose_deal", 1, to=2, give_cash=10_000, now=T0)
+        ids.append(events_of(events, "DealOffered")[0]["deal"])
+        busy, _ = act(busy, "withdraw_deal", 1, deal=ids[-1], now=T0)
+    # Seats 1 and 2 (pair 1 * 6 + 2 = 8): their 1st and 2nd deals.
+    assert ids == [1_008_000_001, 1_008_000_002]
+    quiet, _ = act(quiet, "roll", 0, now=T0)
+    busy, _ = act(busy, "roll", 0, now=T0)
+    assert [d.id for d in engine.pending(busy)] == [d.id for d in engine.pending(quiet)]
+    # A deal between seats 0 and 1 (pair 1) is their first: nothing of seats 1 and 2's two.
+    busy, events = act(busy, "propose_deal", 0, to=1, give_cash=10_000, now=T0)
+    assert events_of(events, "DealOffered")[0]["deal"] == 1_001_000_001
+    # Accepted, the deal is told to all without its id.
+    busy, events = act(busy, "accept_deal", 1, deal=1_001_000_001, now=T0)
+    assert "deal" not in events_of(events, "DealCompleted")[0]
+    assert "deal" not in engine.get_ruleset("jiji").event_view(
+        events_of(events, "DealCompleted")[0], 2)
 
 
 def test_a_deal_expires_at_its_time_limit_not_before():

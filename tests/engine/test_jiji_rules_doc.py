@@ -11,6 +11,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = tomllib.loads((ROOT / "layers/engine/engine/jiji/data/jiji.toml").read_text())
+DECISIONS = ROOT / "tests" / "engine" / "sources" / "jiji-decisions.md"
+"""A copy of the decisions file, so that this runs on a checkout alone; where the shared texts
+are beside the repository, the copy must equal them."""
+SHARED = next((p for p in (ROOT / "shared", ROOT.parent / "shared",
+                          ROOT.parent.parent / "shared") if (p / "spec").is_dir()), None)
+"""The project's shared rule texts (beside the repository, or beside the folder of its
+worktrees)."""
 
 
 def jiji_rows() -> list[list[str]]:
@@ -123,3 +130,21 @@ def _traced_after(text: str, path: str) -> str:
             if current == path:
                 out.append(name)
     return " ".join(out)
+
+
+def test_the_copied_decisions_file_is_the_shared_one():
+    if SHARED is None:  # a checkout alone: the copy is all there is
+        assert DECISIONS.is_file()
+        return
+    assert DECISIONS.read_text() == (SHARED / "spec" / DECISIONS.name).read_text()
+
+
+def test_every_section_of_the_decisions_file_is_traced():
+    """Each section of the decisions file (its newest readings included) is named by a row's
+    source as ``decisions "<section>"``."""
+    headings = re.findall(r"^## (.+)$", DECISIONS.read_text(), flags=re.MULTILINE)
+    assert len(headings) >= 6
+    sources = " ".join(source for source, _, _, _ in jiji_rows())
+    for heading in headings:
+        name = heading.split(" (")[0]
+        assert f'decisions "{name}"' in sources, heading

@@ -187,6 +187,31 @@ def test_chance_permit_and_construction():
     assert state.phase == "place" and state.grant == 2 and not state.pressed
 
 
+def test_the_construction_card_grants_a_press_beyond_the_turns_one():
+    # Decisions file, "Readings decided after the first conformance run": the card that
+    # presses the Construction unit again grants a press beyond the turn's one, the only way
+    # to a second press. Drawn before the turn's own press, it leaves that press free:
+    state = draw("c25")
+    own(state, 0, "Mukuru")
+    script(state, construction=["blocks_2", "blocks_1"])
+    state, _ = act(state, "roll")
+    assert state.phase == "place" and state.grant == 2 and not state.pressed
+    state, _ = act(state, "place_blocks", residential=[SPACE["Mukuru"]] * 2)
+    assert "construction" in legal_types(state, 0)
+    state, _ = act(state, "construction")
+    assert state.grant == 1 and state.pressed
+    state, _ = act(state, "place_blocks", residential=[SPACE["Mukuru"]])
+    assert state.districts[SPACE["Mukuru"]].res == 3
+    assert "construction" not in legal_types(state, 0)
+    # Drawn after the turn's press (a double rolled again onto Chance), it still presses.
+    state = draw("c25")
+    own(state, 0, "Mukuru")
+    state.pressed = True
+    script(state, construction=["blocks_3"])
+    state, _ = act(state, "roll")
+    assert state.phase == "place" and state.grant == 3
+
+
 def test_a_short_player_owes_the_card_payment_as_a_debt():
     state = draw("c17")
     set_cash(state, 0, 300_000)

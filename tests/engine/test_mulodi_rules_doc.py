@@ -7,8 +7,10 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = next((p for p in (ROOT / "shared", ROOT.parent / "shared") if (p / "seeds").is_dir()), None)
-"""The project's shared rule texts (beside the repository, where they are written)."""
+SHARED = next((p for p in (ROOT / "shared", ROOT.parent / "shared",
+                          ROOT.parent.parent / "shared") if (p / "seeds").is_dir()), None)
+"""The project's shared rule texts (beside the repository, or beside the
+folder of its worktrees, where they are written)."""
 SOURCES = ROOT / "tests" / "engine" / "sources"
 """Copies of the two texts this checks against, so that it runs on a checkout alone (CI);
 where the shared texts are beside it, the copies must equal them."""

@@ -99,6 +99,27 @@ def test_a_wildcard_counts_as_one_of_its_colours_and_moves_on_its_owners_turn():
     assert sets.full_colours(state, 0) == []
 
 
+def test_moving_wildcards_keeps_the_turns_decision_and_its_idle_deadline():
+    # Decisions file, "Readings decided after the first conformance run": moving wildcards
+    # keeps the turn's decision; only a play, a draw or the end of the turn starts a new one.
+    state = table(2, hands={0: ["money-10"]},
+                  props={0: {"red": ["wild-red-yellow"], "pink": ["master"]}})
+    turn = RS.pending(state)[0]
+    for colour in ("yellow", "red", "yellow", "red"):
+        state, events = act(state, "move_wildcard", 0,
+                            card=card(state, 0, "wild-red-yellow", "props"), colour=colour)
+        assert events_of(events, "DecisionPending") == []
+    # A Master moves the same way: free, not a play, the same decision.
+    state, _ = act(state, "move_wildcard", 0, card=card(state, 0, "master", "props"),
+                   colour="green")
+    assert prop_faces(state, 0, "green") == ["master"] and state.plays_left == 3
+    assert RS.pending(state) == (turn,)
+    # A play starts a new decision (2 plays left).
+    state, events = act(state, "bank", 0, card=card(state, 0, "money-10"))
+    assert [d.id for d in RS.pending(state)] != [turn.id]
+    assert events_of(events, "DecisionPending")[0]["detail"]["plays_left"] == 2
+
+
 def test_a_wildcard_moves_only_on_its_owners_turn():
     state = table(2, props={1: {"red": ["wild-red-yellow"]}})
     with pytest.raises(engine.NotYourDecision):

@@ -108,3 +108,42 @@ def test_a_turn_cap_when_the_table_sets_one():
     state, _ = act(state, "end_turn", 1)
     # Nobody has a full set: the richer table (seat 1's 10M) wins.
     assert RS.outcome(state) == engine.Outcome("turn_cap", 1)
+
+
+def _time_out(state):
+    """The table ends the turn holder's idle turn (the service's timer, nobody acting)."""
+    [turn] = RS.pending(state)
+    return act(state, "timeout", turn.player, decision=turn.id)
+
+
+def test_three_full_rounds_with_no_persons_move_end_an_abandoned_table_as_a_stalemate():
+    # Decisions file, "Readings decided after the first conformance run": a table where no
+    # person has made a move for three full rounds ends as a stalemate, whatever the pile
+    # holds. 3 seats: 3 rounds are 9 turns, each ended by the table.
+    state = table(3, props={1: {"brown": BROWN}}, banks={2: ["money-100"]})
+    for _ in range(8):
+        state, _ = _time_out(state)
+    assert RS.outcome(state) is None and state.turn == 9
+    state, events = _time_out(state)
+    # The pile still holds cards (3 seats drew 2 or 5 a turn from a pile of about 100).
+    assert len(state.pile) > 50
+    # Seat 1 has a full set (brown, 2 cards); seat 2's 100M comes second to a full set.
+    assert RS.outcome(state) == engine.Outcome("stalemate", 1)
+    assert events_of(events, "GameFinished")[0]["termination"] == "stalemate"
+    assert RS.pending(state) == ()
+
+
+def test_a_persons_move_starts_the_three_rounds_again():
+    state = table(2, banks={1: ["money-10"]})
+    for _ in range(5):  # 5 turns of 6 (2 seats, 3 rounds) ended by the table
+        state, _ = _time_out(state)
+    # Seat 1 ends its own turn: a person's move (returning what the hand limit asks).
+    [end] = [a for a in RS.legal_actions(state, 1) if a.type == "end_turn"][:1]
+    state = RS.apply(state, end).state
+    for _ in range(5):
+        state, _ = _time_out(state)
+    assert RS.outcome(state) is None
+    state, _ = _time_out(state)
+    # Nobody has a full set: the table value decides (seat 1's 10M).
+    assert RS.outcome(state) == engine.Outcome("stalemate", 1)
+

@@ -335,3 +335,37 @@ def test_renaming_a_player_changes_their_id_and_nothing_else(name):
         assert "anon:kit-renamed" in text and old not in text
         assert text.replace("anon:kit-renamed", old) == before
         break
+
+
+def _clocked(pending) -> dict[tuple, int]:
+    """The decisions whose deadline counts from their appearance (idle turns, response
+    windows), keyed by what they ask of whom: ``(seat, kind, detail) -> id``."""
+    return {(d.player, d.kind, dumps(d.detail)): d.id for d in pending
+            if d.deadline is not None and d.deadline.seconds is not None}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_free_moves_never_restart_a_decisions_clock(name):
+    """A free move (``Ruleset.free_actions``: moving a wildcard, mortgaging, offering a deal)
+    leaves every decision clocked from its appearance with the id it had, unless it changed
+    what that decision asks (a debt paid off): repeating one cannot hold the table's idle
+    deadline off (issue 28: each move of a Mulodi wildcard gave the turn a new id, and so a
+    new idle deadline)."""
+    rs = engine.get_ruleset(name)
+    types = {cls.model_fields["type"].default for cls in rs.actions}
+    assert rs.free_actions and rs.free_actions <= types
+    pick = random.Random(name)
+    tried = set()
+    for table, _rng in _sampled_states(name, count=8, every=3):
+        before = _clocked(rs.pending(table.state))
+        if not before:
+            continue
+        for seat in range(len(table.players)):
+            free = [a for a in rs.legal_actions(table.state, seat) if a.type in rs.free_actions]
+            for action in pick.sample(free, min(3, len(free))):
+                after = _clocked(rs.apply(table.state, engine.stamp(action, table.now)).pending)
+                for key, decision in after.items():
+                    assert before.get(key, decision) == decision, (
+                        f"{name}: {action!r} gave {key} a new id ({before[key]} -> {decision})")
+                tried.add(action.type)
+    assert tried, f"{name}: the sampled games offered no free move"

@@ -313,3 +313,19 @@ def test_a_debtor_sells_cash_or_an_insurance_card_only_for_more_cash():
     # The other side of the trade may be the one owing: p2 offering p0 a gift is refused too.
     with pytest.raises(engine.IllegalAction, match="seat 0 owes"):
         act(state, "propose_trade", player=2, to=0, give={}, get={"insurance": 1})
+
+
+def test_offers_and_their_answers_keep_the_pending_decision_and_its_idle_deadline():
+    # Issue 28 (every ruleset's free moves): trade and loan offers, made and declined over
+    # and over, must not give the turn holder a new decision (a new idle deadline), or a
+    # player could hold the table by offering. The kit's random games check the listed free
+    # moves; offers are free choices (specs), so they are checked here.
+    state = game()
+    turn = engine.pending(state)
+    for _ in range(3):
+        state, events = act(state, "propose_trade", 0, to=1, give={"cash": 10_000})
+        state, _ = act(state, "decline_trade", 1, trade=events_of(events, "TradeOffered")[0]["trade"])
+        state, events = act(state, "offer_loan", 1, to=0, amount=100_000, interest_percent=5,
+                            term=1)
+        state, _ = act(state, "decline_loan", 0, offer=events_of(events, "LoanOffered")[0]["offer"])
+    assert engine.pending(state) == turn

@@ -216,3 +216,49 @@ def test_every_guide_explains_fair_play_in_plain_words(name):
     assert hidden in text
     assert ("minute of each bribe is written into the move" in text) == name.startswith("mtaani")
     assert "{" not in text and "}" not in text
+
+
+def test_an_actions_time_fields_must_be_when_its_step_was_applied():
+    """An action's ``now`` decides what the rules allow (a Jiji bid before its auction's close)
+    and is not the seed's: a record whose step was applied 40 s after the time its action
+    claims (a bid logged 30 s after the close, its ``now`` 10 s before it) verified as fair.
+    Now that step is named, as a difference of its time; an honest record's steps are stamped
+    when they were applied (the kit's: ``at`` is ``now``)."""
+    record = finished_record("jiji")
+    bids = [n for n, s in enumerate(record["steps"], start=1) if s["action"]["type"] == "bid"]
+    number = bids[len(bids) // 2]
+    step = record["steps"][number - 1]
+    for late in (verify.STAMP_SLACK_SECONDS + 1, 40):
+        step["at"] = step["action"]["now"] + late
+        report = verify.verify(record)
+        assert not report.ok and report.commitment_ok and not report.replay_ok
+        assert (report.difference.step, report.difference.what) == (number, "time")
+        assert report.steps == number - 1
+    step["at"] = step["action"]["now"] - 1         # logged before it was stamped
+    assert verify.verify(record).difference.what == "time"
+    step["at"] = step["action"]["now"] + verify.STAMP_SLACK_SECONDS   # within one attempt
+    assert verify.verify(record).ok
+
+
+def test_the_bribes_minute_must_be_that_of_when_its_step_was_applied():
+    """Mtaani's bribe carries only its minute (kit game 76, step 171): logged two minutes
+    after the minute it claims, the step is named as a difference of its time."""
+    record = record_of(play_out("mtaani", 3, 76))
+    number = next(n for n, s in enumerate(record["steps"], start=1)
+                  if s["action"]["type"] == "bribe")
+    record["steps"][number - 1]["at"] += 120
+    report = verify.verify(record)
+    assert (report.difference.step, report.difference.what) == (number, "time") and not report.ok
+
+
+def test_time_fields_must_agree_with_each_other_and_go_forward():
+    """The checks of one step's time fields (verify.time_difference), figures by hand: the
+    bribe's minute is its now's (1,000,000 s is minute 16,666), and no step is stamped
+    earlier than the one before it."""
+    step = {"action": {"type": "bribe", "now": 1_000_000, "minute": 16_666}, "at": 1_000_002}
+    assert verify.time_difference(5, step, 999_990) is None
+    step["action"]["minute"] = 16_667
+    assert "minute" in verify.time_difference(5, step, None)
+    step["action"]["minute"] = 16_666
+    assert "earlier than the step before" in verify.time_difference(5, step, 1_000_001)
+    assert verify.time_difference(5, {"action": {"type": "roll"}, "at": 1}, None) is None

@@ -83,3 +83,29 @@ def test_the_game_view_quotes_bank_fees_and_describes_free_parameter_actions(api
     assert rolled["state"]["derived"]["bank_fees"]["6"] == 3_000
     assert rolled["state"]["derived"]["prices"]["6"] == 60_000
     assert isinstance(rolled["legal_specs"], dict)
+
+
+def test_mulodi_and_jiji_guides_read_as_guides(api):
+    """Issue 32.3: the rules pages of Mulodi and Jiji are sections a person reads in order, with
+    the figures of the rule texts in the words (worked out by hand: tests/engine/
+    test_mulodi_guide.py and test_jiji_guide.py say how), not a flat list of lower-case text."""
+    from tests.engine.test_jiji_guide import JIJI_SECTIONS
+    from tests.engine.test_mulodi_guide import MULODI_SECTIONS
+
+    def sections(name: str) -> dict[str, str]:
+        guide = api.ok("GET", f"/rulesets/{name}/guide")
+        assert "rules" not in guide
+        prose = guide["prose"]
+        assert all(s["title"][:1].isupper() and s["text"] for s in prose)
+        return {s["id"]: " ".join(s["text"] + s["items"] + s["example"]) for s in prose}
+
+    mulodi = sections("mulodi")
+    assert list(mulodi) == MULODI_SECTIONS
+    assert "Banja (3 cards): demand 50M from one other player." in mulodi["actions"]  # seed: 50M
+    assert "can't hold more than 7 cards" in mulodi["hand_limit"]                    # seed: 7
+    assert "the Double makes it 180M" in mulodi["rent"]     # red 3 cards 60M + 30M, doubled
+    jiji = sections("jiji")
+    assert list(jiji) == JIJI_SECTIONS
+    assert "starts on GO with M37.7M" in jiji["setup"]      # the rulebook's bills
+    assert "the close moves to 36 minutes after her bid" in jiji["auctions"]  # 5% of 12 hours
+    assert "the skyscraper doubles it: M7M to pay" in jiji["rent"]            # 2 x M3.5M

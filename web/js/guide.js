@@ -1,7 +1,9 @@
 // The guide route (#/guide[/<ruleset>][?from=<game id>]): the rules of any registered ruleset,
-// generated from GET /rulesets/{name}/guide (the engine's own data and prose). The game's guide
-// module (web/js/games/<game>/guide.js, `guideSections(g, tools)`) draws its tables and
-// boards; a game without one gets its prose and data shown plainly.
+// generated from GET /rulesets/{name}/guide (the engine's own data and prose). Every game's
+// prose (`prose`: sections in reading order, from its data/guide.toml) is drawn here, by
+// `proseSection`; the game's guide module (web/js/games/<game>/guide.js,
+// `guideSections(g, tools)`) adds its tables and boards to their sections; a game without one
+// gets its prose, then its data shown plainly.
 
 import * as api from "./api.js";
 import { GUIDES } from "./games/modules.js";
@@ -16,23 +18,27 @@ async function guideModule(game) {
   try { return await import(`./games/${game}/guide.js`); } catch { return null; }
 }
 
-/** A prose section of the guide data: its paragraphs and its items. */
+/** A prose section of the guide data: its paragraphs, its items, its worked example (if any:
+ * a boxed "Worked example" after the rules it works through), then `extra` (a game's tables). */
 export function proseSection(section, ...extra) {
   return h("section", { class: "card prose", "aria-labelledby": `g-${section.id}`, "data-section": section.id },
     h("h2", { id: `g-${section.id}` }, section.title),
     section.text.map((p) => h("p", {}, p)),
     section.items.length ? h("ul", {}, section.items.map((i) => h("li", {}, i))) : null,
+    section.example?.length ? h("div", { class: "example", "data-testid": `example-${section.id}` },
+      h("h3", {}, "Worked example"), section.example.map((p) => h("p", {}, p))) : null,
     extra);
 }
 
-/** A game without a guide module: its data in words, then its prose (such as fair play). */
+/** A game without a guide module: its prose (every game's rules pages, data/guide.toml), then
+ * its other data in words. */
 function genericSections(g) {
   const out = [];
   for (const [key, value] of Object.entries(g)) {
     if (SHELL_KEYS.has(key)) continue;
     out.push(h("section", { class: "card" }, h("h2", {}, capital(humanize(key))), h("p", {}, valueWords(value))));
   }
-  return [...out, ...(g.prose || []).map((s) => proseSection(s))];
+  return [...(g.prose || []).map((s) => proseSection(s)), ...out];
 }
 
 export async function mountGuide(root, name, from) {

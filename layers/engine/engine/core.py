@@ -274,7 +274,8 @@ class Ruleset:
     (action types only the table applies), ``table_options`` (the pydantic model of the
     options :meth:`new_game` accepts, with their validation), ``bus_events`` (engine event
     types the service forwards to the event bus), ``event_shapes`` (the allow-list of every
-    event type, :class:`EventShape`) and ``bot_levels``.
+    event type, :class:`EventShape`), ``free_actions`` (moves that answer no decision and so
+    restart no clock) and ``bot_levels``.
     """
 
     name: str = ""
@@ -291,6 +292,12 @@ class Ruleset:
     event_shapes: Mapping[str, EventShape] = {}
     bot_levels: tuple[str, ...] = ("base", "advanced", "smart")
     short_game_options: Mapping[str, Any] = {}
+    free_actions: frozenset[str] = frozenset()
+    """Action types that answer no pending decision (moving a wildcard, mortgaging, offering
+    a deal, ...): they never start a new decision for anyone, so a player cannot restart a
+    deadline counted from a decision's appearance (an idle turn, a response window) by
+    repeating them and hold the table for ever (issue 28). The ruleset kit checks it in
+    random games."""
     rules_version: int = 1
     """The version of what a recorded game replays to under these rules: bumped whenever a
     change to the rules or their data makes a game's recorded actions give other events or

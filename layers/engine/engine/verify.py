@@ -35,6 +35,15 @@ Record (JSON)::
 
 ``seq`` is the log item of the step's action (the event log's numbering), ``at`` when it was
 applied (Unix seconds), ``by`` ``"table"`` for the table's own moves (deadlines, pauses).
+
+**Time fields.** An action's time fields (``engine.TIME_FIELDS``: ``now``, the bribe's
+``minute``) decide what the rules allow (a bid before an auction's close, the bribe's odds), and
+they are not drawn from the seed, so a replay alone cannot tell a true one from a false one.
+:func:`verify` checks each step's against what was recorded around it (:func:`time_difference`):
+the fields agree with each other (``minute`` is ``now``'s), the action was stamped no later than
+its step was logged (``at``) and at most :data:`STAMP_SLACK_SECONDS` earlier, and no step is
+stamped earlier than the one before it. What it cannot check: that ``at`` itself is the true
+time (the log's times are the service's word; ``docs/fairness.md``).
 """
 
 from __future__ import annotations
@@ -45,12 +54,17 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.core import EngineError, get_ruleset
+from engine.core import TIME_FIELDS, EngineError, get_ruleset
 
 RECORD_FORMAT = "mtaa-game-record/1"
 """The ``format`` of a game record this module reads."""
 SALT_BYTES = 32
 """The salt's length in bytes (64 hex digits)."""
+STAMP_SLACK_SECONDS = 10
+"""How much earlier than its step's logged time (``at``) an action may be stamped. The service
+logs a move with the very time it stamped its action with; the slack covers the changes it
+stamps a moment before their save (the game clocks' pause and resume) and records logged before
+it did (with the time of the save: one attempt of one request, a second or two)."""
 
 
 def guide_section(chances: str, hidden: str, revealed: str,
@@ -95,8 +109,8 @@ def commitment(salt: str, seed: int) -> str:
 class Difference:
     """Where a record and its replay part: ``step`` (1 for the first action; 0 the deal or
     the record itself; ``None`` the commitment), the log item ``seq`` of that step's action,
-    ``what`` differs (``"record"``, ``"commitment"``, ``"action"``, ``"events"``,
-    ``"final_state"``), a ``message`` in words, and the ``recorded`` and ``replayed`` values
+    ``what`` differs (``"record"``, ``"commitment"``, ``"action"``, ``"time"``: its time fields
+    and when it was logged, ``"events"``, ``"final_state"``), a ``message`` in words, and the ``recorded`` and ``replayed`` values
     (the first event that differs, or the part of the state)."""
 
     step: int | None
@@ -175,6 +189,35 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[int, Any, list[dict[str, An
         yield number, state, result.events
 
 
+def time_difference(number: int, step: dict[str, Any], previous: int | None) -> str | None:
+    """What is wrong with the time fields of step ``number`` (``step``: the record's, with its
+    ``action`` and ``at``), in words, or ``None`` when nothing is; ``previous``: the ``now`` of
+    the last step before it that has one. A step without time fields, or a record without
+    ``at``, has nothing to check. See the module docstring."""
+    action, at = step["action"], step.get("at")
+    stamps = {name: action[name] for name in TIME_FIELDS if name in action}
+    if not stamps:
+        return None
+    if any(type(value) is not int for value in stamps.values()):
+        return f"step {number}: its time fields are not whole numbers"
+    now = stamps.get("now")
+    if now is not None:
+        for name, value in stamps.items():
+            if value != TIME_FIELDS[name](now):
+                return f"step {number}: its {name} ({value}) is not that of its now ({now})"
+        if previous is not None and now < previous:
+            return (f"step {number}: its action is stamped {previous - now} s earlier than the "
+                    "step before it")
+    if type(at) is not int:
+        return None
+    for name, value in stamps.items():
+        fill = TIME_FIELDS[name]
+        if not fill(at - STAMP_SLACK_SECONDS) <= value <= fill(at):
+            return (f"step {number}: its {name} ({value}) is not the time it was applied "
+                    f"(logged at {at}; the service stamps an action as it applies it)")
+    return None
+
+
 def _first_event_difference(recorded: list[Any], replayed: list[Any]) -> tuple[int, Any, Any]:
     for index in range(max(len(recorded), len(replayed))):
         a = recorded[index] if index < len(recorded) else None
@@ -186,7 +229,8 @@ def _first_event_difference(recorded: list[Any], replayed: list[Any]) -> tuple[i
 
 def verify(record: dict[str, Any]) -> Report:
     """Check ``record`` (see the module docstring): the commitment against the revealed salt
-    and seed, then every step's events and the final state against a replay from the seed.
+    and seed, then every step's time fields (:func:`time_difference`), its events and the final
+    state against a replay from the seed.
     Stops at the first step that differs and names it (:class:`Difference`). Never raises for
     a bad record: its shape is the first difference (``what="record"``)."""
     base = {"game_id": record.get("game_id") if isinstance(record, dict) else None,
@@ -221,6 +265,7 @@ def verify(record: dict[str, Any]) -> Report:
     steps = record["steps"]
     replayed = 0
     state = None
+    last_now: int | None = None
     moves = replay(record)
     try:
         for number, reached, events in moves:
@@ -237,6 +282,16 @@ def verify(record: dict[str, Any]) -> Report:
                                   number, step.get("seq"), "events",
                                   f"step {number}: event {index + 1} of its action differs "
                                   "from what the replay gives", was, got))
+            wrong_time = time_difference(number, step, last_now)
+            if wrong_time is not None:
+                return Report(**base, engine_rules_version=engine_version, steps=replayed,
+                              commitment_ok=commitment_ok, replay_ok=False, scripted=scripted,
+                              difference=Difference(
+                                  number, step.get("seq"), "time", wrong_time,
+                                  {k: step["action"][k] for k in TIME_FIELDS
+                                   if k in step["action"]} | {"at": step.get("at")}))
+            if type(step["action"].get("now")) is int:
+                last_now = step["action"]["now"]
             replayed = number
     except EngineError as exc:
         if state is None:

@@ -13,7 +13,8 @@ Decisions file: the opener's opening bid is their own bid (M10k at least); a ban
 opens at M10k with no bidder and a district nobody bids on stays unowned; the game waits while
 an auction is open; a bid may not exceed the bidder's cash when made; if the winner cannot pay
 at the close, the next highest bid that can be paid wins; a bid in the last 5% of the window
-moves the close to the bid's time plus 5% of the window (no sniping). House: a bid beats the
+moves the close to the bid's time plus 5% of the window (no sniping), and always at least 1
+second past the close it had. House: a bid beats the
 current one by M10k at least and every bid is a multiple of M10k; a player holding the highest
 bid does not bid over themselves; an opener holding less than M10k opens without a bid.
 """
@@ -56,8 +57,25 @@ def bidders(ctx: Ctx) -> list[int]:
 
 
 def snipe_extension(ctx: Ctx, window: int) -> int:
-    """5% of the auction window (seconds, rounded up)."""
+    """5% of the auction window (seconds, rounded up): the last stretch of the window in which
+    a bid moves the close (times are whole seconds, so a bid stamped ``left`` seconds before
+    the close was made between ``left - 1`` and ``left`` seconds before it: with ``left`` at
+    most this, it may have been in the last 5%)."""
     return -(-window * ctx.b.snipe_percent // 100)
+
+
+def extended_close(ctx: Ctx, close: int, window: int, now: int) -> int | None:
+    """The close a bid at ``now`` moves the auction's ``close`` to, or ``None`` when it is
+    not in the last 5% of the ``window`` (:func:`snipe_extension`). The close moves to the
+    bid's time plus 5% of the window (decisions file, "Readings decided"), and at least 1
+    second more than the time that was left, so a bid in the last 5% always moves it, whatever
+    the window (decisions file, "Readings decided after the first conformance run": with a
+    window of 10 to 20 seconds 5% rounds up to 1 second, no more than the time left)."""
+    left = close - now
+    extension = snipe_extension(ctx, window)
+    if left > extension:
+        return None
+    return now + max(extension, left + 1)
 
 
 def open_auction(ctx: Ctx, space: int, opener: int | None, opening: int, reason: str) -> None:
@@ -68,8 +86,7 @@ def open_auction(ctx: Ctx, space: int, opener: int | None, opening: int, reason:
     s = ctx.s
     if ctx.now is None:
         raise AssertionError("opening an auction needs the time")
-    base = s.seq + 1
-    s.seq += len(s.players) + 1
+    base = s.auction_base()
     window = s.options.auction_seconds
     bids = [[opener, opening]] if opener is not None and opening > 0 else []
     s.auction = Auction(space, opener, bids, ctx.now, ctx.now + window, window, reason, base)
@@ -149,10 +166,10 @@ def _check_bid(ctx: Ctx, a: act.Bid) -> None:
 def _bid(ctx: Ctx, a: act.Bid) -> None:
     auction = ctx.s.auction
     auction.bids.append([a.player, a.amount])
-    extension = snipe_extension(ctx, auction.window)
-    moved = auction.close - a.now < extension
+    extended = extended_close(ctx, auction.close, auction.window, a.now)
+    moved = extended is not None
     if moved:
-        auction.close = a.now + extension
+        auction.close = extended
     ctx.emit("BidPlaced", player=a.player, district=auction.space, amount=a.amount,
              closes=auction.close, extended=moved)
 

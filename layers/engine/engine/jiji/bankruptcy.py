@@ -10,8 +10,14 @@ PARKING space." Decisions file: to a player, they take cash, districts (with bui
 mortgages) and get-out cards; to the bank, the buildings go back to the bank, mortgages are
 cleared and each district is auctioned on its own, bare.
 
+Decisions file, "Readings decided after the first conformance run": bankruptcy is for a debt
+the debtor cannot cover; while their cash plus what mortgaging their districts would raise
+covers it, declaring bankruptcy is refused (rulebook "Rent": "they must mortgage one of their
+districts or offer you a deal"), and the legal actions do not list it; the Get Out of Jail
+cards of a player bankrupt to the bank go to the bottom of the Chance pile, not the discard.
+
 Interpretation: bankruptcy is declared by the debtor (never for an absent player) while they
-owe a payment; the creditor of their oldest debt takes everything, their other debts lapse,
+owe a payment they cannot cover; the creditor of their oldest debt takes everything, their other debts lapse,
 and debts owed to them lapse too. The rent exemption card goes back to Free Parking either
 way. Permit buildings are not the owner's and stay on the district.
 """
@@ -25,12 +31,40 @@ from engine.jiji.deals import forget
 from engine.jiji.flow import BANK, Ctx, live, next_turn, no_auction, register, seated
 
 
+def means(ctx: Ctx, seat: int) -> tuple[int, int, int]:
+    """``(owed, cash, raisable)`` of ``seat`` (M): what they owe in all, their cash, and what
+    mortgaging every district of theirs not yet mortgaged would raise now (each district's
+    mortgage value is its own rent value, whatever the others' mortgages)."""
+    from engine.jiji.mortgage import mortgage_value
+
+    s = ctx.s
+    owed = sum(d.amount for d in s.debts if d.debtor == seat)
+    raisable = sum(mortgage_value(ctx, k) for k, d in s.districts.items()
+                   if d.owner == seat and not d.mortgage)
+    return owed, s.players[seat].cash, raisable
+
+
+def bankruptcy_problem(ctx: Ctx, seat: int) -> str | None:
+    """Why ``seat`` may not declare bankruptcy now (``None``: they may): they owe nothing, or
+    their cash plus what mortgaging their districts would raise covers what they owe (decisions
+    file, "Readings decided after the first conformance run")."""
+    owed, cash, raisable = means(ctx, seat)
+    if not owed:
+        return "bankruptcy is declared only over a payment you cannot make"
+    if cash + raisable >= owed:
+        return (f"you can cover the M{owed:,} you owe (M{cash:,} cash and M{raisable:,} from "
+                "mortgages), so no bankruptcy: as the rulebook says, they must mortgage one of "
+                "their districts or offer you a deal")
+    return None
+
+
 def _check(ctx: Ctx, a: act.DeclareBankruptcy) -> None:
     live(ctx)
     no_auction(ctx)
     seated(ctx, a.player)
-    if not any(d.debtor == a.player for d in ctx.s.debts):
-        raise IllegalAction("bankruptcy is declared only over a payment you cannot make")
+    problem = bankruptcy_problem(ctx, a.player)
+    if problem:
+        raise IllegalAction(problem)
 
 
 def go_bankrupt(ctx: Ctx, seat: int) -> None:
@@ -51,7 +85,7 @@ def go_bankrupt(ctx: Ctx, seat: int) -> None:
             d.bare()
             d.mortgage = 0
             d.owner = None
-        s.discard.extend(cards)
+        s.pile.extend(cards)  # the bottom of the Chance pile (drawn from the front)
         s.queue.extend(mine)
     else:
         if p.cash:

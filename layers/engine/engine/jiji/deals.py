@@ -112,7 +112,8 @@ def _check_propose(ctx: Ctx, a: act.ProposeDeal) -> None:
 def _propose(ctx: Ctx, a: act.ProposeDeal) -> None:
     s = ctx.s
     give, get = _sides(a)
-    deal = Deal(s.next_id(), a.player, a.to, give, get, a.now + s.options.deal_seconds)
+    deal = Deal(s.deal_id(a.player, a.to), a.player, a.to, give, get,
+                a.now + s.options.deal_seconds)
     s.deals.append(deal)
     ctx.emit("DealOffered", private=[a.player, a.to], **deal.public(), due=deal.expires)
 
@@ -161,7 +162,9 @@ def _accept(ctx: Ctx, a: act.AcceptDeal) -> None:
     hand_over(ctx, deal.proposer, deal.to, deal.give, deal.id)
     hand_over(ctx, deal.to, deal.proposer, deal.get, deal.id)
     ctx.emit("DealClosed", private=[deal.proposer, deal.to], deal=deal.id, how="accepted")
-    ctx.emit("DealCompleted", **{k: v for k, v in deal.public().items() if k != "expires"})
+    # Told to everyone without its id: the id counts the two parties' deals, theirs to know.
+    ctx.emit("DealCompleted", **{k: v for k, v in deal.public().items()
+                                 if k not in ("expires", "deal")})
 
 
 register("accept_deal", _check_accept, _accept)

@@ -1,6 +1,8 @@
 """Jiji's guide as data (``GET /rulesets/jiji/guide``): the board, prices, rent tables,
-buildings, cards and the rules in prose, all generated from ``data/jiji.toml`` so every number
-matches the build. The shape::
+buildings, cards and the rules in prose (``prose``: the sections of ``data/guide.toml`` in
+reading order, from what the game is to how this service plays it, with a worked auction and
+the rulebook's worked rent), all generated from ``data/jiji.toml`` and the table options so
+every number matches the build. The shape::
 
     {"ruleset": "jiji", "title": "Jiji", "game": "jiji", "players": {min, max},
      "money": {starting_cash, starting_bills, salary, step},
@@ -9,16 +11,20 @@ matches the build. The shape::
      "buildings": {construction_odds, max_blocks, stadium, tower, nuisances, bonuses, removal_per_block},
      "auction": {minimum_bid, minimum_step, snipe_percent, live_seconds},
      "jail": {fine, max_tries, doubles_to_jail}, "chance": [{id, text, effect}],
-     "rules": [{title, text}]}
+     "prose": [{id, title, text: [paragraph, ...], items: [item, ...]}]}
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from engine import verify
+from engine import guidetext, verify
+from engine.jiji import auction, rent
 from engine.jiji.data import Book
+from engine.jiji.flow import Ctx
 from engine.jiji.messages import money
+from engine.jiji.state import District, JijiState
 
 
 def _space(b: Book, space: int) -> dict[str, Any]:
@@ -33,66 +39,126 @@ def _space(b: Book, space: int) -> dict[str, Any]:
     return out
 
 
-def rules_prose(b: Book) -> list[dict[str, str]]:
-    """The rules in prose, with the data's numbers."""
-    odds = ", ".join(f"{name.replace('blocks_', '')} block{'s' if name != 'blocks_1' else ''}"
-                     f" {pct}%" if name != "station" else f"a station {pct}%"
-                     for name, pct in b.odds)
-    nuisances = ", ".join(f"{k.replace('_', ' ')} ({v} blocks)" for k, v in b.nuisances.items())
-    taxes = " and ".join(money(v) for v in b.tax.values())
-    return [
-        {"title": "The aim", "text": "Buy districts and build on them to collect the largest "
-         "rents. The last player standing wins, or, at a table with a game clock, the richest "
-         "player when the clock runs out: wealth is cash plus the rent value of every "
-         "district you own (a mortgaged district counts nothing)."},
-        {"title": "Your turn", "text": f"Roll two dice and move; play the space; then build if "
-         f"you wish. A double means you play it and roll again; a third double in a row sends "
-         f"you to jail. Passing GO pays {money(b.salary)}, plus "
-         f"{money(b.stadium_go_bonus)} for each stadium you own. Everyone starts with "
-         f"{money(b.starting_cash)}."},
-        {"title": "Districts", "text": "On a district nobody owns, buy it at its price or put "
-         f"it up for auction. The auction starts at your opening bid (at least "
-         f"{money(b.minimum_bid)}), every player may bid higher, at least "
-         f"{money(b.minimum_step)} more each time and never more than their cash; the highest "
-         f"bid when the time runs out wins. A bid in the last {b.snipe_percent}% of the "
-         f"window extends it. On another player's district you pay the rent."},
-        {"title": "Construction", "text": f"Once a turn, after a roll, press Construction: the "
-         f"unit grants {odds}. Place the blocks at once on any districts you own, residential "
-         f"(cheaper) or industrial (dearer), up to {b.max_blocks} blocks a district, at the "
-         f"group's prices. A station is free and lets whoever lands on its district jump to "
-         f"any other district with a station."},
-        {"title": "Stadiums, skyscrapers and the Jiji Tower", "text": f"With 2 districts of a "
-         f"colour group you may build its stadium ({money(b.stadium_price)}; only "
-         f"{b.stadiums} in the game): it pays {money(b.stadium_go_bonus)} at every pass of GO "
-         f"but does not raise rents. With a whole group you may build its skyscraper, which "
-         f"doubles the rent of the group's districts. With two whole groups you may build the "
-         f"one Jiji Tower ({money(b.tower_price)}), which doubles the rent of all your "
-         f"districts. A rent is doubled once at most."},
-        {"title": "Building Permits", "text": f"On a Building Permit space place a bonus "
-         f"building on your own district or an unowned one, or a nuisance on another player's "
-         f"or an unowned one. A district holds one permit building: a bonus keeps nuisances "
-         f"off, a nuisance keeps bonuses off. With a nuisance on it, a district's residential "
-         f"blocks do not count for rent; industrial blocks still do. Nuisances: {nuisances}. "
-         f"The owner may remove one on their turn for {money(b.removal_per_block)} a block."},
-        {"title": "Rent", "text": "Count the blocks on the district (only industrial ones under "
-         "a nuisance) and read the rent table; a skyscraper in the group or the owner's tower "
-         "doubles it. A mortgaged district charges nothing."},
-        {"title": "Other spaces", "text": f"Industrial Tax: pay {taxes} if you own at least one "
-         f"industrial block. Free Parking: take the rent exemption card (skip one rent); if "
-         f"another player lands there before you use it, it passes to them. Chance: draw a "
-         f"card. Auction: you may put any unowned district up for auction. Go to Jail: go "
-         f"straight to jail, no salary."},
-        {"title": "Jail", "text": f"Leave jail by paying {money(b.fine)} or using a Get Out of "
-         f"Jail card before you roll, or by rolling a double (you move, no extra roll). After "
-         f"{b.max_tries} turns without a double, pay {money(b.fine)} and move by your last "
-         f"roll. In jail you still collect rent and build."},
-        {"title": "Mortgages, deals and bankruptcy", "text": "Mortgage a district for its "
-         "current rent value; lift the mortgage by paying the same back. Propose deals of "
-         "cash, districts (with their buildings) and Get Out of Jail cards; an offer lapses "
-         "after the table's time limit. If you cannot pay what you owe, mortgage, make a deal "
-         "or go bankrupt: a player creditor takes everything you have; the bank auctions each "
-         "of your districts, bare."},
-    ]
+def _and(words: list[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _m(amount: int) -> str:
+    """An amount as the rulebook and the game screen write it: ``M10k``, ``M37.7M``."""
+    return f"M{money(amount)}"
+
+
+def _space_named(b: Book, name: str) -> int:
+    try:
+        return b.name.index(name)
+    except ValueError:
+        raise KeyError(f"guide.toml's example names {name!r}, which the board does not have") from None
+
+
+def _odds(b: Book) -> str:
+    words = []
+    for grant, pct in b.odds:
+        if grant == "station":
+            words.append(f"a station {pct}%")
+        else:
+            n = int(grant.removeprefix("blocks_"))
+            words.append(f"{n} block{'' if n == 1 else 's'} {pct}%")
+    return _and(words, "or") + " of the time"
+
+
+def _auction_example(b: Book, example: dict[str, Any], window: int) -> dict[str, Any]:
+    """The figures of the auction example (``[examples.auction]``) at a table whose auction
+    time is ``window`` seconds: the least raise on the opening bid and how far a bid with
+    ``late_bid_seconds_left`` to go moves the close (:func:`engine.jiji.auction.snipe_extension`,
+    the rule itself). Raises ``ValueError`` when the example would break the rules it shows."""
+    space = _space_named(b, example["district"])
+    ctx = Ctx(b, None)  # snipe_extension reads the data only
+    extension = auction.snipe_extension(ctx, window)
+    raise_ = example["opening"] + b.minimum_step
+    left = example["late_bid_seconds_left"]
+    if not (b.minimum_bid <= example["opening"] and example["opening"] % b.step == 0
+            and example["late_bid"] >= raise_ + b.minimum_step and example["late_bid"] % b.step == 0
+            and example["late_bid"] <= b.starting_cash and left < extension):
+        raise ValueError("guide.toml's auction example breaks the auction rules it shows")
+    return {"price": b.price[space], "raise": raise_, "extension": extension,
+            "gained": extension - left,
+            "live_extension": auction.snipe_extension(ctx, b.live_auction_seconds)}
+
+
+def _rent_example(b: Book, example: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the rulebook's worked rent (``[examples.rent]``): one owner holds the
+    whole group with a skyscraper on ``skyscraper_on``; the district has the blocks named and
+    a nuisance on it (:func:`engine.jiji.rent.rent_value`, the rule itself), then the same
+    district with the nuisance removed."""
+    space = _space_named(b, example["district"])
+    sky = _space_named(b, example["skyscraper_on"])
+    group = b.group_spaces(space)
+    if sky not in group:
+        raise ValueError("guide.toml's rent example: the skyscraper must be on the same group")
+    s = JijiState()
+    s.districts = {d: District() for d in b.districts}
+    for d in group:
+        s.districts[d].owner = 0
+    s.districts[sky].skyscraper = True
+    target = s.districts[space]
+    target.res, target.ind, target.permit = example["residential"], example["industrial"], example["nuisance"]
+    counted = b.rents[space][rent.counted_blocks(b, target)]
+    with_nuisance = rent.rent_value(b, s, space)
+    target.permit = None
+    return {
+        "group_districts": _and([b.name[d] for d in group]),
+        "nuisance": example["nuisance"].replace("_", " "),
+        "nuisance_blocks": b.nuisances[example["nuisance"]],
+        "removal": b.nuisances[example["nuisance"]] * b.removal_per_block,
+        "counted_rent": counted, "rent": with_nuisance,
+        "all_blocks": target.res + target.ind,
+        "full_counted": b.rents[space][rent.counted_blocks(b, target)],
+        "full_rent": rent.rent_value(b, s, space),
+    }
+
+
+def values(b: Book) -> dict[str, Any]:
+    """Everything ``data/guide.toml``'s placeholders read: the sections of ``data/jiji.toml``
+    (``table``, ``auction``, ``construction``, ``landmarks``, ``permits``, ``jail``,
+    ``deals``), the table options' defaults (``options``, seconds), the worked examples'
+    set-up (``examples``) and ``derived`` (the starting money, counts, lists in words and the
+    examples' figures, worked out from the data)."""
+    from engine.jiji.ruleset import GameOptions
+
+    text = guidetext.load("engine.jiji")
+    defaults = GameOptions()
+    kinds = Counter(b.kind)
+    bills = [f"{count} x {_m(value)}" for value, count in b.raw["table"]["starting_bills"]]
+    return {
+        **{k: v for k, v in b.raw.items() if isinstance(v, dict)},
+        "options": {"auction_seconds": defaults.auction_seconds,
+                    "deal_seconds": defaults.deal_seconds,
+                    "clock_seconds": defaults.clock_seconds,
+                    "idle_timeout_seconds": defaults.idle_timeout_seconds},
+        "examples": text["examples"],
+        "derived": {
+            "starting_cash": b.starting_cash, "starting_bills": _and(bills),
+            "board_size": len(b.kind), "district_count": len(b.districts),
+            "group_count": len(b.groups), "chance_count": len(b.cards),
+            "spaces": dict(kinds),
+            "tax_amounts": _and([_m(b.tax[space]) for space in sorted(b.tax)]),
+            "odds": _odds(b),
+            "bonuses": _and([x.replace("_", " ") for x in b.bonuses]),
+            "nuisances": _and([f"{k.replace('_', ' ')} ({v})" for k, v in b.nuisances.items()]),
+            "auction_example": _auction_example(b, text["examples"]["auction"], defaults.auction_seconds),
+            "rent_example": _rent_example(b, text["examples"]["rent"]),
+        },
+    }
+
+
+def prose(b: Book) -> list[dict[str, Any]]:
+    """The guide's sections in words (``data/guide.toml`` filled from :func:`values`, the
+    fair-play section in its place)."""
+    fairness = verify.guide_section(
+        "dice roll, Construction draw and shuffle of the Chance cards",
+        "the order of the Chance cards, or the deals between two other players",
+        "the Chance pile in order and every deal")
+    return guidetext.sections(guidetext.load("engine.jiji"), values(b), _m, {"fairness": fairness})
 
 
 def guide(b: Book) -> dict[str, Any]:
@@ -128,9 +194,5 @@ def guide(b: Book) -> dict[str, Any]:
         "jail": {"fine": b.fine, "max_tries": b.max_tries, "doubles_to_jail": b.doubles_to_jail},
         "deals": {"max_open_per_player": b.max_open_deals},
         "chance": [{"id": c.id, "text": c.text, "effect": c.effect} for c in b.cards.values()],
-        "rules": rules_prose(b),
-        "prose": [verify.guide_section(
-            "dice roll, Construction draw and shuffle of the Chance cards",
-            "the order of the Chance cards, or the deals between two other players",
-            "the Chance pile in order and every deal")],
+        "prose": prose(b),
     }

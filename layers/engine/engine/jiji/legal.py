@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core import EngineError, LegalActions
 from engine.jiji import actions as act
-from engine.jiji import auction, board, build
+from engine.jiji import auction, bankruptcy, board, build
 from engine.jiji.flow import Ctx, check_action
 from engine.jiji.mortgage import TURN_PHASES
 
@@ -186,7 +186,8 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
         elif s.debts:
             if any(d.debtor == player for d in s.debts):
                 _money_actions(ctx, player, out)
-                out.append(act.make(act.DeclareBankruptcy, player=player))
+                if bankruptcy.bankruptcy_problem(ctx, player) is None:
+                    out.append(act.make(act.DeclareBankruptcy, player=player))
         elif player == s.cur:
             _turn_actions(ctx, player, out, specs)
         for deal in s.deals:

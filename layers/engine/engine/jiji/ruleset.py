@@ -71,8 +71,9 @@ class GameOptions(BaseModel):
     ``clock_seconds``, started at the first roll; then the richest wins). ``auction_seconds``:
     an auction's window (rulebook: 50 s live); ``deal_seconds``: how long a deal offer stands;
     ``idle_timeout_seconds``: how long the turn holder's decision waits before the table plays
-    the turn out (the lobby's own setting, filled in by the service: any length from a second,
-    as Mtaani's, since a deployment's default may be seconds). ``scripted``: fixed outcomes per random stream, used first, for tests and
+    the turn out (the lobby's own setting, filled in by the service: a lobby may set 60 s to 7
+    days, the bounds the service enforces and this field's schema states; the engine takes any
+    length from a second up to that, since a deployment's default may be seconds). ``scripted``: fixed outcomes per random stream, used first, for tests and
     bug reports (``dice``: ``[[3, 4], ...]``; ``construction``: ``"blocks_1"``, ``"blocks_2"``,
     ``"blocks_3"``, ``"station"``).
     """
@@ -82,7 +83,8 @@ class GameOptions(BaseModel):
     clock_seconds: int = Field(CLOCK_SECONDS, ge=60, le=365 * DAY)
     auction_seconds: int = Field(AUCTION_SECONDS, ge=10, le=7 * DAY)
     deal_seconds: int = Field(DEAL_SECONDS, ge=10, le=30 * DAY)
-    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=30 * DAY)
+    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=7 * DAY,
+                                      json_schema_extra={"minimum": 60})
     scripted: dict[Literal["dice", "construction"], list[Any]] = Field(default_factory=dict)
 
 
@@ -108,7 +110,8 @@ class JijiRuleset(Ruleset):
     game_summary = ("A city-building game: buy districts or win them at timed auctions, construct "
                     "buildings to raise their rents, and grow the richest city.")
     # 2: the clocks' events are ClocksStopped / ClocksRestarted (a saved game's log reads so).
-    rules_version = 2
+    # 3: deal and auction ids have their own namespaces (issue 28), DealCompleted has no id.
+    rules_version = 3
     min_players = 2
     max_players = 6
     actions = act.PLAYER_ACTIONS
@@ -116,6 +119,12 @@ class JijiRuleset(Ruleset):
     table_options = GameOptions
     bus_events = frozenset({"AuctionOpened", "AuctionClosed", "DealOffered", "GameFinished"})
     event_shapes = EVENT_SHAPES
+    free_actions = frozenset({
+        "build_stadium", "build_skyscraper", "build_tower", "remove_nuisance", "mortgage",
+        "lift_mortgage", "propose_deal", "accept_deal", "decline_deal", "withdraw_deal"})
+    """Moves beside the turn (landmarks, nuisances, mortgages, deals): only progress (the
+    turn, its phase, an auction, a debt paid) gives the turn holder a new decision
+    (:meth:`JijiRuleset._perform`)."""
     short_game_options = {"end": "clock", "clock_seconds": 365 * DAY,
                           "auction_seconds": 2 * DAY, "deal_seconds": DAY}
     """The ruleset kit's tables: a clock table whose clock (a year of the kit's virtual time,
@@ -340,12 +349,14 @@ class JijiRuleset(Ruleset):
         """``state`` as ``seat`` could imagine it: a fresh seed and no scripted outcomes (every
         future roll, Construction answer and shuffle resampled), the Chance pile reshuffled
         (its contents are known from the open discard and the cards held; its order is not),
-        and no deals between two other players."""
+        and no deals between two other players (nor their count)."""
         copy = state.copy()
         copy.seed = rng.getrandbits(63)
         copy.scripted = {}
         rng.shuffle(copy.pile)
         copy.deals = [d for d in copy.deals if seat in (d.proposer, d.to)]
+        copy.dealt = {k: v for k, v in copy.dealt.items()
+                      if seat is not None and str(seat) in k.split("-")}
         return copy
 
     def secrets(self, state: JijiState, seat: int | None) -> set[str]:

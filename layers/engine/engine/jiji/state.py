@@ -26,14 +26,31 @@ is named by its space).
 - The clock: ``clock_end`` (Unix seconds; ``None`` before the first roll or at a
   last-player-standing table), ``clock_id``, ``paused_at`` (a saved game), ``time`` (the
   latest ``now`` an action brought: what the table last knew of the time).
-- ``seq`` (the last decision id handed out), ``did`` (the turn holder's decision id),
+- ``seq`` (the last public decision id handed out: turns, debts, the clock), ``did`` (the
+  turn holder's decision id), ``auctions`` (auctions opened: their bidders' ids),
+  ``dealt`` (deals proposed between each two seats, ``"lo-hi"`` -> count: their ids),
   ``steps`` (actions applied), ``over`` (``{"termination", "winner", "standings"}`` at the end).
+
+Decision ids come from three namespaces, so no id tells a reader of something private
+(issue 28): public ones (``seq``) below :data:`DEAL_IDS`; a deal's id counts only the deals
+between its two parties (:meth:`JijiState.deal_id`), so a third seat cannot count private
+deals from the gaps of the turn's ids, and a party learns nothing they did not see; an
+auction's bidders' ids count auctions (:meth:`JijiState.auction_base`).
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+DEAL_IDS = 1_000_000_000
+"""Deal ids: ``DEAL_IDS + (lo * 6 + hi) * PAIR_IDS + n`` for the ``n``-th deal (from 1) between
+seats ``lo < hi``."""
+PAIR_IDS = 1_000_000
+AUCTION_IDS = 2_000_000_000
+"""Auction decision ids: ``AUCTION_IDS + n * AUCTION_STRIDE`` is the ``n``-th auction's base,
+plus the seat for its bidders and plus the seat count for the table's close."""
+AUCTION_STRIDE = 8
 
 
 class Options:
@@ -255,12 +272,15 @@ _SCALARS = ("ruleset", "seed", "rng_counter", "bank", "cur", "phase", "turn", "d
             "pressed", "grant", "free_kind", "jump", "via", "auction_space", "rent", "auto",
             "last_roll", "queue", "pile", "discard", "exemption", "clock_end", "clock_id",
             "paused_at", "time", "seq", "did", "steps", "over", "supply", "scripted")
+_COUNTERS = ("auctions", "dealt")
+"""Fields added in rules version 3 (a state stored before loads them as nothing counted)."""
 
 
 class JijiState:
     """A Jiji game (see the module docstring for the fields)."""
 
-    __slots__ = (*_SCALARS, "auction", "deals", "debts", "districts", "options", "players")
+    __slots__ = (*_SCALARS, *_COUNTERS, "auction", "deals", "debts", "districts", "options",
+                 "players")
 
     def __init__(self) -> None:
         self.ruleset = "jiji"
@@ -299,6 +319,8 @@ class JijiState:
         self.time = 0
         self.seq = 0
         self.did = 0
+        self.auctions = 0
+        self.dealt: dict[str, int] = {}
         self.steps = 0
         self.over: dict[str, Any] | None = None
 
@@ -322,6 +344,8 @@ class JijiState:
         new.auction = self.auction.copy() if self.auction is not None else None
         new.debts = [d.copy() for d in self.debts]
         new.deals = [d.copy() for d in self.deals]
+        new.auctions = self.auctions
+        new.dealt = dict(self.dealt)
         return new
 
     # ------------------------------------------------------------------ stored form
@@ -334,6 +358,8 @@ class JijiState:
         data["auction"] = self.auction.dump() if self.auction is not None else None
         data["debts"] = [d.dump() for d in self.debts]
         data["deals"] = [d.dump() for d in self.deals]
+        data["auctions"] = self.auctions
+        data["dealt"] = dict(self.dealt)
         return data
 
     def to_json(self) -> str:
@@ -360,6 +386,8 @@ class JijiState:
         new.auction = Auction.load(data["auction"]) if data["auction"] is not None else None
         new.debts = [Debt.load(d) for d in data["debts"]]
         new.deals = [Deal.load(d) for d in data["deals"]]
+        new.auctions = int(data.get("auctions", 0))
+        new.dealt = {str(k): int(v) for k, v in data.get("dealt", {}).items()}
         return new
 
     # ------------------------------------------------------------------ helpers
@@ -368,6 +396,20 @@ class JijiState:
         return [i for i, p in enumerate(self.players) if not p.out]
 
     def next_id(self) -> int:
-        """A new decision id (never reused in this game)."""
+        """A new public decision id (the turn's, a debt's, the clock's; never reused)."""
         self.seq += 1
         return self.seq
+
+    def deal_id(self, proposer: int, to: int) -> int:
+        """A new deal's id (never reused): it counts only the deals between these two seats,
+        which both of them saw, so it tells neither them nor anyone else of other deals."""
+        lo, hi = sorted((proposer, to))
+        key = f"{lo}-{hi}"
+        n = self.dealt[key] = self.dealt.get(key, 0) + 1
+        return DEAL_IDS + (lo * 6 + hi) * PAIR_IDS + n
+
+    def auction_base(self) -> int:
+        """A new auction's base decision id (its bidders' ids are the base plus their seat,
+        the table's close the base plus the seat count): auctions count apart from turns."""
+        self.auctions += 1
+        return AUCTION_IDS + self.auctions * AUCTION_STRIDE

@@ -52,7 +52,7 @@ EVENT_SHAPES: dict[str, EventShape] = {
     "ConstructionPressed": _all("player", "grant"),
     "ConstructionUnused": _all("player", "grant"),
     "DealClosed": _parties("deal", "how"),
-    "DealCompleted": _all("deal", "proposer", "to", "give", "get"),
+    "DealCompleted": _all("proposer", "to", "give", "get"),
     "DealOffered": _parties("deal", "proposer", "to", "expires", "give", "get", "due"),
     "DebtOwed": _all("debtor", "creditor", "amount", "reason"),
     "DebtPaid": _all("debtor", "creditor", "amount", "reason"),

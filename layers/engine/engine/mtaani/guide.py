@@ -11,7 +11,8 @@ every number matches the build (``GET /rulesets/{name}/guide``). The shape::
      "prose": [{id, title, text: [paragraph, ...], items: [item, ...]}]}
 
 ``prose`` is the guide's text, one section per section of the printed guide, from
-``data/guide.toml`` with its placeholders filled from this ruleset's rule values (so the
+``data/guide.toml`` with its placeholders filled from this ruleset's rule values
+(:mod:`engine.guidetext`, as every game's guide) (so the
 classic preset reads its own figures and leaves out what it does not have). Extra sections the
 edition file gains later are passed through under their own names, so the page can show them
 without a change here.
@@ -19,13 +20,9 @@ without a change here.
 
 from __future__ import annotations
 
-import re
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from engine import verify
+from engine import guidetext, verify
 from engine.mtaani import properties as prop
 from engine.mtaani.data import Rulebook
 from engine.mtaani.flow import Ctx
@@ -56,46 +53,6 @@ def _tile(book: Rulebook, index: int) -> dict[str, Any]:
     return out
 
 
-GUIDE_TEXT = "data/guide.toml"
-PLACEHOLDER = re.compile(r"\{(?:(money|percent):)?([a-z_.]+)\}")
-
-
-@cache
-def _text() -> dict[str, Any]:
-    return tomllib.loads(resources.files("engine.mtaani").joinpath(GUIDE_TEXT).read_text())
-
-
-def _lookup(values: dict[str, Any], path: str) -> Any:
-    value: Any = values
-    for part in path.split("."):
-        if not isinstance(value, dict) or part not in value:
-            raise KeyError(f"guide.toml names {path!r}, which the rules do not have")
-        value = value[part]
-    return value
-
-
-def _holds(values: dict[str, Any], when: str | None) -> bool:
-    """Whether ``when`` ("path" or "path == value") holds for these rule values."""
-    if not when:
-        return True
-    path, _, expected = (part.strip() for part in when.partition("=="))
-    value = _lookup(values, path)
-    return str(value) == expected if expected else bool(value)
-
-
-def _fill(text: str, values: dict[str, Any], currency: str) -> str:
-    def one(match: re.Match[str]) -> str:
-        kind, path = match.groups()
-        value = _lookup(values, path)
-        shown = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-        if kind == "money":
-            return f"{shown} {currency}"
-        if kind == "percent":
-            return f"{shown}%"
-        return shown
-    return PLACEHOLDER.sub(one, text)
-
-
 def prose(book: Rulebook) -> list[dict[str, Any]]:
     """The guide's sections in words for ``book`` (``data/guide.toml``, filled in)."""
     rules = book.rules.model_dump(mode="json")
@@ -108,26 +65,16 @@ def prose(book: Rulebook) -> list[dict[str, Any]]:
         "player_rates": ", ".join(f"{p}%" for p in loans["interest_percents"]),
         "player_terms": f"{min(loans['terms'])} to {max(loans['terms'])}",
     }}
-    out = []
-    for section in _text()["sections"]:
-        if not _holds(values, section.get("when")):
-            continue
-        items = []
-        for item in section.get("items", []):
-            text, when = (item, None) if isinstance(item, str) else (item["text"], item.get("when"))
-            if _holds(values, when):
-                items.append(_fill(text, values, book.edition.currency))
-        out.append({"id": section["id"], "title": section["title"],
-                    "text": [_fill(t, values, book.edition.currency) for t in section.get("text", [])],
-                    "items": items})
-    out.append(verify.guide_section(
+    currency = book.edition.currency
+    fairness = verify.guide_section(
         "dice roll, card shuffle and chance of the bribe or a mugging",
         "the order of the card decks, or the trade and loan offers between two other players",
         "the decks in order and every offer",
         "The bribe is the one chance that also depends on the clock (the guards' mood changes "
         "minute by minute): the minute of each bribe is written into the move, so the replay "
-        "needs nothing but the log."))
-    return out
+        "needs nothing but the log.")
+    return guidetext.sections(guidetext.load("engine.mtaani"), values,
+                              lambda value: f"{value:,} {currency}", {"fairness": fairness})
 
 
 def guide(name: str, title: str, book: Rulebook) -> dict[str, Any]:

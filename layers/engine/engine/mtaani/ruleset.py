@@ -133,7 +133,10 @@ class GameOptions(BaseModel):
 
     ``max_turns``: end the game after that many turns (the richest wins). ``idle_timeout_seconds``:
     how long a decision waits for its holder before the table may end it (guide "Flow of play":
-    5 minutes on a live table; :data:`IDLE_TIMEOUT_SECONDS` when the lobby sets none).
+    5 minutes on a live table; :data:`IDLE_TIMEOUT_SECONDS` when the lobby sets none). A lobby
+    may set 60 s to 7 days (the bounds the service enforces, which this field's schema states);
+    the engine takes any length from a second up to that, since a deployment's default may be
+    seconds.
 
     ``scripted``: fixed outcomes per random stream, played in order before the seed takes over
     (``dice``: ``[[3, 4], ...]``; ``mtaani`` / ``mathree``: card ids; ``mugging``, ``arrest``,
@@ -145,7 +148,8 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     max_turns: int | None = Field(None, ge=1, le=100_000)
-    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=30 * 24 * 3600)
+    idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=7 * 24 * 3600,
+                                      json_schema_extra={"minimum": 60})
     scripted: dict[str, list[Any]] = Field(
         default_factory=dict,
         json_schema_extra=lambda schema: schema.update(
@@ -179,6 +183,14 @@ class MtaaniRuleset(Ruleset):
     bus_events = frozenset({"TradeOffered", "LoanOffered", "GameFinished"})
     event_shapes = EVENT_SHAPES
     short_game_options = {"max_turns": 40}
+    free_actions = frozenset({
+        "build", "build_batch", "sell_unit", "sell_batch", "mortgage", "unmortgage",
+        "mortgage_batch", "unmortgage_batch", "take_loan", "repay_loan", "offer_loan",
+        "accept_loan", "decline_loan", "buy_insurance", "propose_trade", "accept_trade",
+        "decline_trade", "set_trade_open"})
+    """Moves beside the pending decision (building, mortgages, loans, trades): the decision
+    keeps its id and its idle deadline (:func:`engine.mtaani.flow.advance` decides again only
+    once the pending decision is answered or a debt is paid)."""
     state_dictionary = "mtaani-1"
 
     def __init__(self, rules_name: str):

@@ -1,22 +1,24 @@
 """Mulodi's guide as data (``GET /rulesets/mulodi/guide``): the cards, their counts and
 values, the colours with their set sizes and rents, the rule numbers, and the rules in prose
-for players, every number taken from ``data/mulodi.toml`` so the guide matches the build.
-The shape::
+for players (``prose``: the sections of ``data/guide.toml`` in reading order, from what the
+game is to how this service plays it, with two worked examples), every number taken from
+``data/mulodi.toml`` and the table options so the guide matches the build. The shape::
 
     {"ruleset": "mulodi", "title", "game": "mulodi", "currency": "M", "deck_size": 106,
      "deal": {...}, "amounts": {...}, "winning": {...}, "table": {...},
      "colours": [{id, name, size, value, rent: [M for 1..size cards], buildings,
                   properties: [names], wildcards: [faces]}],
      "cards": [{face, name, kind, count, value, colours, action, text}],
-     "rules": [{"section", "text"}]}
+     "prose": [{id, title, text: [paragraph, ...], items: [item, ...]}]}
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import verify
-from engine.mulodi.cards import ACTION, MASTER, MONEY, PROPERTY, WILD, deck
+from engine import guidetext, verify
+from engine.mulodi import payment
+from engine.mulodi.cards import ACTION, MASTER, MONEY, PROPERTY, RENT, WILD, deck
 
 
 def _cards() -> list[dict[str, Any]]:
@@ -60,77 +62,122 @@ def _colours() -> list[dict[str, Any]]:
     return out
 
 
-def rules_text() -> list[dict[str, str]]:
-    """The rules for players, section by section, with the data's numbers."""
+def _plural(name: str) -> str:
+    """A colour's name for several of its cards, in lower case ("taxi parks", "utilities")."""
+    name = name.lower()
+    return name[:-1] + "ies" if name.endswith("y") and name[-2:-1] not in "aeiou" else name + "s"
+
+
+def _and(words: list[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _faces(faces: list[str]) -> list[int]:
+    """A card number for each face in ``faces`` (distinct cards; a face the deck has fewer
+    of than listed is a :class:`KeyError`, as is an unknown face)."""
     d = deck()
-    deal, amounts, win = d.deal, d.amounts, d.winning
-    money = sum(1 for k in d.kind if k == MONEY)
-    no_buildings = ", ".join(c.name.lower() + "s" if c.id != "utility" else "utilities"
-                             for c in d.colour.values() if not c.buildings)
-    return [
-        {"section": "Setting up",
-         "text": f"{deal['min_players']} to {deal['max_players']} players. The {d.size} cards "
-                 f"are shuffled and {deal['hand']} dealt to each player; the rest are the draw "
-                 "pile, face down in the centre. Keep your hand to yourself."},
-        {"section": "Your turn",
-         "text": f"Pick up {deal['draw']} cards from the draw pile ({deal['draw_empty_hand']} if "
-                 f"your hand is empty), then play up to {deal['plays']} cards. A play is any time "
-                 "a card is laid on the table; you don't have to play them all. When the draw "
-                 "pile runs out, the cards in the middle are shuffled into a new one."},
-        {"section": "Where cards go",
-         "text": "Your bank: money cards, or action cards played as money, face up in front of "
-                 "you. Your property section: property cards, face up, in sets. The middle: "
-                 "action cards played for their effect. Properties can't go in your bank, and "
-                 "cards on the table never go back to anyone's hand."},
-        {"section": "Properties and sets",
-         "text": "Each colour says how many of it make a full set (from 2 brown to 4 taxi "
-                 "parks). A two-colour wildcard counts as one of its colours and can be moved "
-                 "between your sets on your turn, free. A Master wildcard counts as any colour "
-                 "but has no cash value, can't pay and never makes a full set without a real "
-                 "card of the colour. More cards of a colour than a full set start a second set."},
-        {"section": "Rent",
-         "text": "A Rent card charges the rent of one colour you have in front of you: the "
-                 "rent table for the number of cards you have in that colour (a full set at "
-                 f"most), plus {amounts['apartment']}M for an Apartment and {amounts['arcade']}M "
-                 "for an Arcade on it. A two-colour Rent makes every other player pay; a "
-                 "Multi-coloured Rent makes one player of your choice pay. Each Double the Rent "
-                 "laid with it (a play of its own) doubles the amount."},
-        {"section": "Action cards",
-         "text": f"Land Grab takes a property from another player, not from a full set. Land "
-                 "Trade swaps one of yours for one of theirs, neither from a full set. Yaaye "
-                 "Deal takes a full set with its Apartment and Arcade. Banja demands "
-                 f"{amounts['banja']}M from one player; a Wedding Meeting makes everyone pay you "
-                 f"{amounts['wedding_meeting']}M. Yongeza draws {amounts['yongeza_draws']} more "
-                 "cards. An Apartment and then an Arcade go on a full set, one of each per set, "
-                 f"never on {no_buildings}. Any action card may be banked as money instead."},
-        {"section": "Neda",
-         "text": "When an action card is played on you, you may answer with a Neda to cancel "
-                 "it for you, or accept. Its player may cancel your Neda with one of theirs, and "
-                 "so on. Against several players, each answers on their own. A Neda answer is "
-                 "never one of your plays. You have a time limit to answer; if it passes, the "
-                 "table accepts for you."},
-        {"section": "Paying",
-         "text": "You pay with the cards on your table (bank and properties), never from your "
-                 "hand, choosing which. There is no change. Properties you pay with go into the "
-                 "receiver's property section; money and action cards into their bank. If your "
-                 "table is worth less than you owe, you give everything and owe nothing more. If "
-                 "your time runs out, the table pays from your bank first (the cards that "
-                 "overpay least), then your loose properties, Apartments and Arcades, then your "
-                 "full sets, cheapest first."},
-        {"section": "Hand limit",
-         "text": f"At the end of your turn you can't hold more than {deal['hand_limit']} cards: "
-                 "put the extra cards of your choice at the bottom of the draw pile."},
-        {"section": "Winning",
-         "text": f"The first player with {win['full_sets_of_different_colours']} full sets of "
-                 "different colours wins, checked after every change. If a game runs out of "
-                 "cards to draw and nobody plays a card for a whole round, the most colours "
-                 "with a full set wins, then the most table value."},
-        {"section": "The deck",
-         "text": f"{d.size} cards: {money} money cards, action cards, rent cards, "
-                 f"{sum(1 for k in d.kind if k == PROPERTY)} properties, "
-                 f"{sum(1 for k in d.kind if k == WILD)} two-colour wildcards and "
-                 f"{sum(1 for k in d.kind if k == MASTER)} Master wildcards."},
-    ]
+    out: list[int] = []
+    for face in faces:
+        card = next((c for c in range(d.size) if d.face[c] == face and c not in out), None)
+        if card is None:
+            raise KeyError(f"guide.toml's example names {face!r}, which the deck does not have enough of")
+        out.append(card)
+    return out
+
+
+def _rent_example(example: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the rent example (``[examples.rent]``): a full set of ``colour`` with
+    the buildings named, charged by its two-colour Rent with ``doubles`` Doubles, every other
+    player paying (seed "Rent (two-colour)", "Double the Rent", "Arcade & Apartment")."""
+    d = deck()
+    colour = d.colour[example["colour"]]
+    a = d.amounts
+    table = d.rent(colour.id, colour.size)
+    before = table + (a["apartment"] if example["apartment"] else 0) + (a["arcade"] if example["arcade"] else 0)
+    total = before * a["double_rent_factor"] ** example["doubles"]
+    rent_card = next(d.name[c] for c in range(d.size)
+                     if d.action[c] == RENT and colour.id in d.colours[c])
+    payers = example["players"][1:]
+    used = 1 + example["doubles"]
+    return {
+        "colour": colour.name.lower(), "size": colour.size, "card": rent_card,
+        "properties": _and([d.name[c] for c in range(d.size)
+                            if d.kind[c] == PROPERTY and d.colours[c][0] == colour.id]),
+        "table": table, "before": before, "total": total, "all": total * len(payers),
+        "payers": _and(payers), "plays_used": used, "plays_left": d.deal["plays"] - used,
+    }
+
+
+def _neda_example(example: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the Neda example (``[examples.neda]``): a Banja paid from a bank of
+    ``bank`` (no change), and what the table pays from ``timeout_bank`` when the window passes
+    (:func:`engine.mulodi.payment.least_overpaying`, the house rule)."""
+    d = deck()
+    bank = _faces(example["bank"])
+    timeout_bank = _faces(example["timeout_bank"])
+    paid = payment.least_overpaying(timeout_bank, d.amounts["banja"]) or timeout_bank
+    names = [f"a {d.name[c]}" for c in bank]
+    return {
+        "bank": _and(names), "paid": sum(d.value[c] for c in bank),
+        "timeout_bank": _and([d.name[c] for c in timeout_bank]),
+        "timeout_paid": _and([f"the {d.name[c]}" for c in paid]),
+        "timeout_total": sum(d.value[c] for c in paid),
+    }
+
+
+def values() -> dict[str, Any]:
+    """Everything ``data/guide.toml``'s placeholders read: the data sections of
+    ``data/mulodi.toml`` (``deal``, ``amounts``, ``winning``, ``table``, ...), ``cards`` (each
+    action's ``count`` and ``value`` by id), the table options' defaults and ranges
+    (``options``), the worked examples' set-up (``examples``) and ``derived`` (counts, set
+    sizes and the examples' figures, worked out from the data)."""
+    from engine.mulodi.ruleset import MulodiOptions
+
+    d = deck()
+    text = guidetext.load("engine.mulodi")
+    kinds = [d.kind[c] for c in range(d.size)]
+    sizes = sorted({c.size for c in d.colour.values()})
+    window = MulodiOptions.model_json_schema()["properties"]["response_window_seconds"]
+    defaults = MulodiOptions()
+    money = sorted({d.value[c] for c in range(d.size) if d.kind[c] == MONEY})
+    quiet = d.stalemate["quiet_turns_per_player"]
+    return {
+        **{k: v for k, v in d.data.items() if isinstance(v, dict)},
+        "cards": {a: {"count": len(d.cards_of(a)), "value": d.value[d.cards_of(a)[0]]}
+                  for a in d.action_names if d.cards_of(a)},
+        "options": {"response_window_seconds": defaults.response_window_seconds,
+                    "idle_timeout_seconds": defaults.idle_timeout_seconds,
+                    "response_window_min": window["minimum"], "response_window_max": window["maximum"]},
+        "examples": text["examples"],
+        "derived": {
+            "deck_size": d.size, "currency": d.currency, "colour_count": len(d.colour),
+            "money_cards": kinds.count(MONEY), "property_cards": kinds.count(PROPERTY),
+            "wildcards": kinds.count(WILD), "masters": kinds.count(MASTER),
+            "rent_cards": len(d.cards_of(RENT)),
+            "action_cards": kinds.count(ACTION) - len(d.cards_of(RENT)),
+            "money_faces": _and([f"{v}{d.currency}" for v in money]),
+            "smallest_set": sizes[0], "largest_set": sizes[-1],
+            "smallest_set_colours": _and([c.name.lower() for c in d.colour.values() if c.size == sizes[0]]),
+            "largest_set_colours": _and([c.name.lower() for c in d.colour.values() if c.size == sizes[-1]]),
+            "no_buildings": _and([_plural(c.name) for c in d.colour.values() if not c.buildings], "or"),
+            "max_rent_factor": d.amounts["double_rent_factor"] ** d.amounts["max_doubles"],
+            "quiet_rounds": "a whole round" if quiet == 1 else f"{quiet} whole rounds",
+            "rent_example": _rent_example(text["examples"]["rent"]),
+            "neda_example": _neda_example(text["examples"]["neda"]),
+        },
+    }
+
+
+def prose() -> list[dict[str, Any]]:
+    """The guide's sections in words (``data/guide.toml`` filled from :func:`values`, the
+    fair-play section in its place)."""
+    d = deck()
+    fairness = verify.guide_section(
+        "shuffle of the deck",
+        "another player's hand or the order of the draw pile",
+        "every hand and the draw pile in order")
+    return guidetext.sections(guidetext.load("engine.mulodi"), values(),
+                              lambda value: f"{value:,}{d.currency}", {"fairness": fairness})
 
 
 def guide() -> dict[str, Any]:
@@ -148,9 +195,5 @@ def guide() -> dict[str, Any]:
         "table": dict(d.table),
         "colours": _colours(),
         "cards": _cards(),
-        "rules": rules_text(),
-        "prose": [verify.guide_section(
-            "shuffle of the deck",
-            "another player's hand or the order of the draw pile",
-            "every hand and the draw pile in order")],
+        "prose": prose(),
     }

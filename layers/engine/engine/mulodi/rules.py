@@ -106,7 +106,8 @@ def _pending_event(s: MulodiState, ev: Events, decision: int, holder: int, kind:
 
 
 def give_turn_decision(s: MulodiState, ev: Events) -> None:
-    """The current player decides again (a new id, so the idle clock starts afresh)."""
+    """The current player decides again (a new id, so the idle clock starts afresh): after a
+    play, a draw or the start of the turn, never after a free move (:func:`_move_wildcard`)."""
     s.turn_decision = new_id(s)
     _pending_event(s, ev, s.turn_decision, s.current, "play")
 
@@ -154,7 +155,13 @@ def start_turn(s: MulodiState, ev: Events, seat: int) -> None:
 
 def end_turn(s: MulodiState, ev: Events, returned: list[int]) -> None:
     """End the current turn: ``returned`` (the cards over the hand limit) go to the bottom of
-    the draw pile, then the game may end (stalemate, turn cap) or the next seat starts."""
+    the draw pile, then the game may end (stalemate, turn cap) or the next seat starts.
+
+    Two stalemates: with nothing left to draw, a round of quiet turns (*decided*, ``[stalemate]
+    quiet_turns_per_player``); and, whatever the pile holds, three full rounds of turns in
+    which no person made a move, only the table's timeouts (decisions file, "Readings decided
+    after the first conformance run": an abandoned table must end; ``[stalemate]
+    abandoned_rounds``). Either way the most full sets, then the table value, wins."""
     seat = s.current
     if returned:
         for c in returned:
@@ -164,10 +171,15 @@ def end_turn(s: MulodiState, ev: Events, returned: list[int]) -> None:
         emit(ev, "CardsReturned", player=seat, count=len(returned),
              cards=[FACE[c] for c in returned], private=[seat])
     s.quiet = 0 if s.busy else s.quiet + 1
+    s.unattended = 0 if s.moved else s.unattended + 1
+    s.moved = False
     emit(ev, "TurnEnded", player=seat, turn=s.turn)
     s.turn_decision = 0
     players = len(s.players)
     if not s.pile and not s.middle and s.quiet >= players * D.stalemate["quiet_turns_per_player"]:
+        finish(s, ev, "stalemate", ranking_winner(s))
+        return
+    if s.unattended >= players * D.stalemate["abandoned_rounds"]:
         finish(s, ev, "stalemate", ranking_winner(s))
         return
     cap = s.options.get("max_turns")
@@ -419,14 +431,16 @@ def _check_move(s: MulodiState, a: act.MoveWildcard) -> tuple[int, str, str]:
 
 @rule("move_wildcard", _check_move)
 def _move_wildcard(s: MulodiState, a: act.MoveWildcard, plan: tuple[int, str, str], ev: Events) -> None:
-    """Seed: "You can move it between sets on your turn" (decisions file: free, not a play)."""
+    """Seed: "You can move it between sets on your turn" (decisions file: free, not a play; a
+    Master moves the same way). The turn keeps its decision, and so its idle deadline: only a
+    play, a draw or the end of the turn starts a new one (decisions file, "Readings decided
+    after the first conformance run": the turn holder cannot hold the table by moving cards)."""
     card, old, new = plan
     _take_property(s, a.player, card, old)
     _put_property(s, a.player, card, new)
     emit(ev, "WildcardMoved", player=a.player, card=FACE[card], colour=new, previous=old)
     settle_buildings(s, ev, a.player, old)
-    if not check_win(s, ev):
-        give_turn_decision(s, ev)
+    check_win(s, ev)
 
 
 # ------------------------------------------------------------------------------ action cards
@@ -909,5 +923,7 @@ def apply_in_place(s: MulodiState, a: Any) -> Events:
     before anything changes."""
     plan = check_action(s, a)
     ev: Events = []
+    if a.type not in act.SYSTEM_ACTIONS:
+        s.moved = True  # a person's move (the table's timeouts are not): see end_turn
     PERFORMS[a.type](s, a, plan, ev)
     return ev

@@ -56,8 +56,9 @@ class MulodiOptions(BaseModel):
     ``response_window_seconds``: how long each response window and each payment waits for
     its holder (decisions file: 1 day on a slow table, 1 minute on a live one);
     ``idle_timeout_seconds``: how long a turn waits before the table ends it (the lobby's own
-    setting, filled in by the service: any length from a second, as Mtaani's and Jiji's, since
-    a deployment's default may be seconds); ``max_turns``: end the game after that many turns
+    setting, filled in by the service: a lobby may set 60 s to 7 days, the bounds the service
+    enforces and this field's schema states; the engine takes any length from a second up to
+    that, as Mtaani's and Jiji's, since a deployment's default may be seconds); ``max_turns``: end the game after that many turns
     (the most colours with a full set, then the most table value, wins; none by default:
     Mulodi games end by themselves); ``scripted``: a fixed deal for tests, demos and bug
     reports (:class:`MulodiScript`; the service allows it only where the deployment does).
@@ -65,7 +66,8 @@ class MulodiOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     response_window_seconds: int = Field(D.table["response_window_seconds"], ge=5, le=7 * 86_400)
-    idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=1, le=30 * 86_400)
+    idle_timeout_seconds: int = Field(D.table["idle_timeout_seconds"], ge=1, le=7 * 86_400,
+                                      json_schema_extra={"minimum": 60})
     max_turns: int | None = Field(None, ge=2, le=100_000)
     scripted: MulodiScript | None = None
 
@@ -89,6 +91,12 @@ class MulodiRuleset(Ruleset):
     bus_events = frozenset({"GameFinished"})
     event_shapes = EVENT_SHAPES
     short_game_options: dict[str, Any] = {}
+    # 2: moving a wildcard keeps the turn's decision (no new id, no DecisionPending); an
+    # abandoned table ends (the state counts the turns no person moved in).
+    rules_version = 2
+    free_actions = frozenset({"move_wildcard"})
+    """Moving a wildcard (a Master too) is free and not a play (decisions file, "Readings
+    decided after the first conformance run"): it keeps the turn's decision."""
 
     # ------------------------------------------------------------------ the game
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MulodiState:

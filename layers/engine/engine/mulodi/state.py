@@ -113,13 +113,14 @@ class MulodiState:
     - ``known``: card -> bitmask of seats that know where that hidden card is (a card a seat
       returned to the bottom of the draw pile), used by :meth:`redeterminize`.
     - ``quiet``: turns in a row in which no card was drawn or laid; ``busy``: whether this turn
-      drew or laid a card; ``winner``, ``termination``: how the game ended (``None`` while on).
+      drew or laid a card; ``unattended``: turns in a row in which no person made a move (only
+      the table's timeouts acted); ``moved``: whether a person made a move this turn; ``winner``, ``termination``: how the game ended (``None`` while on).
     """
 
     __slots__ = ("action", "apartments", "arcades", "banks", "busy", "current", "decision_seq",
-                 "hands", "known", "middle", "options", "pile", "players", "plays_left", "props",
-                 "quiet", "rng_counter", "ruleset", "scripted", "seed", "termination", "turn",
-                 "turn_decision", "winner")
+                 "hands", "known", "middle", "moved", "options", "pile", "players", "plays_left",
+                 "props", "quiet", "rng_counter", "ruleset", "scripted", "seed", "termination",
+                 "turn", "turn_decision", "unattended", "winner")
 
     def __init__(self, players: list[str], seed: int, options: dict[str, Any]):
         n = len(players)
@@ -145,6 +146,8 @@ class MulodiState:
         self.known: dict[int, int] = {}
         self.quiet = 0
         self.busy = False
+        self.unattended = 0
+        self.moved = False
         self.winner: int | None = None
         self.termination: str | None = None
 
@@ -174,6 +177,8 @@ class MulodiState:
         c.known = dict(self.known)
         c.quiet = self.quiet
         c.busy = self.busy
+        c.unattended = self.unattended
+        c.moved = self.moved
         c.winner = self.winner
         c.termination = self.termination
         return c
@@ -189,6 +194,7 @@ class MulodiState:
             "plays": self.plays_left, "seq": self.decision_seq, "td": self.turn_decision,
             "action": self.action.dump() if self.action is not None else None,
             "known": sorted(self.known.items()), "quiet": self.quiet, "busy": self.busy,
+            "unattended": self.unattended, "moved": self.moved,
             "winner": self.winner, "termination": self.termination,
         }
 
@@ -230,6 +236,9 @@ def load(data: dict[str, Any] | str | bytes) -> MulodiState:
         s.known = {int(c): int(m) for c, m in data["known"]}
         s.quiet = data["quiet"]
         s.busy = bool(data["busy"])
+        # States stored before the abandoned-table rule (rules version 1) have neither.
+        s.unattended = int(data.get("unattended", 0))
+        s.moved = bool(data.get("moved", False))
         s.winner = data["winner"]
         s.termination = data["termination"]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

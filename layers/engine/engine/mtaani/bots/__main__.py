@@ -1,20 +1,19 @@
-"""Command line: self-play tables and training the Smart bot's model.
+"""Command line: self-play tables (training the Smart bot's model: ``python -m training.mtaani``).
 
     python -m engine.mtaani.bots simulate --bots smart,advanced --games 1000 --seed 1 --jobs 2
     python -m engine.mtaani.bots simulate --bots base,advanced,advanced,base --games 200 \\
         --histories runs/base-adv.jsonl.gz --explore
-    python -m engine.mtaani.bots train runs/*.jsonl.gz --out layers/engine/engine/mtaani/bots/smart_model.json
 
 ``simulate`` plays ``--games`` games (seeds ``--seed`` .. ``--seed + games - 1``) with the seat
 kinds of ``--bots`` rotated one seat per game (seat order matters), in ``--jobs`` processes
-with a progress bar, then prints each kind's win rate with a 95% Wilson interval, game length
+with a progress line, then prints each kind's win rate with a 95% Wilson interval, game length
 in turns and revolutions, and how games ended. ``--histories`` writes every game's history
 record (JSON lines, gzip when the name ends in ``.gz``); ``--explore`` makes each Advanced seat buy
 and build at random where a real choice exists (training data that shows what each choice is
 worth).
 
-``train`` replays history records and fits the Smart bot's model (needs numpy, a dev
-dependency), then prints its held-out figures.
+Training is not here: it needs numpy, a dev dependency, and the engine layer ships without
+one (``training/mtaani.py`` in the repository: ``make train``).
 """
 
 from __future__ import annotations
@@ -62,12 +61,20 @@ def seats_for(kinds: list[str], game: int, rotate: bool = True) -> list[str]:
     return kinds[k:] + kinds[:k]
 
 
-def _progress(total: int):
-    try:
-        from tqdm import tqdm
-    except ImportError:  # the CLI still runs without the dev extra; it just prints less
-        return None
-    return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.05)
+class Progress:
+    """A line on stderr every 5% of ``total`` games (and at the end)."""
+
+    def __init__(self, total: int, unit: str = "games") -> None:
+        self.total, self.done, self.unit = total, 0, unit
+        self.every = max(1, total // 20)
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        if self.done % self.every == 0 or self.done == self.total:
+            print(f"  {self.done:,}/{self.total:,} {self.unit}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        pass
 
 
 def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
@@ -84,7 +91,7 @@ def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
     if args.histories:
         out = (gzip.open if args.histories.endswith(".gz") else open)(args.histories, "wt", encoding="utf-8")
     results: list[selfplay.GameResult] = []
-    bar = _progress(len(jobs))
+    bar = Progress(len(jobs))
     try:
         if args.jobs > 1:
             import multiprocessing
@@ -99,8 +106,7 @@ def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
                 results.append(result)
                 _collect(result, out, bar)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
         if out is not None:
             out.close()
     print(report(kinds, results))
@@ -110,8 +116,7 @@ def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
 def _collect(result: selfplay.GameResult, out, bar) -> None:
     if out is not None:
         out.write(json.dumps(result.history, separators=(",", ":")) + "\n")
-    if bar is not None:
-        bar.update(1)
+    bar.update(1)
 
 
 def report(kinds: list[str], results: list[selfplay.GameResult]) -> str:
@@ -137,57 +142,6 @@ def report(kinds: list[str], results: list[selfplay.GameResult]) -> str:
     return "\n".join(lines)
 
 
-def train(args: argparse.Namespace) -> dict:
-    from engine.mtaani.bots import train as tr
-
-    records = list(tr.read_records(args.histories))
-    if not records:
-        raise SystemExit("no history records found")
-    print(f"replaying {len(records)} games ...", file=sys.stderr)
-    jobs = [(r, args.every) for r in records]
-    bar = _progress(len(jobs))
-    games = []
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            for item in pool.imap(tr._samples_job, jobs, chunksize=4):
-                games.append(item)
-                if bar is not None:
-                    bar.update(1)
-    else:
-        for job in jobs:
-            games.append(tr._samples_job(job))
-            if bar is not None:
-                bar.update(1)
-    if bar is not None:
-        bar.close()
-    data = tr.fit([(g["value"][0], g["value"][1]) for g in games], hidden=args.hidden,
-                  epochs=args.epochs, seed=args.seed)
-    from engine.mtaani.bots import model as mdl
-
-    names = {"buy": [*mdl.FEATURES, *mdl.BUY_FEATURES], "build": [*mdl.FEATURES, *mdl.BUILD_FEATURES]}
-    data["decisions"] = {}
-    for name, feature_names in names.items():
-        rows = [r for g in games for r in g[name][0]]
-        if not rows:
-            print(f"no explorer {name} choices in these games: no {name} model", file=sys.stderr)
-            continue
-        labels = [v for g in games for v in g[name][1]]
-        took = [v for g in games for v in g[name][2]]
-        data["decisions"][name] = tr.fit_uplift(rows, labels, took, feature_names, seed=args.seed)
-    data["training"]["sources"] = [str(p).rsplit("/", 1)[-1] for p in args.histories]
-    with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, separators=(",", ":"))
-        fh.write("\n")
-    summary = {"value": data["training"]}
-    for name, item in data["decisions"].items():
-        summary[name] = {k: item[k] for k in ("samples", "took_share", "win_rate_took",
-                                                "win_rate_skipped", "positive_share", "c")}
-    print(json.dumps(summary, indent=2))
-    return data
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m engine.mtaani.bots", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -201,19 +155,8 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--explore", action="store_true", help="Advanced seats buy and build at random (training data)")
     sim.add_argument("--no-rotate", action="store_true", help="keep seat order fixed")
     sim.add_argument("--model", default=None, help="Smart model file (default: the shipped one)")
-    tr = sub.add_parser("train", help="fit the Smart bot's model on history records")
-    tr.add_argument("histories", nargs="+", help="history record files (.jsonl[.gz])")
-    tr.add_argument("--out", default=str(__import__("engine.mtaani.bots.model", fromlist=["x"]).MODEL_PATH))
-    tr.add_argument("--hidden", type=int, default=16)
-    tr.add_argument("--epochs", type=int, default=400)
-    tr.add_argument("--every", type=int, default=3, help="sample every N-th turn")
-    tr.add_argument("--jobs", type=int, default=2)
-    tr.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    if args.command == "simulate":
-        simulate(args)
-    else:
-        train(args)
+    simulate(args)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ evaluated in pure Python.
   ``c + u.z`` (the *uplift*) says whether taking it raised the chance of winning in positions
   like ``z``. Random choices make that a causal estimate, not a correlation.
 
-Trained by :mod:`engine.mtaani.bots.train` on completed games and shipped as ``smart_model.json``
+Trained by :mod:`training.mtaani` (a dev tool in the repository) on completed games and shipped as ``smart_model.json``
 next to this module (a few KB of plain numbers): no GPU, no numpy, nothing heavier than
 ``math`` at run time.
 """

@@ -12,7 +12,7 @@ Self-play records may add ``"explore": [seats]``: seats that bought and built at
 real choice existed (their choices teach the Smart bot's decision models what each is worth).
 
 :func:`record_from_log` builds one from a stored game, :func:`replay` plays one back from
-``new_game(seed)`` + its actions; training (:mod:`engine.mtaani.bots.train`) reads nothing else, so
+``new_game(seed)`` + its actions; training (:mod:`training.mtaani`, a dev tool) reads nothing else, so
 real games can join self-play games in the training data.
 """
 

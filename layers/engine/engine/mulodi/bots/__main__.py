@@ -1,16 +1,11 @@
-"""Command line: Mulodi self-play tables, and training the Smart bot's value model.
+"""Command line: Mulodi self-play tables (training the Smart bot's value model: ``python -m
+training.mulodi``, in the repository, not the engine layer: it needs numpy, a dev dependency).
 
     python -m engine.mulodi.bots simulate --bots advanced,base --games 1000 --seed 2000000 --jobs 1
-    python -m engine.mulodi.bots train --games 2000 --seed 300000 \
-        --out layers/engine/engine/mulodi/bots/smart_model.json
 
 ``simulate`` plays ``--games`` games (seeds ``--seed`` .. ``--seed + games - 1``) with the seat
 kinds of ``--bots`` rotated one seat per game (seat order matters), in ``--jobs`` processes,
 then prints each kind's win rate with a 95% Wilson interval, game length and how games ended.
-
-``train`` plays ``--games`` games between Advanced bots (2 to 5 seats, in turn), takes the
-position at the start of every turn with whether that seat won, fits the value model
-(:mod:`engine.mulodi.bots.train`; needs numpy, a dev dependency) and writes it.
 """
 
 from __future__ import annotations
@@ -105,32 +100,8 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--seed", type=int, default=1, help="first game seed")
     sim.add_argument("--jobs", type=int, default=1, help="processes (at most the cores you may use)")
     sim.add_argument("--progress", action="store_true", help="print a line every 100 games")
-    tr = sub.add_parser("train", help="fit the Smart bot's value model on self-play positions")
-    tr.add_argument("--games", type=int, default=2000)
-    tr.add_argument("--seed", type=int, default=300_000)
-    tr.add_argument("--jobs", type=int, default=1)
-    tr.add_argument("--l2", type=float, default=1.0)
-    tr.add_argument("--out", required=True)
     args = parser.parse_args(argv)
-    if args.command == "simulate":
-        simulate(args)
-    else:
-        train(args)
-
-
-def train(args: argparse.Namespace) -> None:
-    import json
-
-    from engine.mulodi.bots import train as tr
-
-    start = time.perf_counter()
-    rows, labels = tr.collect(args.games, args.seed, jobs=args.jobs)
-    model = tr.fit(rows, labels, l2=args.l2)
-    model["training"].update(games=args.games, seeds=f"{args.seed}..{args.seed + args.games - 1}",
-                             tables="2 to 5 Advanced bots",
-                             seconds=round(time.perf_counter() - start))
-    tr.write(model, args.out)
-    print(json.dumps(model["training"], indent=2))
+    simulate(args)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The Smart bot's value model: the chance that a seat wins from a position at the start of
 its turn, from :mod:`engine.mulodi.bots.features` (logistic regression fitted by self-play,
-:mod:`engine.mulodi.bots.train`; weights in ``smart_model.json``, read once per process)."""
+:mod:`training.mulodi`, a dev tool in the repository; weights in ``smart_model.json``, read once per process)."""
 
 from __future__ import annotations
 

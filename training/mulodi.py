@@ -9,13 +9,23 @@ Newton's method), held-out figures printed; written as JSON (``smart_model.json`
 
     {"format": "mulodi-value/1", "names": [...], "mean": [...], "scale": [...],
      "weights": [...], "bias": b, "training": {games, positions, seeds, log_loss, ...}}
+
+Not in the engine layer (nothing shipped imports it)::
+
+    python -m training.mulodi --games 2000 --seed 300000 \
+        --out layers/engine/engine/mulodi/bots/smart_model.json
+
+plays ``--games`` games between Advanced bots (2 to 5 seats, in turn), takes the position at
+the start of every turn with whether that seat won, fits the value model and writes it.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
+import time
 from collections.abc import Iterator, Sequence
 
 import engine
@@ -127,3 +137,30 @@ def write(model: dict, path: str) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(model, fh, separators=(",", ":"))
         fh.write("\n")
+
+
+def train(args: argparse.Namespace) -> None:
+    """The command (see the module docstring)."""
+    start = time.perf_counter()
+    rows, labels = collect(args.games, args.seed, jobs=args.jobs)
+    model = fit(rows, labels, l2=args.l2)
+    model["training"].update(games=args.games, seeds=f"{args.seed}..{args.seed + args.games - 1}",
+                             tables="2 to 5 Advanced bots",
+                             seconds=round(time.perf_counter() - start))
+    write(model, args.out)
+    print(json.dumps(model["training"], indent=2))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m training.mulodi",
+                                     description="fit the Smart bot's value model on self-play positions")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=300_000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--out", required=True)
+    train(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()

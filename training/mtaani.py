@@ -6,16 +6,26 @@ Each record (:mod:`engine.mtaani.bots.selfplay`) is replayed from its seed; at t
 is fitted by full-batch Adam on log loss with L2 weight decay, the games split into training
 and held-out sets (by game, never by sample). The result is the JSON the run-time
 :class:`~engine.mtaani.bots.model.Model` reads.
+
+Not in the engine layer (numpy is a dev dependency; nothing shipped imports this)::
+
+    python -m training.mtaani runs/*.jsonl.gz --out layers/engine/engine/mtaani/bots/smart_model.json
+
+replays the history records (``python -m engine.bots simulate --histories``, ``make train``),
+fits the model and prints its held-out figures.
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.mtaani.bots import model as mdl
+from engine.mtaani.bots.__main__ import Progress
 from engine.mtaani.bots.selfplay import replay
 from engine.mtaani.flow import Ctx
 
@@ -227,3 +237,67 @@ def fit(games: list[tuple[list[list[float]], list[float]]], *, hidden: int = 16,
             "holdout_base_log_loss": round(log_loss(np.full_like(yt, y.mean()), yt, wt), 4),
         },
     }
+
+
+def train(args: argparse.Namespace) -> dict:
+    """The ``train`` command (see the module docstring)."""
+    records = list(read_records(args.histories))
+    if not records:
+        raise SystemExit("no history records found")
+    print(f"replaying {len(records)} games ...", file=sys.stderr)
+    jobs = [(r, args.every) for r in records]
+    bar = Progress(len(jobs))
+    games = []
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            for item in pool.imap(_samples_job, jobs, chunksize=4):
+                games.append(item)
+                bar.update(1)
+    else:
+        for job in jobs:
+            games.append(_samples_job(job))
+            bar.update(1)
+    bar.close()
+    data = fit([(g["value"][0], g["value"][1]) for g in games], hidden=args.hidden,
+                  epochs=args.epochs, seed=args.seed)
+    names = {"buy": [*mdl.FEATURES, *mdl.BUY_FEATURES], "build": [*mdl.FEATURES, *mdl.BUILD_FEATURES]}
+    data["decisions"] = {}
+    for name, feature_names in names.items():
+        rows = [r for g in games for r in g[name][0]]
+        if not rows:
+            print(f"no explorer {name} choices in these games: no {name} model", file=sys.stderr)
+            continue
+        labels = [v for g in games for v in g[name][1]]
+        took = [v for g in games for v in g[name][2]]
+        data["decisions"][name] = fit_uplift(rows, labels, took, feature_names, seed=args.seed)
+    data["training"]["sources"] = [str(p).rsplit("/", 1)[-1] for p in args.histories]
+    with open(args.out, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, separators=(",", ":"))
+        fh.write("\n")
+    summary = {"value": data["training"]}
+    for name, item in data["decisions"].items():
+        summary[name] = {k: item[k] for k in ("samples", "took_share", "win_rate_took",
+                                                "win_rate_skipped", "positive_share", "c")}
+    print(json.dumps(summary, indent=2))
+    return data
+
+
+def main(argv: list[str] | None = None) -> None:
+    from engine.mtaani.bots.model import MODEL_PATH
+
+    parser = argparse.ArgumentParser(prog="python -m training.mtaani",
+                                     description="fit the Smart bot's model on history records")
+    parser.add_argument("histories", nargs="+", help="history record files (.jsonl[.gz])")
+    parser.add_argument("--out", default=str(MODEL_PATH))
+    parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=400)
+    parser.add_argument("--every", type=int, default=3, help="sample every N-th turn")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    train(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
