@@ -155,3 +155,33 @@ def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
             assert quick in rs.legal_actions(state, seat)
             assert quick == action  # what the recorded game played
     assert answered["turn"] > 100 and answered["end"] > 100 and left > 0
+
+
+def test_mulodi_makers_build_what_make_builds():
+    """actions.maker's positional constructors give the very model act.make gives (fields,
+    their order, the fields set, the wire form), and refuse fields they cannot fill."""
+    import pytest
+
+    from engine.mulodi import actions as act
+
+    cases = [(act.Bank, {"player": 1, "card": "c017"}),
+             (act.PlayProperty, {"player": 0, "card": "c040", "colour": "pink"}),
+             (act.MoveWildcard, {"player": 2, "card": "c050", "colour": "red"}),
+             (act.Rent, {"player": 0, "card": "c080", "colour": "green", "doubles": 1}),
+             (act.MultiRent, {"player": 1, "card": "c090", "colour": "brown", "target": 0, "doubles": 0}),
+             (act.EndTurn, {"player": 0, "returned": ["c001", "c002"]}),
+             (act.YaayeDeal, {"player": 0, "card": "c003", "target": 1, "colour": "red", "set": 1})]
+    for cls, fields in cases:
+        made = act.maker(cls, *fields)(*fields.values())
+        want = act.make(cls, **fields)
+        assert type(made) is cls and made == want
+        if cls is not act.EndTurn:  # (a list field: neither hashes)
+            assert hash(made) == hash(want)
+        assert list(made.__dict__.items()) == list(want.__dict__.items())
+        assert made.__pydantic_fields_set__ == want.__pydantic_fields_set__ == set(fields)
+        assert made.model_dump(mode="json") == want.model_dump(mode="json")
+        assert made.model_dump(exclude_unset=True) == want.model_dump(exclude_unset=True)
+        assert cls.model_validate(made.model_dump()) == made
+    assert act.maker(act.PlayProperty, "player", "card")(0, "c040").colour is None
+    with pytest.raises(ValueError):
+        act.maker(act.Bank, "player", "nope")
