@@ -30,6 +30,12 @@ _MOVE_WILDCARD = act.maker(act.MoveWildcard, "player", "card", "colour")
 _RENT = act.maker(act.Rent, "player", "card", "colour", "doubles")
 _MULTI_RENT = act.maker(act.MultiRent, "player", "card", "colour", "target", "doubles")
 _END_TURN = act.maker(act.EndTurn, "player", "returned")
+_ACCEPT = act.maker(act.Accept, "player", "decision")
+_NEDA = act.maker(act.Neda, "player", "decision")
+_PAY = act.maker(act.Pay, "player", "decision", "cards")
+_BANJA = act.maker(act.Banja, "player", "card", "target")
+_LAND_GRAB = act.maker(act.LandGrab, "player", "card", "target", "property")
+_LAND_TRADE = act.maker(act.LandTrade, "player", "card", "target", "property", "give")
 
 
 def others(s: MulodiState, seat: int) -> list[int]:
@@ -146,7 +152,7 @@ def _action_card(s: MulodiState, seat: int, c: int, cid: str, opponents: list[in
                 for d in range(max_doubles + 1):
                     out.append(_MULTI_RENT(seat, cid, col, t, d))
     elif a == "banja":
-        out.extend(_make(act.Banja, player=seat, card=cid, target=t) for t in opponents)
+        out.extend([_BANJA(seat, cid, t) for t in opponents])
     elif a == "wedding_meeting":
         out.append(_make(act.WeddingMeeting, player=seat, card=cid))
     elif a == "yongeza":
@@ -154,15 +160,14 @@ def _action_card(s: MulodiState, seat: int, c: int, cid: str, opponents: list[in
     elif a == "land_grab":
         for t in opponents:
             for p, _col in sets.loose(s, t):
-                out.append(_make(act.LandGrab, player=seat, card=cid, target=t, property=_IDS[p]))
+                out.append(_LAND_GRAB(seat, cid, t, _IDS[p]))
     elif a == "land_trade":
         mine = sets.loose(s, seat)
         if mine:
             for t in opponents:
                 for p, _col in sets.loose(s, t):
                     for g, _gcol in mine:
-                        out.append(_make(act.LandTrade, player=seat, card=cid, target=t,
-                                         property=_IDS[p], give=_IDS[g]))
+                        out.append(_LAND_TRADE(seat, cid, t, _IDS[p], _IDS[g]))
     elif a == "yaaye_deal":
         for t in opponents:
             for col in D.colour_ids:
@@ -192,13 +197,12 @@ def legal_list(s: MulodiState, seat: int) -> list[Any]:
             if chain.holder != seat:
                 continue
             if chain.stage == STAGE_RESPOND:
-                out.append(_make(act.Accept, player=seat, decision=chain.decision))
+                out.append(_ACCEPT(seat, chain.decision))
                 if any(D.action[c] == "neda" for c in s.hands[seat]):
-                    out.append(_make(act.Neda, player=seat, decision=chain.decision))
+                    out.append(_NEDA(seat, chain.decision))
             elif chain.stage == STAGE_PAY:
                 for option in payment_options(s, seat, chain.debt):
-                    out.append(_make(act.Pay, player=seat, decision=chain.decision,
-                                     cards=[_IDS[c] for c in option]))
+                    out.append(_PAY(seat, chain.decision, [_IDS[c] for c in option]))
         return out
     if seat != s.current or not s.turn_decision:
         return []
