@@ -244,22 +244,26 @@ def maker(cls: type[_Action], *names: str) -> Callable[..., _Action]:
     for name, factory, _ in spec:
         if factory is not None and name not in names:
             raise ValueError(f"{cls.__name__}.{name} has a default factory: name it")
-    space: dict[str, Any] = {"_new_": _new, "_set_": _set, "_cls_": cls, "_names_": frozenset(names),
-                             "_mkset_": set}
-    items = []
+    space: dict[str, Any] = {"_new_": _new, "_cls_": cls, "_names_": frozenset(names), "_mkset_": set,
+                             **{f"_{slot}_": BaseModel.__dict__[f"__pydantic_{slot}__"].__set__
+                                for slot in ("fields_set", "extra", "private")}}
+    lines = []
     for i, (name, _, default) in enumerate(spec):
         if name in names:
-            items.append(f"{name!r}: {name}")
+            lines.append(f"    d_[{name!r}] = {name}\n")
         else:
             space[f"_default{i}_"] = default
-            items.append(f"{name!r}: _default{i}_")
+            lines.append(f"    d_[{name!r}] = _default{i}_\n")
     params = ", ".join(names)
+    # The fields go straight into the new object's __dict__ (a frozen model's __setattr__
+    # refuses them), the three pydantic slots through their descriptors.
     source = (f"def build({params}):\n"
               f"    obj_ = _new_(_cls_)\n"
-              f"    _set_(obj_, '__dict__', {{{', '.join(items)}}})\n"
-              f"    _set_(obj_, '__pydantic_fields_set__', _mkset_(_names_))\n"
-              f"    _set_(obj_, '__pydantic_extra__', None)\n"
-              f"    _set_(obj_, '__pydantic_private__', None)\n"
+              f"    d_ = obj_.__dict__\n"
+              f"{''.join(lines)}"
+              f"    _fields_set_(obj_, _mkset_(_names_))\n"
+              f"    _extra_(obj_, None)\n"
+              f"    _private_(obj_, None)\n"
               f"    return obj_\n")
     exec(source, space)  # the source is made here from the model's own field names
     build = space["build"]
