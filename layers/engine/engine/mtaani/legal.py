@@ -192,6 +192,7 @@ def _forget() -> None:
     """The rules changed: work the tables out again when next asked."""
     _RULES_FOR.clear()
     _SEATS.clear()
+    _SURE.clear()
 
 
 RULES_CHANGED.append(_forget)
@@ -348,14 +349,21 @@ def sure(kind: str, name: str, player: int) -> Any:
     :meth:`LazyLegalActions.of_type` hands out; ``None`` when a listing must decide. Bots
     answer the decisions that need no listing with it (``turn``: roll; ``end``: end the
     turn)."""
+    key = (kind, name, player)
+    found = _SURE.get(key, _SURE)
+    if found is not _SURE:
+        return found
     seat = _SEATS.get(kind)
     if seat is None:
         seat = _SEATS[kind] = _Seat(kind)
     rule = seat.simple.get(name)
-    if rule is None:
-        return None
-    found = rule.alone[player]  # type: ignore[index]
-    return (found if found is not None else rule.singleton(player))[0]
+    found = None if rule is None else rule.singleton(player)[0]
+    _SURE[key] = found
+    return found
+
+
+_SURE: dict[tuple[str, str, int], Any] = {}
+"""(kind, type, seat) -> what :func:`sure` answers (worked out again when the rules change)."""
 
 
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:

@@ -81,7 +81,9 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     actions: list[dict[str, Any]] = []
     count = 0
     decide, waiting_seats = bots.decide, bots.waiting_seats
-    apply = rs.play  # apply_in_place without building a Result nobody reads here
+    # rs.play(state, action, checked=True, quiet=True): apply_in_place without the Result
+    # nobody reads here, the second check of a bot's legal choice, or events.
+    apply = rs.quiet_player(state)
     book = rs.book
     # Each seat's answers that need no listing (what bots.decide asks first; None: none).
     quicks = [getattr(type(bot), "quick", None) for bot in seat_bots]
@@ -103,7 +105,7 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
         if record:
             actions.append(action.model_dump(mode="json"))
         # A bot's choice is legal here (bots.decide); the events are not read.
-        apply(state, action, checked=True, quiet=True)
+        apply(action)
         count += 1
     outcome = rs.outcome(state)
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,
