@@ -100,3 +100,88 @@ def test_self_play_plays_the_same_games_without_the_mortgage_count(monkeypatch):
         uncounted = selfplay.play(kinds, seed, max_turns=300, record=True).history
         monkeypatch.undo()
         assert counted == uncounted
+
+
+def test_draws_are_blake2b_of_seed_and_counter():
+    """rng hashes a copy of a kept ``"{seed}:"`` hasher: every draw is still the BLAKE2b-64 of
+    ``"{seed}:{counter}"`` (the module docstring), for int and other seeds, die after die."""
+    from hashlib import blake2b
+
+    from engine import rng
+
+    class Seeded:
+        def __init__(self, seed):
+            self.seed, self.rng_counter, self.scripted = seed, 0, {}
+
+    def by_hand(seed, counter, n):
+        digest = blake2b(f"{seed}:{counter}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") % n
+
+    for seed in (0, 7, 2**40 + 3, -5, "s"):
+        state = Seeded(seed)
+        for counter in range(1, 40, 3):
+            assert rng.below(state, 97) == by_hand(seed, counter, 97)
+            assert rng.faces(state, 2, 6) == [1 + by_hand(seed, counter + 1, 6),
+                                              1 + by_hand(seed, counter + 2, 6)]
+            assert state.rng_counter == counter + 2
+    assert rng.faces(Seeded(1), 0, 0) == []
+
+
+def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
+    """BaseBot.quick (rolling, ending the turn without a listing) answers only where the
+    handlers, reading the lazy listing, give that very action, and the action is legal."""
+    from engine.mtaani.bots import make
+    from engine.mtaani.legal import LazyLegalActions
+    from engine.mtaani.properties import count_mortgages
+
+    rs = engine.get_ruleset("mtaani")
+    bot = make("base", 3)
+    answered = {"turn": 0, "end": 0}
+    left = 0
+    for seed in range(4):
+        result = selfplay.play(["base"] * 4, seed, max_turns=150, record=True)
+        for state, action in selfplay.replay(result.history):
+            if action is None or state.decision is None:
+                continue
+            count_mortgages(state)  # as self-play keeps it
+            seat, kind = state.decision.player, state.decision.kind
+            quick = bot.quick(rs.book, state, seat, kind)
+            if quick is None:
+                left += kind in answered
+                continue
+            answered[kind] += 1
+            legal = LazyLegalActions(rs.book, state, seat)
+            assert bot.choose_listed(rs.book, state, seat, legal) is quick
+            assert quick in rs.legal_actions(state, seat)
+            assert quick == action  # what the recorded game played
+    assert answered["turn"] > 100 and answered["end"] > 100 and left > 0
+
+
+def test_mulodi_makers_build_what_make_builds():
+    """actions.maker's positional constructors give the very model act.make gives (fields,
+    their order, the fields set, the wire form), and refuse fields they cannot fill."""
+    import pytest
+
+    from engine.mulodi import actions as act
+
+    cases = [(act.Bank, {"player": 1, "card": "c017"}),
+             (act.PlayProperty, {"player": 0, "card": "c040", "colour": "pink"}),
+             (act.MoveWildcard, {"player": 2, "card": "c050", "colour": "red"}),
+             (act.Rent, {"player": 0, "card": "c080", "colour": "green", "doubles": 1}),
+             (act.MultiRent, {"player": 1, "card": "c090", "colour": "brown", "target": 0, "doubles": 0}),
+             (act.EndTurn, {"player": 0, "returned": ["c001", "c002"]}),
+             (act.YaayeDeal, {"player": 0, "card": "c003", "target": 1, "colour": "red", "set": 1})]
+    for cls, fields in cases:
+        made = act.maker(cls, *fields)(*fields.values())
+        want = act.make(cls, **fields)
+        assert type(made) is cls and made == want
+        if cls is not act.EndTurn:  # (a list field: neither hashes)
+            assert hash(made) == hash(want)
+        assert list(made.__dict__.items()) == list(want.__dict__.items())
+        assert made.__pydantic_fields_set__ == want.__pydantic_fields_set__ == set(fields)
+        assert made.model_dump(mode="json") == want.model_dump(mode="json")
+        assert made.model_dump(exclude_unset=True) == want.model_dump(exclude_unset=True)
+        assert cls.model_validate(made.model_dump()) == made
+    assert act.maker(act.PlayProperty, "player", "card")(0, "c040").colour is None
+    with pytest.raises(ValueError):
+        act.maker(act.Bank, "player", "nope")

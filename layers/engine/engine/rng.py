@@ -22,10 +22,34 @@ class RandomState(Protocol):
     scripted: dict[str, list[Any]]
 
 
+_PREFIXES: dict[int, Any] = {}
+"""Seed -> a BLAKE2b hasher that has taken ``"{seed}:"`` (a memo: each draw hashes a copy of
+it, which gives the digest of the whole text at a part of the cost of hashing it anew)."""
+_MAX_PREFIXES = 512
+_from_bytes = int.from_bytes
+
+
+def _prefix(seed: Any) -> Any:
+    """The hasher of ``"{seed}:"`` for draws from ``seed`` (kept for int seeds)."""
+    base = blake2b(f"{seed}:".encode(), digest_size=8)
+    if type(seed) is int:
+        if len(_PREFIXES) >= _MAX_PREFIXES:
+            _PREFIXES.clear()
+        _PREFIXES[seed] = base
+    return base
+
+
 def _next64(state: RandomState) -> int:
-    state.rng_counter += 1
-    digest = blake2b(f"{state.seed}:{state.rng_counter}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    """The next 64-bit draw: BLAKE2b-64 of ``"{seed}:{counter}"`` after bumping the counter,
+    big-endian."""
+    counter = state.rng_counter = state.rng_counter + 1
+    seed = state.seed
+    base = _PREFIXES.get(seed) if type(seed) is int else None
+    if base is None:
+        base = _prefix(seed)
+    h = base.copy()
+    h.update(str(counter).encode())
+    return _from_bytes(h.digest())
 
 
 def _scripted(state: RandomState, stream: str) -> tuple[bool, Any]:
@@ -42,7 +66,35 @@ def below(state: RandomState, n: int) -> int:
     """A uniform integer in ``[0, n)`` from the seed (no scripting). ``n`` must be >= 1."""
     if n < 1:
         raise ValueError("below() needs n >= 1")
-    return _next64(state) % n
+    # _next64, spelled out (a die or a chance per call: the hottest draw).
+    counter = state.rng_counter = state.rng_counter + 1
+    seed = state.seed
+    base = _PREFIXES.get(seed) if type(seed) is int else None
+    if base is None:
+        base = _prefix(seed)
+    h = base.copy()
+    h.update(str(counter).encode())
+    return _from_bytes(h.digest()) % n
+
+
+def faces(state: RandomState, count: int, sides: int) -> list[int]:
+    """``count`` dice of ``sides`` faces from the seed, no scripting: what :func:`dice` gives
+    when no scripted dice wait (``[1 + below(state, sides) for _ in range(count)]``)."""
+    if sides < 1 and count > 0:
+        raise ValueError("below() needs n >= 1")
+    seed = state.seed
+    base = _PREFIXES.get(seed) if type(seed) is int else None
+    if base is None:
+        base = _prefix(seed)
+    counter = state.rng_counter
+    out = []
+    for _ in range(count):
+        counter += 1
+        h = base.copy()
+        h.update(str(counter).encode())
+        out.append(1 + _from_bytes(h.digest()) % sides)
+    state.rng_counter = counter
+    return out
 
 
 def randint(state: RandomState, stream: str, low: int, high: int) -> int:
@@ -65,10 +117,10 @@ def dice(state: RandomState, count: int, sides: int) -> list[int]:
     """``count`` dice of ``sides`` faces (stream ``"dice"``: scripted values are lists)."""
     hit, value = _scripted(state, "dice")
     if hit:
-        faces = [max(1, min(sides, int(v))) for v in value][:count]
-        if len(faces) == count:
-            return faces
-    return [1 + below(state, sides) for _ in range(count)]
+        scripted = [max(1, min(sides, int(v))) for v in value][:count]
+        if len(scripted) == count:
+            return scripted
+    return faces(state, count, sides)
 
 
 def pick(state: RandomState, stream: str, options: list[Any]) -> Any:

@@ -192,6 +192,7 @@ def _forget() -> None:
     """The rules changed: work the tables out again when next asked."""
     _RULES_FOR.clear()
     _SEATS.clear()
+    _SURE.clear()
 
 
 RULES_CHANGED.append(_forget)
@@ -340,6 +341,29 @@ class LazyLegalActions(LegalActions):
         for name in self.specs:
             seen.setdefault(name, None)
         return list(seen)
+
+
+def sure(kind: str, name: str, player: int) -> Any:
+    """The one listed action of type ``name`` when it is always legal for the seat holding a
+    decision of ``kind`` (an active seat, the game on): the rule's shared instance, the one
+    :meth:`LazyLegalActions.of_type` hands out; ``None`` when a listing must decide. Bots
+    answer the decisions that need no listing with it (``turn``: roll; ``end``: end the
+    turn)."""
+    key = (kind, name, player)
+    found = _SURE.get(key, _SURE)
+    if found is not _SURE:
+        return found
+    seat = _SEATS.get(kind)
+    if seat is None:
+        seat = _SEATS[kind] = _Seat(kind)
+    rule = seat.simple.get(name)
+    found = None if rule is None else rule.singleton(player)[0]
+    _SURE[key] = found
+    return found
+
+
+_SURE: dict[tuple[str, str, int], Any] = {}
+"""(kind, type, seat) -> what :func:`sure` answers (worked out again when the rules change)."""
 
 
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:

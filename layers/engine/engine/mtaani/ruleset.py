@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -323,6 +323,20 @@ class MtaaniRuleset(Ruleset):
         advance(ctx)
         state.steps += 1
         return [] if quiet else ctx.events  # type: ignore[return-value]
+
+    def quiet_player(self, state: MtaaniState) -> Callable[[BaseModel], None]:
+        """``play(state, action, checked=True, quiet=True)`` as a function of the action alone,
+        for a self-play loop on ``state`` (one context for the whole game: a quiet context
+        holds nothing of one action). The same rules change the state; nothing is returned."""
+        ctx = new_ctx(self._book or self.book, state, True)
+        rules = RULES
+
+        def step(action: BaseModel) -> None:
+            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined, misc]
+            advance(ctx)
+            state.steps += 1
+
+        return step
 
     def view(self, state: MtaaniState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         return _view(Ctx(self.book, state), viewer, reveal)

@@ -24,9 +24,9 @@ def _roll(ctx: Ctx, a: Roll) -> None:
     if s.scripted:
         dice = rng.dice(s, rules.count, rules.sides)
     else:
-        # What rng.dice does without scripted dice, without its calls (tests/engine/
-        # test_fast_paths.py holds the two to the same numbers).
-        dice = [1 + rng.below(s, rules.sides) for _ in range(rules.count)]
+        # What rng.dice does without scripted dice (tests/engine/test_fast_paths.py holds
+        # the two to the same numbers).
+        dice = rng.faces(s, rules.count, rules.sides)
     doubles = bool(dice) and dice.count(dice[0]) == len(dice)  # every die alike
     s.dice = dice
     s.rolled = True

@@ -22,6 +22,20 @@ from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, MulodiState
 
 D = deck()
 _make = act.make
+_IDS = tuple(card_id(c) for c in range(len(D.kind)))
+"""Card number -> its wire id (``card_id``), made once: a listing names tens of cards."""
+_BANK = act.maker(act.Bank, "player", "card")
+_PLAY_PROPERTY = act.maker(act.PlayProperty, "player", "card", "colour")
+_MOVE_WILDCARD = act.maker(act.MoveWildcard, "player", "card", "colour")
+_RENT = act.maker(act.Rent, "player", "card", "colour", "doubles")
+_MULTI_RENT = act.maker(act.MultiRent, "player", "card", "colour", "target", "doubles")
+_END_TURN = act.maker(act.EndTurn, "player", "returned")
+_ACCEPT = act.maker(act.Accept, "player", "decision")
+_NEDA = act.maker(act.Neda, "player", "decision")
+_PAY = act.maker(act.Pay, "player", "decision", "cards")
+_BANJA = act.maker(act.Banja, "player", "card", "target")
+_LAND_GRAB = act.maker(act.LandGrab, "player", "card", "target", "property")
+_LAND_TRADE = act.maker(act.LandTrade, "player", "card", "target", "property", "give")
 
 
 def others(s: MulodiState, seat: int) -> list[int]:
@@ -68,45 +82,49 @@ def payment_options(s: MulodiState, seat: int, debt: int) -> list[list[int]]:
 
 def _turn_actions(s: MulodiState, seat: int) -> list[Any]:
     out: list[Any] = []
+    append = out.append
     hand = s.hands[seat]
+    face, kinds, colours, colour_ids, ids = D.face, D.kind, D.colours, D.colour_ids, _IDS
     reps: dict[str, int] = {}
     for c in sorted(hand):
-        reps.setdefault(D.face[c], c)
+        reps.setdefault(face[c], c)
     plays = s.plays_left
     opponents = others(s, seat)
     if plays > 0:
         doubles_held = sum(1 for c in hand if D.action[c] == "double_rent")
         max_doubles = min(doubles_held, plays - 1, D.amounts["max_doubles"])
         mine = s.props[seat]
-        my_colours = [col for col in D.colour_ids if mine.get(col)]
+        my_colours = [col for col in colour_ids if mine.get(col)]
         for c in reps.values():
-            kind = D.kind[c]
-            cid = card_id(c)
-            if kind in (MONEY, ACTION):
-                out.append(_make(act.Bank, player=seat, card=cid))
+            kind = kinds[c]
+            cid = ids[c]
             if kind == PROPERTY:
-                out.append(_make(act.PlayProperty, player=seat, card=cid, colour=D.colours[c][0]))
+                append(_PLAY_PROPERTY(seat, cid, colours[c][0]))
+            elif kind == MONEY:
+                append(_BANK(seat, cid))
             elif kind == WILD:
-                for col in D.colours[c]:
-                    out.append(_make(act.PlayProperty, player=seat, card=cid, colour=col))
+                for col in colours[c]:
+                    append(_PLAY_PROPERTY(seat, cid, col))
             elif kind == MASTER:
-                for col in D.colour_ids:
-                    out.append(_make(act.PlayProperty, player=seat, card=cid, colour=col))
+                for col in colour_ids:
+                    append(_PLAY_PROPERTY(seat, cid, col))
             elif kind == ACTION:
+                append(_BANK(seat, cid))
                 out.extend(_action_card(s, seat, c, cid, opponents, my_colours, max_doubles))
     for colour, cards in s.props[seat].items():
         moved: set[str] = set()
         for c in cards:
-            kind = D.kind[c]
-            if kind not in (WILD, MASTER) or D.face[c] in moved:
+            kind = kinds[c]
+            if (kind != WILD and kind != MASTER) or face[c] in moved:
                 continue
-            moved.add(D.face[c])
-            for col in (D.colours[c] if kind == WILD else D.colour_ids):
+            moved.add(face[c])
+            cid = ids[c]
+            for col in (colours[c] if kind == WILD else colour_ids):
                 if col != colour:
-                    out.append(_make(act.MoveWildcard, player=seat, card=card_id(c), colour=col))
+                    append(_MOVE_WILDCARD(seat, cid, col))
     need = returns_needed(s, seat)
     if not need:
-        out.append(_make(act.EndTurn, player=seat, returned=[]))
+        append(_END_TURN(seat, []))
     else:
         choices = [payment.house_returns(hand, need),
                    sorted(hand, key=lambda c: (-D.value[c], c))[:need], hand[-need:]]
@@ -115,7 +133,7 @@ def _turn_actions(s: MulodiState, seat: int) -> list[Any]:
             key = tuple(sorted(choice))
             if key not in seen:
                 seen.add(key)
-                out.append(_make(act.EndTurn, player=seat, returned=[card_id(c) for c in choice]))
+                append(_END_TURN(seat, [ids[c] for c in choice]))
     return out
 
 
@@ -127,15 +145,14 @@ def _action_card(s: MulodiState, seat: int, c: int, cid: str, opponents: list[in
         for col in D.colours[c]:
             if s.props[seat].get(col):
                 for d in range(max_doubles + 1):
-                    out.append(_make(act.Rent, player=seat, card=cid, colour=col, doubles=d))
+                    out.append(_RENT(seat, cid, col, d))
     elif a == "multi_rent":
         for col in my_colours:
             for t in opponents:
                 for d in range(max_doubles + 1):
-                    out.append(_make(act.MultiRent, player=seat, card=cid, colour=col, target=t,
-                                     doubles=d))
+                    out.append(_MULTI_RENT(seat, cid, col, t, d))
     elif a == "banja":
-        out.extend(_make(act.Banja, player=seat, card=cid, target=t) for t in opponents)
+        out.extend([_BANJA(seat, cid, t) for t in opponents])
     elif a == "wedding_meeting":
         out.append(_make(act.WeddingMeeting, player=seat, card=cid))
     elif a == "yongeza":
@@ -143,15 +160,14 @@ def _action_card(s: MulodiState, seat: int, c: int, cid: str, opponents: list[in
     elif a == "land_grab":
         for t in opponents:
             for p, _col in sets.loose(s, t):
-                out.append(_make(act.LandGrab, player=seat, card=cid, target=t, property=card_id(p)))
+                out.append(_LAND_GRAB(seat, cid, t, _IDS[p]))
     elif a == "land_trade":
         mine = sets.loose(s, seat)
         if mine:
             for t in opponents:
                 for p, _col in sets.loose(s, t):
                     for g, _gcol in mine:
-                        out.append(_make(act.LandTrade, player=seat, card=cid, target=t,
-                                         property=card_id(p), give=card_id(g)))
+                        out.append(_LAND_TRADE(seat, cid, t, _IDS[p], _IDS[g]))
     elif a == "yaaye_deal":
         for t in opponents:
             for col in D.colour_ids:
@@ -181,13 +197,12 @@ def legal_list(s: MulodiState, seat: int) -> list[Any]:
             if chain.holder != seat:
                 continue
             if chain.stage == STAGE_RESPOND:
-                out.append(_make(act.Accept, player=seat, decision=chain.decision))
+                out.append(_ACCEPT(seat, chain.decision))
                 if any(D.action[c] == "neda" for c in s.hands[seat]):
-                    out.append(_make(act.Neda, player=seat, decision=chain.decision))
+                    out.append(_NEDA(seat, chain.decision))
             elif chain.stage == STAGE_PAY:
                 for option in payment_options(s, seat, chain.debt):
-                    out.append(_make(act.Pay, player=seat, decision=chain.decision,
-                                     cards=[card_id(c) for c in option]))
+                    out.append(_PAY(seat, chain.decision, [_IDS[c] for c in option]))
         return out
     if seat != s.current or not s.turn_decision:
         return []
@@ -204,12 +219,12 @@ def specs(s: MulodiState, seat: int) -> dict[str, dict[str, Any]]:
         for chain in s.action.chains:
             if chain.holder == seat and chain.stage == STAGE_PAY:
                 out["pay"] = {"decision": chain.decision, "debt": chain.debt,
-                              "cards": [card_id(c) for c in sets.payable(s, seat)]}
+                              "cards": [_IDS[c] for c in sets.payable(s, seat)]}
         return out
     if seat == s.current and s.turn_decision:
         need = returns_needed(s, seat)
         if need:
-            out["end_turn"] = {"return": need, "from": [card_id(c) for c in s.hands[seat]]}
+            out["end_turn"] = {"return": need, "from": [_IDS[c] for c in s.hands[seat]]}
     return out
 
 

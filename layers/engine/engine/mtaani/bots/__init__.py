@@ -70,6 +70,12 @@ def decide(bot, state, seat: int, *, strict: bool = False):
         # it waits for its own decision or for an offer to answer.
         return None
     book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
+    if holds and not state.trades and not state.loan_offers:
+        quick = getattr(type(bot), "quick", None)  # an answer that needs no listing
+        if quick is not None:
+            action = quick(bot, book, state, seat, pending.kind)
+            if action is not None:
+                return action
     # The listing the bot reads type by type (the same actions engine.legal_actions lists).
     legal = LazyLegalActions(book, state, seat)
     if not (legal.surely or legal):  # surely: the decision's own answer is listed

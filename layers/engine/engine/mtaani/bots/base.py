@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.mtaani.bots.policy import Bot, first_of, of_type
 from engine.mtaani.bots.table import Table
+from engine.mtaani.legal import sure
 from engine.mtaani.properties import unmortgage_cost
 
 BAIL_CASH_MULTIPLE = 5
@@ -34,6 +35,21 @@ class BaseBot(Bot):
     owes, pays bail when cash is plentiful, draws Mtaani cards."""
 
     kind = "base"
+
+    def quick(self, book, state, seat: int, kind: str):
+        """:meth:`on_turn`'s or :meth:`on_end`'s answer when it needs no listing (the roll of
+        a seat out of jail; ending the turn with nothing mortgaged at the table, by the
+        state's count, and no bank loan to repay), the same shared action the listing hands
+        out; ``None``: ask the handlers (:func:`engine.mtaani.bots.decide` asks this first,
+        with no offer waiting)."""
+        me = state.players[seat]
+        if kind == "turn":
+            return None if me.jail_turns else sure("turn", "roll", seat)
+        if kind == "end" and getattr(state, "mortgages", None) == 0:
+            loan = getattr(me, "bank_loan", None)
+            if loan is None or me.cash < loan.principal + loan.interest + KEEP_CASH:
+                return sure("end", "end_turn", seat)
+        return None
 
     def on_turn(self, t: Table, legal):
         if t.me.jail_turns:

@@ -81,22 +81,31 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     actions: list[dict[str, Any]] = []
     count = 0
     decide, waiting_seats = bots.decide, bots.waiting_seats
-    apply = rs.play  # apply_in_place without building a Result nobody reads here
+    # rs.play(state, action, checked=True, quiet=True): apply_in_place without the Result
+    # nobody reads here, the second check of a bot's legal choice, or events.
+    apply = rs.quiet_player(state)
+    book = rs.book
+    # Each seat's answers that need no listing (what bots.decide asks first; None: none).
+    quicks = [getattr(type(bot), "quick", None) for bot in seat_bots]
     while state.termination is None:  # rs.outcome(state) is None
         if count >= MAX_ACTIONS:
             raise RuntimeError(f"game {seed} ran past {MAX_ACTIONS} actions")
         decision = state.decision
         if decision is not None and not state.trades and not state.loan_offers:
             seat = decision.player  # no offer waits for an answer: waiting_seats(state)[0]
+            quick = quicks[seat]
+            action = quick(seat_bots[seat], book, state, seat, decision.kind) if quick else None
+            if action is None:
+                action = decide(seat_bots[seat], state, seat, strict=True)
         else:
             seat = waiting_seats(state)[0]
-        action = decide(seat_bots[seat], state, seat, strict=True)
+            action = decide(seat_bots[seat], state, seat, strict=True)
         if action is None:
             raise RuntimeError(f"game {seed}: the bot in seat {seat} had no action")
         if record:
             actions.append(action.model_dump(mode="json"))
         # A bot's choice is legal here (bots.decide); the events are not read.
-        apply(state, action, checked=True, quiet=True)
+        apply(action)
         count += 1
     outcome = rs.outcome(state)
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,
