@@ -41,11 +41,14 @@ class BaseBot(Bot):
         a seat out of jail; ending the turn with nothing mortgaged at the table, by the
         state's count, and no bank loan to repay), the same shared action the listing hands
         out; ``None``: ask the handlers (:func:`engine.mtaani.bots.decide` asks this first,
-        with no offer waiting)."""
+        with no offer waiting). A subclass that answers a kind its own way is asked itself."""
         me = state.players[seat]
         if kind == "turn":
-            return None if me.jail_turns else sure("turn", "roll", seat)
-        if kind == "end" and getattr(state, "mortgages", None) == 0:
+            if me.jail_turns or type(self).on_turn is not BaseBot.on_turn:
+                return None
+            return sure("turn", "roll", seat)
+        if (kind == "end" and getattr(state, "mortgages", None) == 0
+                and type(self).on_end is BaseBot.on_end):
             loan = getattr(me, "bank_loan", None)
             if loan is None or me.cash < loan.principal + loan.interest + KEEP_CASH:
                 return sure("end", "end_turn", seat)
