@@ -40,7 +40,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import accounts, chat, presence, storage
+from service import accounts, chat, presence, storage, tables
 from service import table_options as options_rules
 from service.config import settings
 from service.errors import (
@@ -152,6 +152,8 @@ class LobbyRecord(Model):
     spectators = ListAttribute(of=UnicodeAttribute, default=list)
     invite_hash = UnicodeAttribute(null=True)
     bots_added = NumberAttribute(default=0)
+    name = UnicodeAttribute(null=True)
+    number = NumberAttribute(null=True)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
 
@@ -438,6 +440,13 @@ def game_settings(lobby: LobbyRecord) -> dict:
     }
 
 
+def naming(lobby: LobbyRecord) -> dict[str, Any]:
+    """What the game record keeps of the lobby's name (:mod:`service.tables`): the owner's
+    ``name`` and the table's ``number``."""
+    return {"name": lobby.name or None,
+            "number": int(lobby.number) if lobby.number is not None else None}
+
+
 def check_settings(ruleset: str, table_size: int, idle_timeout: int | None,
                    options: dict[str, Any] | None = None) -> None:
     """Refuse (:class:`Unprocessable`) a ruleset the registry does not know, a table size
@@ -514,11 +523,13 @@ def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- operations
 def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
            confirm_public: bool, table: TableSettings | None = None,
-           options: dict[str, Any] | None = None) -> LobbyRecord:
+           options: dict[str, Any] | None = None, name: str | None = None) -> LobbyRecord:
     """A new waiting lobby owned by ``owner``, who takes seat 0. ``options``: the ruleset's
     table options (``Ruleset.table_options``: response windows, auction windows, a game
     clock...); ``idle_timeout_seconds`` among them becomes the lobby's own
-    (:func:`lift_settings`)."""
+    (:func:`lift_settings`). ``name``: the owner's name for the table (checked:
+    :func:`service.tables.check_name`; none: the default, :func:`service.tables.table_name`)."""
+    name = tables.check_name(name)
     idle_timeout, options = lift_settings(idle_timeout, options)
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
@@ -531,9 +542,10 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
                         table_size=table_size, idle_timeout=idle_timeout, public=False,
                         status="waiting", seats=[owner] + [""] * (table_size - 1), invited=[],
                         spectators=[], created_at=now, updated_at=now,
-                        options=json.dumps(options) if options else None)
+                        options=json.dumps(options) if options else None, name=name)
     _set_public(lobby, public, confirm_public)
     table.apply(lobby)
+    lobby.number = tables.next_number(owner, ruleset)
     try:
         save(lobby, {}, new=True)
     except LostRace:
@@ -544,10 +556,14 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
 def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: int | None,
                     idle_timeout: int | None, public: bool | None,
                     confirm_public: bool, table: TableSettings | None = None,
-                    options: dict[str, Any] | None = None) -> LobbyRecord:
+                    options: dict[str, Any] | None = None,
+                    name: str | None = None) -> LobbyRecord:
     """Change a waiting lobby's settings (owner). A new ruleset drops table options it does
     not know; ``options`` replace the table options (``idle_timeout_seconds`` among them becomes
-    the lobby's own: :func:`lift_settings`)."""
+    the lobby's own: :func:`lift_settings`). ``name``: a new name (``""``: back to the
+    default; ``None``: kept)."""
+    clear_name = name is not None and not name.strip()
+    name = tables.check_name(name)
     idle_timeout, options = lift_settings(idle_timeout, options)
     table = table or TableSettings()
     table.check()
@@ -578,6 +594,8 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
             lobby.idle_timeout = idle_timeout
         if public is not None:
             _set_public(lobby, public, confirm_public)
+        if name is not None or clear_name:
+            lobby.name = name
         table.apply(lobby)
 
     return change(lobby_id, edit)[0]
@@ -849,7 +867,8 @@ def start(lobby_id: str, me: str, options: dict | None):
         try:
             return pipeline.create_game(
                 lobby.ruleset, players, game_options(lobby, options), game_id=lobby.lobby_id,
-                owner=lobby.owner, table=game_settings(lobby), also=written_with(lobby, before))
+                owner=lobby.owner, table={**game_settings(lobby), **naming(lobby)},
+                also=written_with(lobby, before))
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)

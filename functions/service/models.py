@@ -96,10 +96,16 @@ class You(BaseModel):
     seat: int | None
 
 
+TABLE_NAME = ("the table's name: its owner's, else \"<game> with <the others seated> #<n>\" "
+              "(n: the owner's count of tables of that game)")
+
+
 class LobbyOut(BaseModel):
     """A lobby as the caller may see it."""
 
     lobby_id: str
+    name: str = Field(description=TABLE_NAME)
+    named: bool = Field(False, description="the owner gave the table its name")
     status: Literal["waiting", "started", "cancelled"]
     game_id: str | None
     owner: Person
@@ -166,6 +172,7 @@ class GameOut(BaseModel):
     """A game as the caller may see it (the engine's per-seat view in ``state``)."""
 
     game_id: str
+    name: str = Field("", description=TABLE_NAME)
     version: int
     status: Literal["active", "saved", "finished"]
     ruleset: str
@@ -244,6 +251,7 @@ class Turn(BaseModel):
 
 class LobbySummary(BaseModel):
     lobby_id: str
+    name: str = Field("", description=TABLE_NAME)
     ruleset: str
     table_size: int
     seated: int
@@ -255,6 +263,7 @@ class LobbySummary(BaseModel):
 
 class GameSummary(BaseModel):
     game_id: str
+    name: str = Field("", description=TABLE_NAME)
     ruleset: str
     status: Literal["active", "saved", "finished"]
     seats: list[GameSeat]
@@ -262,6 +271,11 @@ class GameSummary(BaseModel):
     turn: Turn | None = Field(description="the decision that concerns you first (yours, else the "
                                           "first the table waits for)")
     waiting: list[Turn] = Field(description="every seat the table waits for, and for what")
+    winner: Person | None = Field(None, description="a finished game's winner (null: none, "
+                                                    "a tie, or still playing)")
+    your_place: int | None = Field(None, description="a finished game: your finishing place "
+                                                     "(1 the winner; shared places for ties)")
+    places: list[int] | None = Field(None, description="a finished game: each seat's place")
     updated_at: int
 
 

@@ -322,6 +322,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         status = "finished" if outcome is not None else "active"
         if outcome is not None:  # the game is over: its seed and salt are public now
             logged.append(fairness.revealed(record.sealed, state))
+            record.places = engine.places(state)
         _count_attendance(record, in_person=account_id is not None and not by_bot)
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
@@ -573,7 +574,9 @@ def _detail(result: ActionResult, event: dict[str, Any]) -> dict[str, Any]:
     record = result.game.record
     seat_ids = list(record.seats)
     detail = {"game_id": result.game.game_id, "version": result.version,
-              "ruleset": record.ruleset, "seats": seat_ids, "event": event}
+              "ruleset": record.ruleset, "seats": seat_ids, "event": event,
+              "owner": record.owner, "name": record.name,
+              "number": int(record.number) if record.number is not None else None}
     seat = _seat_named(event, len(seat_ids))
     if seat is not None:
         level = seats.played_by(record, seat)

@@ -270,7 +270,10 @@ class GameRecord(Model):
     table's script: :mod:`service.fairness`); never shown. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date. ``right_of_way``:
     until when (Unix milliseconds) bots' writes step back for a request that lost a race
-    (:meth:`DynamoGameStore.claim_right_of_way`); not part of the versioned state."""
+    (:meth:`DynamoGameStore.claim_right_of_way`); not part of the versioned state. ``name``
+    and ``number``: the table's name as its owner gave it and its number among the owner's
+    tables of its game (:mod:`service.tables`). ``places``: once finished, each seat's
+    finishing place (1 the winner; equal places for a tie: ``engine.places``)."""
 
     class Meta:
         table_name = settings().games_table
@@ -299,6 +302,9 @@ class GameRecord(Model):
     timer_shard = UnicodeAttribute(null=True)
     deadline_at = NumberAttribute(null=True)
     right_of_way = NumberAttribute(null=True)
+    name = UnicodeAttribute(null=True)
+    number = NumberAttribute(null=True)
+    places = ListAttribute(of=NumberAttribute, null=True)
     by_deadline = DeadlineIndex()
 
     def waiting(self) -> list[Waiting]:

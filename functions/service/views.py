@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from service import accounts
+from service import accounts, tables
 from service import seats as seats_module
 from service.config import settings
 from service.errors import NotFound
@@ -198,6 +198,7 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
     held = [p for p in pending if p["player"] is not None]
     return {
         "game_id": game.game_id,
+        "name": tables.shown(game.record, seats, names),
         "version": viewer_version(game.record, seat),
         "status": status,
         "ruleset": state.ruleset,
@@ -240,6 +241,8 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
         invited = [{"account_id": a, "name": names[a], "role": "player"} for a in lobby.invited]
     body = {
         "lobby_id": lobby.lobby_id,
+        "name": tables.shown(lobby, list(lobby.seats), names),
+        "named": bool(lobby.name),
         "status": lobby.status,
         "game_id": lobby.lobby_id if lobby.status == "started" else None,
         "owner": {"account_id": lobby.owner, "name": names[lobby.owner]},

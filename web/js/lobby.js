@@ -252,12 +252,21 @@ export async function mountLobby(root, lobbyId, inviteToken) {
     const parts = [
       h("div", { class: "row spread" }, h("h1", {}, `${lobby.owner.name}'s lobby`),
         h("span", { class: "pill" }, lobby.public ? "Public" : "Private")),
+      h("p", { class: "table-name", "data-testid": "lobby-name" }, lobby.name),
       h("p", { class: "muted", "data-testid": "lobby-facts" },
         `${titles[lobby.ruleset] || lobby.ruleset} · ${lobby.table_size} seats · ${lobby.status}`,
         lobby.idle_timeout_seconds ? ` · an idle turn ends after ${duration(lobby.idle_timeout_seconds)}` : ""),
       h("p", { class: "muted", "data-testid": "lobby-bots" }, `Bots move: ${botSpeedWords(lobby.bot_delay_seconds)}`),
       h("section", { class: "card", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), seats),
     ];
+    if (owner && waiting) {
+      // The owner names the table (empty: back to the default name).
+      const nameInput = h("input", { id: "table-name", maxlength: 60, autocomplete: "off", placeholder: lobby.name });
+      nameInput.value = lobby.named ? lobby.name : "";
+      const nameButton = h("button", { type: "submit" }, "Rename");
+      parts.push(h("form", { class: "row wrap", "data-testid": "lobby-rename", onsubmit: (e) => { e.preventDefault(); act(nameButton, () => api.updateLobby(lobbyId, { name: nameInput.value })); } },
+        h("label", { for: "table-name" }, "Table name"), nameInput, nameButton));
+    }
     if (owner && waiting) {
       const handle = h("input", { id: "invite-handle", autocomplete: "off", required: true, oninput: (e) => { draft.handle = e.target.value; } });
       handle.value = draft.handle;
