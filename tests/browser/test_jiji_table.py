@@ -188,3 +188,17 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
     # The landfill took Korogocho's residential blocks out of its rent: bare land, 70k.
     expect(screens[0][0].locator('.board [data-space="3"] .chip.nuisance')).to_have_text("landfill")
     expect(screens[0][0].get_by_test_id("rent-3")).to_have_text("rent M70k")
+
+
+def test_a_closed_deal_reads_as_the_parties_own_count(pages):
+    """Deal ids count the deals between their two parties (issue 28.5: a shared counter told a
+    third seat of others' private deals); the feed names the parties' own count, not the id."""
+    page = pages.open("/", viewport={"width": 1366, "height": 768})
+    got = page.evaluate("""async () => {
+      const { describeEvent } = await import('/js/games/jiji/events.js');
+      const guide = await (await fetch('/rulesets/jiji/guide')).json();
+      const view = { seats: [{ seat: 0, name: 'Amani' }, { seat: 1, name: 'Baraka' }, { seat: 2, name: 'Chebet' }], seat: 1 };
+      return [describeEvent({ type: 'DealClosed', deal: 1_008_000_002, how: 'declined' }, view, guide)];
+    }""")
+    # Seats 1 and 2 (1 * 6 + 2 = 8), their second deal.
+    assert got == ["Deal #2 was declined"]

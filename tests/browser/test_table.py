@@ -558,6 +558,11 @@ def test_time_options_read_and_are_typed_in_minutes_hours_and_days(pages, stack)
     assert (options["auction_seconds"], options["deal_seconds"]) == (2 * 86400, 90 * 60)
     assert "clock_seconds" not in options
     screenshot(page, "new-game-times")
+    # The lobby shows every option the game will be dealt with, in words (issue 28.6: an
+    # invitee sees the times before joining): the two typed, the rest the defaults.
+    shown = page.get_by_test_id("lobby-options").locator("li")
+    expect(shown).to_contain_text(["End: Last standing", "Clock: 14 days", "Auction time: 2 days",
+                                   "Deal time: 90 minutes"])
 
 
 def test_the_guide_has_prose_and_leads_back_to_the_game(pages, stack):

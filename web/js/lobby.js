@@ -21,6 +21,26 @@ const bestUnit = (seconds) => [...TIME_UNITS].reverse().find(([, size]) => secon
 /** "max_turns" -> "Max turns". */
 const words = (key) => key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 
+/** A table option's name for people: "auction_seconds" -> "Auction time", "max_turns" -> "Max turns". */
+function optionLabel(key) {
+  const stem = key.replace(/_seconds$/, "");
+  return stem === key ? words(key) : words(/(window|clock)$/.test(stem) ? stem : `${stem}_time`);
+}
+
+/** A lobby's table options in words ("Auction time: 12 hours", "Max turns: no limit"). */
+export function optionsInWords(options) {
+  return Object.entries(options || {}).filter(([key]) => !HIDDEN_OPTIONS.has(key)).map(([key, value]) => {
+    let shown;
+    if (value === null || value === undefined) shown = "no limit";
+    else if (typeof value === "boolean") shown = value ? "yes" : "no";
+    else if (key.endsWith("_seconds") && typeof value === "number") shown = duration(value);
+    else if (typeof value === "string") shown = words(value);
+    else if (typeof value === "number") shown = value.toLocaleString("en-GB");
+    else return null;  // objects and arrays are not for players
+    return `${optionLabel(key)}: ${shown}`;
+  }).filter(Boolean);
+}
+
 /**
  * A form for a ruleset's table options, generated from their JSON Schema (the guide's
  * `table_options`): numbers, booleans and enums; an empty field keeps the ruleset's default.
@@ -34,9 +54,7 @@ export function optionsForm(schema, idPrefix) {
     const prop = variants.find((v) => v.type && v.type !== "null") || variants.find((v) => v.enum) || raw;
     const nullable = variants.some((v) => v.type === "null");
     const id = `${idPrefix}-opt-${key}`;
-    const stem = key.replace(/_seconds$/, "");
-    const label = raw.title && raw.title.toLowerCase() !== key.replaceAll("_", " ") ? raw.title
-      : (stem === key ? words(key) : words(/(window|clock)$/.test(stem) ? stem : `${stem}_time`));
+    const label = raw.title && raw.title.toLowerCase() !== key.replaceAll("_", " ") ? raw.title : optionLabel(key);
     const help = raw.description || prop.description;
     let input;
     let read;
@@ -257,6 +275,8 @@ export async function mountLobby(root, lobbyId, inviteToken) {
         `${titles[lobby.ruleset] || lobby.ruleset} · ${lobby.table_size} seats · ${lobby.status}`,
         lobby.idle_timeout_seconds ? ` · an idle turn ends after ${duration(lobby.idle_timeout_seconds)}` : ""),
       h("p", { class: "muted", "data-testid": "lobby-bots" }, `Bots move: ${botSpeedWords(lobby.bot_delay_seconds)}`),
+      optionsInWords(lobby.options).length ? h("ul", { class: "muted options-shown", "data-testid": "lobby-options", "aria-label": "Table options" },
+        optionsInWords(lobby.options).map((line) => h("li", {}, line))) : null,
       h("section", { class: "card", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), seats),
     ];
     if (owner && waiting) {

@@ -70,7 +70,9 @@ const WORDS = {
   ClocksStopped: () => "The clocks stopped while the game is saved",
   ConstructionPressed: (e, { who }) => `${who(e.player)} pressed Construction: ${grantName(e.grant)}`,
   ConstructionUnused: (e, { who }) => `${who(e.player)} has nowhere to place ${grantName(e.grant)}`,
-  DealClosed: (e) => `Deal #${e.deal} was ${e.how || "closed"}`,
+  // A deal's id counts the deals between its two parties (engine.jiji.state.deal_id, in its
+  // last six digits), the only readers of this event: "Deal #2" is their second.
+  DealClosed: (e) => `Deal #${Number(e.deal) % 1_000_000} was ${e.how || "closed"}`,
   DealCompleted: (e, { who, name }) => `Deal done: ${who(e.proposer)} gave ${sideWords(e.give, name)} to ${who(e.to)} for ${sideWords(e.get, name)}`,
   DealOffered: (e, { who, name }) => `${who(e.proposer)} offered ${who(e.to)} a deal: ${sideWords(e.give, name)} for ${sideWords(e.get, name)}`,
   DebtOwed: (e, { who }) => `${who(e.debtor)} owes ${who(e.creditor)} ${jm(e.amount)} (${reasonName(e.reason)}) and must raise the money`,
