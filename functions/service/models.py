@@ -106,6 +106,12 @@ class LobbyOut(BaseModel):
     lobby_id: str
     name: str = Field(description=TABLE_NAME)
     named: bool = Field(False, description="the owner gave the table its name")
+    rated: bool = Field(True, description="the game will be rated (docs/ratings.md), unless a "
+                                          "stand-in bot plays a seat for most of it")
+    unrated_reason: str | None = Field(None, description="why the table will not be rated")
+    bot_ratings: dict[str, dict[str, float]] = Field(
+        default_factory=dict, description="each bot level's rating in this game ({mu, sigma}, "
+                                          "from self-play tables)")
     status: Literal["waiting", "started", "cancelled"]
     game_id: str | None
     owner: Person

@@ -217,6 +217,19 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
     }
 
 
+def lobby_rating(lobby: Any) -> dict[str, Any]:
+    """Whether a lobby's table will be rated (``rated``) and, when not, why
+    (``unrated_reason``; :func:`service.ratings.lobby_unrated_reason`); told before kickoff;
+    and each bot level's rating in the table's game (``bot_ratings``, the bot picker's)."""
+    from service import lobbies, ratings
+
+    reason = ratings.lobby_unrated_reason(list(lobby.seats), lobbies.lobby_options(lobby))
+    game = engine.game_of(lobby.ruleset)
+    return {"rated": reason is None, "unrated_reason": reason,
+            "bot_ratings": {level: ratings.bot_rating(game, level)
+                            for level in ("base", "advanced", "smart")}}
+
+
 def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, Any]:
     """The JSON body of every lobby answer (:class:`LobbyOut`) for ``account_id`` (``lobby`` a
     ``lobbies.LobbyRecord``, ``standing`` its ``lobbies.Access``); pending invitations and the
@@ -243,6 +256,7 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
         "lobby_id": lobby.lobby_id,
         "name": tables.shown(lobby, list(lobby.seats), names),
         "named": bool(lobby.name),
+        **lobby_rating(lobby),
         "status": lobby.status,
         "game_id": lobby.lobby_id if lobby.status == "started" else None,
         "owner": {"account_id": lobby.owner, "name": names[lobby.owner]},
