@@ -144,10 +144,12 @@ def test_the_bots_ratings_come_from_self_play_tables(tmp_path):
     assert json.loads((tmp_path / "bots.json").read_text()) == out
     for game, levels in out["ratings"].items():
         assert set(levels) == {"base", "advanced", "smart"}, game
-        # One table of three new players: the library's figures for places 1, 2, 3 in some order.
-        assert sorted(r["mu"] for r in levels.values()) == pytest.approx(
-            sorted(r["mu"] for r in ratings.rate([{"mu": 25.0, "sigma": 25 / 3}] * 3, [1, 2, 3])),
-            abs=1e-3)
+        # One table of three new players: the library's figures for one finishing order
+        # (1, 2, 3 or with a tie: 1, 1, 3 or 1, 2, 2).
+        got = sorted(r["mu"] for r in levels.values())
+        assert any(got == pytest.approx(sorted(r["mu"] for r in ratings.rate(
+            [{"mu": 25.0, "sigma": 25 / 3}] * 3, order)), abs=1e-3)
+            for order in ([1, 2, 3], [1, 1, 3], [1, 2, 2], [1, 1, 1])), (game, got)
     shipped = json.loads(ratings.BOT_RATINGS_FILE.read_text())
     assert shipped["format"] == "bot-ratings/1" and min(shipped["tables"].values()) >= 30
     for game, levels in shipped["ratings"].items():
