@@ -63,6 +63,7 @@ class AccountExportOut(BaseModel):
     chat_messages: list[dict[str, Any]]
     presence: list[dict[str, Any]]
     tables: list[dict[str, Any]]
+    ratings: dict[str, Any] = Field(default_factory=dict, description="your ratings per game")
     model_config = {"extra": "allow"}
 
 
@@ -317,3 +318,49 @@ class PresenceEntry(BaseModel):
 
 class PresenceOut(BaseModel):
     people: list[PresenceEntry]
+
+
+class HistoryPoint(BaseModel):
+    at: int = Field(description="when the game that moved it ended (Unix seconds)")
+    mu: float
+    sigma: float
+
+
+class RatingOut(BaseModel):
+    """A player's rating in one game (docs/ratings.md)."""
+
+    mu: float = Field(description="the rating (a new player: 25)")
+    sigma: float = Field(description="its uncertainty (a new player: 8.333)")
+    ordinal: float = Field(description="mu - 3 sigma: the cautious figure")
+    games: int = Field(description="rated games played")
+    wins: int = Field(description="rated games won (first alone)")
+    places: dict[str, int] = Field(description="finishing place -> how many times")
+    history: list[HistoryPoint] = Field(description="the rating after each rated game, oldest first")
+
+
+class PlayerOut(BaseModel):
+    """A player's page (``GET /players/{handle}``)."""
+
+    account_id: str
+    handle: str
+    ratings: dict[str, RatingOut] = Field(description="per game (mtaani, mulodi, jiji)")
+
+
+class PlayerGame(BaseModel):
+    game_id: str
+    name: str = Field(description=TABLE_NAME)
+    ruleset: str
+    seats: list[GameSeat]
+    seat: int = Field(description="the player's seat")
+    place: int | None = Field(description="the player's finishing place")
+    winner: Person | None
+    places: list[int] | None = Field(description="every seat's finishing place (the standings)")
+    finished_at: int
+    replay: str = Field(description="the game's replay (GET)")
+    verify: str = Field(description="the game's fairness check (GET)")
+
+
+class PlayerGamesOut(BaseModel):
+    handle: str
+    games: list[PlayerGame]
+    next_cursor: str | None = Field(description="pass back as cursor for older games")

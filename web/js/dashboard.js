@@ -75,9 +75,18 @@ export async function mountDashboard(root) {
   // A finished game: its winner and the reader's place ("1st of 4"), from the dashboard.
   function result(g) {
     if (g.status !== "finished") return null;
-    const winner = g.winner ? `${g.winner.name} won` : "no single winner";
     const place = g.your_place ? ` · you placed ${ordinal(g.your_place)} of ${g.seats.length}` : "";
-    return h("span", { class: "result", "data-testid": "dash-result" }, ` ${winner}${place}`);
+    const winner = g.winner
+      ? [playerLink(g.winner), " won"]
+      : "no single winner";
+    return h("span", { class: "result", "data-testid": "dash-result" }, " ", winner, place);
+  }
+
+  // A person's name links to their page (bots and anonymous seats have none).
+  function playerLink(person) {
+    return person.account_id.startsWith("acc_")
+      ? h("a", { href: `#/player/${encodeURIComponent(person.name)}`, "data-testid": "player-link" }, person.name)
+      : person.name;
   }
 
   function ordinal(n) {
