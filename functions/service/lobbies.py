@@ -154,6 +154,7 @@ class LobbyRecord(Model):
     bots_added = NumberAttribute(default=0)
     name = UnicodeAttribute(null=True)
     number = NumberAttribute(null=True)
+    rematch_id = UnicodeAttribute(null=True)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
 
@@ -920,3 +921,75 @@ def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = 
     return pipeline.create_game(lobby.ruleset, players, game_options(lobby, options),
                                 game_id=lobby.lobby_id, owner=players[0],
                                 table=game_settings(lobby), also=also)
+
+
+REMATCH_SUFFIX = " (rematch)"
+
+
+def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
+    """``POST /games/{id}/rematch``: from a finished game, a new waiting lobby owned by ``me``
+    (who sat there) with the same seats: ``me`` in their seat, the bots as they were, every
+    other person invited to play (one ``LobbyInvitation`` each: a notification; they accept by
+    joining and decline by leaving, as any invitation); the same ruleset, table options and
+    settings, and public or private as the first table. An erased player's seat is left empty.
+
+    A table has one rematch: asked again (by anyone who sat there) while that lobby still
+    waits, the same lobby is answered (``False``: not new) and nobody is told twice. Returns
+    ``(lobby, created)``.
+
+    Raises :class:`NotFound` for a stranger to a private table, :class:`Forbidden` for a
+    spectator and :class:`Conflict` for a game not finished yet."""
+    from service import pipeline
+
+    game = pipeline.default_store().load(game_id)
+    pipeline.seat_of(game, me)                       # 404 stranger, 403 spectator
+    if game.record.status != "finished":
+        raise Conflict("the game is not over yet: a rematch starts from a finished game")
+    for attempt in range(settings().max_action_retries + 1):
+        first = load(game_id)
+        if first.rematch_id:
+            try:
+                again = load(first.rematch_id)
+            except NotFound:
+                again = None
+            if again is not None and again.status == "waiting":
+                return again, False
+        before = roles(first)
+        seats = list(game.record.seats)
+        now = int(time.time())
+        new_seats, invited, bots = [], [], 0
+        for occupant in seats:
+            if occupant == me or accounts.bot_level(occupant):
+                new_seats.append(occupant)
+                bots += 1 if accounts.bot_level(occupant) else 0
+            else:
+                new_seats.append("")
+                if occupant.startswith("acc_"):
+                    invited.append(occupant)
+        name = None
+        if first.name:
+            name = first.name if first.name.endswith(REMATCH_SUFFIX) else (
+                first.name[:tables.NAME_MAX_CHARS - len(REMATCH_SUFFIX)] + REMATCH_SUFFIX)
+        lobby = LobbyRecord(secrets.token_urlsafe(16), owner=me, ruleset=first.ruleset,
+                            table_size=len(new_seats), idle_timeout=first.idle_timeout,
+                            options=first.options, stand_in_after=first.stand_in_after,
+                            bot_delay=first.bot_delay, public=bool(first.public),
+                            status="waiting", seats=new_seats,
+                            invited=[] if first.public else invited, spectators=[],
+                            bots_added=bots, name=name, created_at=now, updated_at=now)
+        lobby.number = tables.next_number(me, lobby.ruleset)
+        first.rematch_id = lobby.lobby_id
+
+        def also(tx: TransactWrite, lobby: LobbyRecord = lobby, now: int = now) -> None:
+            tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
+            _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
+
+        try:
+            save(first, before, also)
+        except LostRace:
+            time.sleep(0.005 * (attempt + 1))
+            continue
+        for who in invited:
+            _announce_invitation(lobby, who, "player")
+        return lobby, True
+    raise ServiceUnavailable("the table is busy; try again", retry_after=1)
