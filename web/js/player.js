@@ -18,10 +18,10 @@ export async function mountPlayer(root, handle) {
     return null;
   }
   const list = h("ul", { class: "list", "data-testid": "player-games" });
-  const more = h("button", { type: "button", hidden: !games.next_cursor }, "Older games");
+  const more = h("button", { type: "button", "data-testid": "player-more" }, "Older games");
   const addGames = (answer) => {
     list.append(...answer.games.map(gameItem));
-    more.hidden = !answer.next_cursor;
+    more.style.display = answer.next_cursor ? "" : "none";
     more.onclick = async () => addGames(await api.playerGames(handle, answer.next_cursor));
   };
   const ratings = Object.entries(page.ratings);
@@ -42,11 +42,15 @@ function ratingCard(game, r) {
     h("h2", {}, GAME_TITLES[game] || game),
     h("p", { class: "rating" }, h("strong", {}, r.mu.toFixed(1)), ` ± ${r.sigma.toFixed(1)}`,
       h("span", { class: "muted" }, ` (cautious ${r.ordinal.toFixed(1)})`)),
-    h("p", { class: "muted" }, `${r.games} rated games · ${r.wins} won${places ? ` · ${places}` : ""}`),
-    chart(r.history));
+    h("p", { class: "muted" }, `${r.games} rated game${r.games === 1 ? "" : "s"} · ${r.wins} won${places ? ` · ${places}` : ""}`),
+    chart([START, ...r.history]));
 }
 
-// The rating after each game (a line) with its uncertainty (a band, mu ± sigma).
+// A new player's rating (OpenSkill's default), where every chart starts.
+const START = { mu: 25, sigma: 25 / 3 };
+
+// The rating from a new player's through each rated game (a line) with its uncertainty (a
+// band, mu ± sigma).
 function chart(history) {
   const W = 320, H = 120, P = 6;
   if (!history.length) return null;
@@ -59,7 +63,7 @@ function chart(history) {
     ...history.map((p, i) => [i, p]).reverse().map(([i, p]) => `L${x(i).toFixed(1)},${y(p.mu - p.sigma).toFixed(1)}`)].join(" ") + " Z";
   const last = history[history.length - 1];
   return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", role: "img", "data-testid": "rating-chart",
-    "aria-label": `Rating over ${history.length} games, now ${last.mu.toFixed(1)} ± ${last.sigma.toFixed(1)}` },
+    "aria-label": `Rating over ${history.length - 1} rated game${history.length === 2 ? "" : "s"}, now ${last.mu.toFixed(1)} ± ${last.sigma.toFixed(1)}` },
     s("path", { d: band, fill: "currentColor", opacity: "0.15" }),
     s("path", { d: line, fill: "none", stroke: "currentColor", "stroke-width": "2" }),
     history.map((p, i) => s("circle", { cx: x(i).toFixed(1), cy: y(p.mu).toFixed(1), r: "3", fill: "currentColor" })));
