@@ -217,3 +217,23 @@ def shown(entry: dict[str, Any]) -> dict[str, Any]:
             "places": {k: int(v) for k, v in sorted(entry["places"].items(), key=lambda kv: int(kv[0]))},
             "history": [{"at": int(p["at"]), "mu": round(p["mu"], 3), "sigma": round(p["sigma"], 3)}
                         for p in entry["history"]]}
+
+
+def guide_section(game_title: str) -> dict[str, Any]:
+    """The guide's section on ratings (the shape of a prose section: ``{"id": "ratings",
+    "title", "text": [paragraph, ...], "items": [...], "example": []}``): how a rating moves
+    and what makes a table unrated (docs/ratings.md)."""
+    return {"id": "ratings", "title": "Ratings", "text": [
+        f"Every player has a {game_title} rating: a number (a new player starts at 25) and "
+        "how sure it is (the \u00b1 figure, 8.3 at first, shrinking as you play). After a "
+        "rated game every seat's rating moves by its finishing place: the winner's goes up, "
+        "the last's goes down, and beating strong players counts for more (OpenSkill's "
+        "Plackett-Luce model, which rates tables of any size; seats that tie share a place).",
+        "Bots have ratings too, from tables of bots against each other: the lobby's bot "
+        "picker shows them.",
+        "A table is rated only when all of these hold; the lobby says before kickoff whether "
+        "yours will be:"],
+        "items": ["at least two people sit at it (bots do not count);",
+                  "its dice and draws are not fixed in advance;",
+                  "no player's seat was played by a stand-in bot for more than half of its moves."],
+        "example": []}

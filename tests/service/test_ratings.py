@@ -157,3 +157,12 @@ def test_the_bots_ratings_come_from_self_play_tables(tmp_path):
         assert levels["smart"]["mu"] > levels["base"]["mu"], game
         assert ratings.bot_rating(game, "smart") == {"mu": levels["smart"]["mu"],
                                                      "sigma": levels["smart"]["sigma"]}
+
+
+def test_every_guide_says_what_makes_a_table_unrated(api):
+    for ruleset in ("mtaani", "mtaani-classic", "mulodi", "jiji"):
+        guide = api.ok("GET", f"/rulesets/{ruleset}/guide")
+        [section] = [s for s in guide["prose"] if s["id"] == "ratings"]
+        words = " ".join(section["text"] + section["items"])
+        assert "at least two people" in words and "stand-in bot" in words
+        assert "fixed in advance" in words and guide["game_title"] in words
