@@ -818,13 +818,15 @@ def forget(lobby: LobbyRecord, account_id: str, anonymous: str) -> None:
     """Take an erased account out of ``lobby`` (edited in place; the caller saves it): its
     pending invitations and spectator place go; in a waiting lobby its seat is freed; after
     kickoff its seat and ownership pass to ``anonymous`` (the game goes on, or stays on record,
-    under that name). An erased owner's waiting lobby is :func:`discard`-ed instead."""
+    under that name) and the table's name, the owner's words, goes back to the default
+    (:mod:`service.tables`). An erased owner's waiting lobby is :func:`discard`-ed instead."""
     lobby.invited = [a for a in lobby.invited if a != account_id]
     lobby.spectators = [a for a in lobby.spectators if a != account_id]
     replacement = "" if lobby.status == "waiting" else anonymous
     lobby.seats = [replacement if a == account_id else a for a in lobby.seats]
     if lobby.owner == account_id:
         lobby.owner = anonymous
+        lobby.name = None  # the owner's own words: the table goes back to its default name
 
 
 def seated(lobby: LobbyRecord) -> list[str]:

@@ -76,3 +76,17 @@ def test_the_finished_list_shows_the_winner_and_the_readers_place(api):
         else:
             assert item["winner"]["name"] == seats[outcome.winner][0]
             assert places[outcome.winner] == 1
+
+
+def test_an_erased_owners_table_name_goes_back_to_the_default(api):
+    from tests.service.erasure_kit import fan_out
+
+    lobby_id, seats = api.new_lobby(2, name="Chebet's table")
+    (owner_handle, owner), (other_handle, other) = seats
+    api.ok("POST", f"/lobbies/{lobby_id}/start", {"options": {}}, owner, 201)
+    owner_id = api.ok("GET", "/account", None, owner)["account_id"]
+    api.ok("DELETE", "/account", {"confirm_handle": owner_handle}, owner, 202)
+    fan_out(owner_id)
+    # The owner is anonymous now; the name, the owner's words, is the default again.
+    assert api.ok("GET", f"/games/{lobby_id}", None, other)["name"] == f"Mtaani with {other_handle} #1"
+    assert api.ok("GET", f"/lobbies/{lobby_id}", None, other)["named"] is False
