@@ -25,6 +25,7 @@ def list_events(
     game = store.load(game_id)
     game_access(game, me.account_id)
     presence.touch(game_id, me.account_id)
+    game = pipeline.settle(game)  # a game its clock ended shows its end in the log at once
     record = None if game.archived else game.record
     page = events_page(lambda start, count: store.events(game_id, start, count, record=record),
                        game.record.ruleset, viewer_seat(game, me.account_id), after, limit,

@@ -22,6 +22,7 @@ def get_game(game_id: str):
     game = pipeline.default_store().load(game_id)
     game_access(game, me.account_id)
     presence.touch(game_id, me.account_id)
+    game = pipeline.settle(game)  # a game its clock ended is saved as over before answering
     body = game_view(game, engine.load_state(game.record.state), me.account_id)
     etag = etag_of(body)
     if router.current_event.headers.get("if-none-match") == etag:

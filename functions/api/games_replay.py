@@ -27,6 +27,7 @@ def get_replay(
     store = pipeline.default_store()
     game = store.load(game_id)
     seat = game_access(game, me.account_id)
+    game = pipeline.settle(game)  # a game its clock ended replays revealed at once
     return json_response(replays.replay_page(game, seat, step, store),
                          headers={"Cache-Control": "private, no-cache"})
 

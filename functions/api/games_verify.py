@@ -26,6 +26,7 @@ def verify_game(
     store = pipeline.default_store()
     game = store.load(game_id)
     game_access(game, me.account_id)
+    game = pipeline.settle(game)  # a game its clock ended can be checked at once
     return json_response(replays.verification(game, store, with_record=record))
 
 

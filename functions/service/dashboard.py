@@ -61,6 +61,22 @@ def finish(game: GameRecord, seats: list[str], names: dict[str, str],
             "your_place": places[seat] if seat is not None and seat < len(places) else None}
 
 
+def _settled(game: GameRecord) -> GameRecord:
+    """``game``'s summary, or its full record once its end is saved when a hard deadline that
+    has passed may end it (a game clock run out before its timer ran:
+    ``pipeline.settle``), so the dashboard lists it finished as every other answer does."""
+    import time
+
+    from service import pipeline
+
+    now = int(time.time())
+    if game.status != "active" or not pipeline.overdue_hard(game, now):
+        return game
+
+    store = pipeline.default_store()
+    return pipeline.settle(store.load(game.game_id), now, store=store).record
+
+
 def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
     """The :class:`~service.models.DashboardOut` body for ``account_id``."""
     try:
@@ -96,6 +112,7 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
         game = games.get(lobby_id)
         if game is None:
             continue
+        game = _settled(game)
         seats = list(game.seats)
         seat = seats.index(account_id) if account_id in seats else None
         waiting = []

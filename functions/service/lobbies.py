@@ -478,15 +478,17 @@ def lift_settings(idle_timeout: int | None, options: dict[str, Any] | None,
     """The lobby's idle timeout and its ``options`` with the settings a lobby keeps as its own
     fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`) taken out of them: ``idle_timeout_seconds``
     given inside ``options`` becomes the lobby's, after the same bounds
-    (:class:`Unprocessable` when it is given both ways with two values)."""
+    (:class:`Conflict` when it is given both ways with two values: each is valid alone)."""
     if not options or "idle_timeout_seconds" not in options:
         return idle_timeout, options
     inner = options["idle_timeout_seconds"]
+    if isinstance(inner, float) and inner.is_integer():  # JSON's 3600.0 is a whole number
+        inner = int(inner)
     if isinstance(inner, bool) or not isinstance(inner, int):
         raise Unprocessable("options.idle_timeout_seconds: must be a whole number of seconds")
     options_rules.check_bounds("idle_timeout_seconds", inner, "options.")
     if idle_timeout is not None and idle_timeout != inner:
-        raise Unprocessable("idle_timeout_seconds is given twice with two values")
+        raise Conflict("idle_timeout_seconds is given twice with two values: give it once")
     rest = {k: v for k, v in options.items() if k != "idle_timeout_seconds"}
     return inner, rest
 

@@ -15,7 +15,8 @@ subscribed browser, SNS mobile push to every registered app device, and email on
 who explicitly opted in to turn emails and has an email on their account (off by default: the
 guide's promise that the email is for password resets). Quiet hours in the player's time zone
 hold notifications (``held``) until they end, when one Scheduler timer per player sends them.
-At most one notification per game per decision (or offer, or invitation): each is recorded
+At most one notification per game per turn or answer (``Ruleset.notice_key``: a turn that is a
+run of decisions is told once), offer or invitation: each is recorded
 under a deterministic key with a condition, so a timer or a retry running twice sends once.
 
 Tables (each keyed by account id, so erasure finds everything): ``NotificationSettings``,
@@ -485,6 +486,22 @@ def _link(path: str) -> str:
     return os.environ.get("WEB_URL", "").rstrip("/") + "/#/" + path
 
 
+def _claim_turn(account_id: str, key: str, decision: str) -> bool:
+    """Claim the notice of a turn (``key``) for ``decision``, its first decision to reach
+    the player: ``True`` for that decision (again on a repeat delivery of it, which
+    :func:`notify` then finds sent), ``False`` for any later decision of the same turn."""
+    now = int(time.time())
+    try:
+        NotificationRecord(account_id, key, body=decision, created_at=now,
+                           expires_at=now + KEEP_SECONDS).save(
+            condition=NotificationRecord.key.does_not_exist() | (NotificationRecord.body == decision))
+    except PutError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            return False
+        raise
+    return True
+
+
 def _mark(account_id: str, key: str) -> bool:
     """Record that ``account_id`` was told something under ``key`` (a marker, no message);
     ``False`` when it already was."""
@@ -575,6 +592,12 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         if news:
             body += " Since your last turn: " + " ".join(news)
         message = Message(titled(notice.title, table), body, url, tag, game_id)
+        # Once per turn or answer (``notice``: the ruleset's key), not once per decision: a
+        # Mulodi turn is a new decision after every card played.
+        told_for = str(event.get("notice") or event["decision"])
+        if told_for != str(event["decision"]) and not _claim_turn(
+                account_id, f"{game_id}#turn#{told_for}", str(event["decision"])):
+            return {account_id: "folded"}
         return {account_id: notify(account_id, f"{game_id}#decision#{event['decision']}", message,
                                    emailable=True)}
     if not detail.get("notify"):

@@ -3,8 +3,12 @@ passed, apply the engine, write the new state and its event-log items with optim
 then publish domain events.
 
 On a version conflict the pipeline reloads and re-applies (at most ``MAX_ACTION_RETRIES``
-times) unless the caller pinned the version it saw, in which case it answers
-:class:`~service.errors.StaleVersion` (409) and changes nothing. Player actions, timer actions
+times). A player's move carries the version they saw: one made on a view that has since
+changed (another seat bid or answered meanwhile) applies when its meaning has not changed (the
+decision it answers is still pending and the rules allow it now), and is refused with the
+game's reason otherwise (:class:`DecisionClosed`, or the engine's refusal); a caller asking
+for the strict check gets :class:`~service.errors.StaleVersion` (409) for any change (see
+:func:`run`). Player actions, timer actions
 and bot moves all come through :func:`run`.
 
 **People before bots.** A request that is not a bot's move and loses a race claims the game's
@@ -234,6 +238,37 @@ def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
     return close_overdue(game, state, int(now or time.time()), keep=False).state
 
 
+def overdue_hard(record: Any, now: int) -> bool:
+    """Whether a pending decision of ``record`` (a game record or its summary) has a hard
+    deadline (``engine.DEADLINE_KINDS``) that has passed at ``now``."""
+    return any(w.deadline is not None and w.deadline.hard and w.due is not None and w.due <= now
+               for w in record.waiting())
+
+
+def settle(game: StoredGame, now: int | None = None, *,
+           store: GameStore | None = None) -> StoredGame:
+    """``game`` with its end saved when a hard deadline that has passed ends it (a Jiji game
+    clock run out, a Mulodi response window whose house payment completes the third set):
+    what a read does before answering, so every answer agrees that the game is over and the
+    write that ends it is the one that unseals it (status ``finished``, ``SeedRevealed``),
+    whether a timer, a move or a read comes first. A game that goes on (or is not active) is
+    returned as it is, unwritten; after a lost race the game as it is stored now."""
+    if game.record.status != "active":
+        return game
+    at = int(now or time.time())
+    if not overdue_hard(game.record, at):
+        return game  # nothing has closed on time since the last write: the cheap answer
+    closed = close_overdue(game, engine.load_state(game.record.state), at, keep=False).state
+    if engine.outcome(closed) is None:
+        return game
+    store = store or default_store()
+    try:
+        return run(game.game_id, lambda _game, _state: None, store=store, loaded=game,
+                   now=at).game
+    except (NothingToDo, GameSaved, ServiceUnavailable, engine.GameOver):
+        return store.load(game.game_id)
+
+
 @dataclass
 class TableMove:
     """What ``decide`` returns for the table answering ``decision`` (a pending decision whose
@@ -251,10 +286,51 @@ class NothingToDo(Conflict):
     code = "nothing_to_do"
 
 
+class DecisionClosed(Conflict):
+    """A move made on a view that has since changed answers a decision that is no longer
+    pending (answered, or its deadline passed): nothing applied; the message says why in the
+    game's words (``Ruleset.closed_words``)."""
+
+    code = "decision_closed"
+
+
+def _judge_stale(state: Any, action: BaseModel, named: int | None, seen: int,
+                 expected: int) -> None:
+    """Whether a player's ``action``, made on a view of version ``expected`` where the game
+    is at ``seen`` now (or where a deadline has closed something since: ``seen ==
+    expected``), still means what it meant (see :func:`run`): raises :class:`StaleVersion`
+    when that cannot be told and :class:`DecisionClosed` when the decision it answers is no
+    longer pending; returns when the move is judged by the rules as the game stands (the
+    engine then refuses it, in its words, if it is no longer legal)."""
+    ruleset = engine.ruleset_of(state)
+    seat = getattr(action, "player", None)
+    for name in ruleset.decision_fields:
+        value = getattr(action, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            named = value  # the move names the decision it answers itself
+            break
+    # The seat's own decisions, and the offers it is party to (a deal it may withdraw).
+    pending = [d for d in ruleset.pending(state)
+               if d.player == seat or (d.private is not None and seat in d.private)]
+    if named is None:
+        if seen == expected:
+            return  # only a deadline closed something: the rules judge the move
+        if expected > seen or any(d.player == seat for d in pending):
+            # The move names no decision, and the seat holds one now that may not be the one
+            # its view showed: its meaning cannot be told.
+            raise StaleVersion(
+                "the game has moved on since you last looked; reload and try again",
+                current_version=seen)
+        return  # a move answering no decision (an offer, a mortgage): the rules judge it
+    if not any(d.id == named for d in pending):
+        raise DecisionClosed(ruleset.closed_words(state, action), current_version=seen)
+
+
 @observability.traced("pipeline.run")
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         account_id: str | None = None, store: GameStore | None = None, by_bot: bool = False,
-        loaded: StoredGame | None = None, now: int | None = None) -> ActionResult:
+        loaded: StoredGame | None = None, now: int | None = None,
+        decision: int | None = None, strict: bool = False) -> ActionResult:
     """Load, close what is overdue (:func:`close_overdue`), apply what ``decide(game, state)``
     returns, save with the version condition, publish. ``now``: the time the move is made at
     (Unix seconds; default the clock: the timers pass the time they were set for).
@@ -269,7 +345,16 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     refuses it if it is stale).
 
     ``expected_version``: the version the player (``account_id``) saw, as they see it
-    (``views.viewer_version``: others' private offers do not move it).
+    (``views.viewer_version``: others' private offers do not move it). When the game has
+    moved on since (another seat's bid or answer), the move still applies if its meaning has
+    not changed: the decision it answers (``decision``, the id the view showed, or the one
+    the action names itself: ``Ruleset.decision_fields``) is still pending, and the rules
+    allow it as the game stands now (the engine's refusal says why not: "outbid: the bid is
+    now M40,000; ..."); :class:`DecisionClosed` ("the window has closed") when that decision
+    is no longer pending. A move naming no decision is judged by the rules alone when its
+    seat holds no decision now, else refused as :class:`StaleVersion`, as is a version the
+    player cannot have seen. ``strict``: any change since ``expected_version`` refuses the
+    move (:class:`StaleVersion`), as every stale move was before.
 
     Raises engine errors (illegal or invalid actions) unchanged, :class:`StaleVersion` when
     ``expected_version`` no longer matches, :class:`GameSaved` while the owner has the game
@@ -280,11 +365,13 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     retries = settings().max_action_retries * (BOT_RETRY_FACTOR if by_bot else 1)
     for attempt in range(retries + 1):
         game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
-        if expected_version is not None and _seen(game, account_id) != expected_version:
+        seen = _seen(game, account_id) if expected_version is not None else None
+        stale = seen is not None and seen != expected_version
+        if stale and (strict or expected_version > seen):
             observability.count(observability.STALE_VERSIONS)
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
-                current_version=_seen(game, account_id),
+                current_version=seen,
             )
         if game.record.status == "saved":
             raise GameSaved("the game is saved (paused) until its owner resumes it")
@@ -299,6 +386,12 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         logged = list(closing.logged)
         events = list(closing.events)
         if action is not None:
+            if (stale or closing.logged) and seen is not None and table is None:
+                try:
+                    _judge_stale(closing.state, action, decision, seen, expected_version)
+                except StaleVersion:
+                    observability.count(observability.STALE_VERSIONS)
+                    raise
             action = engine.stamp(action, at)
             result = engine.apply(closing.state, action)
             mover = getattr(action, "player", None)
@@ -336,7 +429,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                        give_way=by_bot, at=at, also=rating)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
-            if expected_version is not None:
+            if expected_version is not None and strict:
                 current_version = _seen(store.load(game_id), account_id)
                 observability.count(observability.STALE_VERSIONS)
                 raise StaleVersion(
@@ -493,6 +586,8 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
         why = {} if account_id is not None else {"reason": "unattended"}
         return Amendment([*events, {"type": "GameSaved", **why}], state=changed)
 
+    if saved:  # a game its clock (or another passed deadline) has ended is over, not saved
+        settle((store or default_store()).load(game_id), store=store)
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
     if not saved:  # the decisions are announced again on the bus (their timers start afresh)
@@ -522,10 +617,13 @@ def seat_of(game: StoredGame, account_id: str) -> int:
 
 def act(game_id: str, account_id: str, action: dict[str, Any], *,
         expected_version: int | None = None, store: GameStore | None = None,
-        game_name: str | None = None) -> ActionResult:
+        game_name: str | None = None, decision: int | None = None,
+        strict: bool = False) -> ActionResult:
     """Apply a player's action (its JSON form, without ``player``) as ``account_id``'s seat.
     ``game_name``: the game the route belongs to (``engine.game_of``); a game of another raises
-    :class:`NotFound` (its actions have other routes).
+    :class:`NotFound` (its actions have other routes). ``expected_version``, ``decision``
+    (the pending decision the move answers, as the player's view showed it) and ``strict``:
+    how a move made on a view that has since changed is judged (:func:`run`).
 
     Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
@@ -544,7 +642,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
             raise Unprocessable(exc.message) from None
 
     return run(game_id, decide, expected_version=expected_version, account_id=account_id,
-               store=store)
+               store=store, decision=decision, strict=strict)
 
 
 def bots_waiting(record: Any, state: Any) -> list[int]:
@@ -599,12 +697,15 @@ def _decision_detail(result: ActionResult, decision: engine.Decision, waiting: W
     ruleset says of it (``detail``), whether it ``passed`` to its holder from someone else
     (a turn notification is due) and whether the service's timers run its deadline
     (``timed``: a decision of a human, of the table, or one with a fixed time such as an
-    auction's close; bots answer their own at once and the sweeper catches a stalled one)."""
+    auction's close; bots answer their own at once and the sweeper catches a stalled one).
+    ``notice``: what a notification of it is sent once for (``Ruleset.notice_key``: the
+    decision, or the turn it belongs to)."""
     event = {"type": DECISION_PENDING, "player": decision.player, "kind": decision.kind,
              "decision": decision.id,
              "deadline": decision.deadline.kind if decision.deadline else None,
              "due": waiting.due if waiting is not None else None,
-             "detail": dict(decision.detail)}
+             "detail": dict(decision.detail),
+             "notice": engine.ruleset_of(result.state).notice_key(result.state, decision)}
     detail = _detail(result, event)
     if decision.player is None:
         detail["actor"] = "table"

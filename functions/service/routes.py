@@ -6,10 +6,13 @@ rulesets (``Ruleset.actions``, from the engine's registry), so a game's actions 
 function, role and warm execution environments. The request body is the action's own fields
 (never ``player``: the seat comes from the caller's session, nor the time fields the service
 fills in from its clock, ``engine.TIME_FIELDS``) plus an optional ``version`` (the state
-version the client saw: a stale one is answered 409 and changes nothing). An
+version the client saw), ``decision`` (the pending decision the move answers, as the client
+saw it; an answer's own ``decision`` field serves) and ``strict``: a move made on a view
+that has since changed applies while its meaning has not (``pipeline.run``), or, with
+``strict``, is answered 409 ``stale_version`` and changes nothing. An
 ``Idempotency-Key`` header makes retries apply once and answer with the first answer's version
 and events (Powertools idempotency on DynamoDB, keyed on game, account and key; the request's
-fingerprint is the action's own fields and ``version`` as the client sent them, never the
+fingerprint is the action's own fields, ``version``, ``decision`` and ``strict`` as the client sent them, never the
 fields the service fills in, such as a bribe's minute). Only those are
 cached: events name seats, never people, so the idempotency table holds no handles or account
 ids (an erased account leaves nothing there); the ``game`` part of a replayed answer is the
@@ -40,7 +43,8 @@ def _perform(intent: dict[str, Any]) -> dict[str, Any]:
     fields when it applies it). Returns the answer's cacheable part: ``{"version", "events"}``
     (the events as the caller may see them)."""
     result = pipeline.act(intent["game_id"], intent["account_id"], dict(intent["action"]),
-                          expected_version=intent.get("version"), game_name=intent["game"])
+                          expected_version=intent.get("version"), game_name=intent["game"],
+                          decision=intent.get("decision"), strict=bool(intent.get("strict")))
     _applied["result"] = result
     seat = viewer_seat(result.game, intent["account_id"])
     return {"version": viewer_version(result.game.record, seat),
@@ -80,7 +84,8 @@ def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str,
 
         persistence = DynamoDBPersistenceLayer(table_name=settings().idempotency_table)
         config = _idempotency_config = IdempotencyConfig(
-            event_key_jmespath="key", payload_validation_jmespath="[action, version]",
+            event_key_jmespath="key",
+            payload_validation_jmespath="[action, version, decision, strict]",
             expires_after_seconds=24 * 3600,
         )
 
@@ -119,6 +124,14 @@ def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
         if name not in ("type", "player") and name not in engine.TIME_FIELDS
     }
     fields["version"] = (int | None, Field(None, ge=1, description="the state version you saw"))
+    if "decision" not in fields:
+        fields["decision"] = (int | None, Field(
+            None, ge=0, le=2**53 - 1,  # any id a view shows (Jiji's are large: issue 28.5)
+            description="the id of the pending decision the move answers, as your view showed "
+                        "it: with it, a move made on a view that has since changed still applies "
+                        "while that decision is pending and the rules allow the move"))
+    fields["strict"] = (bool, Field(False, description="refuse the move (409 stale_version) "
+                                                       "if anything changed since `version`"))
     return create_model(
         f"{action_cls.__name__}Request",
         __config__=ConfigDict(extra="forbid", strict=True),
@@ -238,8 +251,12 @@ def _perform_move(router: Router, game: str, action_type: str, game_id: str,
     account = caller(router)
     payload = body.model_dump(exclude_none=True) if body is not None else {}
     version = payload.pop("version", None)
+    strict = payload.pop("strict", False)
+    own = game_actions(game)[action_type].model_fields
+    decision = payload.get("decision") if "decision" in own else payload.pop("decision", None)
     intent = {"game_id": game_id, "account_id": account.account_id, "game": game,
-              "action": {"type": action_type, **payload}, "version": version}
+              "action": {"type": action_type, **payload}, "version": version,
+              "decision": decision, "strict": strict}
     _applied.clear()
     if idempotency_key:
         intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"

@@ -31,6 +31,7 @@ from tests.engine.helpers import game
 EASTLEIGH, KIBRA = 1, 3  # the two-property set "Eastleigh & Kibra" (estates-1)
 
 
+
 def own(state, seat: int, *tiles: int):
     for tile in tiles:
         state.props[tile].owner = seat
@@ -205,10 +206,11 @@ def test_a_stored_event_log_makes_the_same_history_record():
 
 def offer_trade(state, proposer: int, to: int, give: TradeItems, get: TradeItems) -> int:
     """Propose the trade through the engine (as a player would); returns the offer's id."""
-    offer_id = state.next_offer_id
+    before = {t.id for t in state.trades}
     rs = engine.get_ruleset("mtaani")
     rs.apply_in_place(state, ProposeTrade(player=proposer, to=to, give=give, get=get))
-    assert state.trades[-1].id == offer_id
+    offer_id = state.trades[-1].id
+    assert offer_id not in before
     return offer_id
 
 

@@ -31,6 +31,11 @@ from tests.engine.tables import quiet_turn, visible
 KIBRA, RUNDA = 3, 46
 
 
+
+# Offers between seats 0 and 1 count from here (engine.mtaani.state offer_id: 1,000,000,000
+# + (0 * 6 + 1) * 1,000,000): their first offer is P01 + 1, whatever other seats offered.
+P01 = 1_001_000_000
+
 def spec(state, seat, name):
     return engine.legal_actions(state, seat).specs.get(name)
 
@@ -99,7 +104,7 @@ def test_the_limit_grows_by_10_percent_of_net_worth_once_the_table_has_bought_10
     state = game(dice=[[1, 3]])
     own(state, 0, RUNDA, mortgaged=True)
     state, _ = act(state, "offer_loan", player=1, to=0, amount=100_000, interest_percent=10, term=2)
-    state, _ = act(state, "accept_loan", player=0, offer=1)   # p0 owes p1 110,000
+    state, _ = act(state, "accept_loan", player=0, offer=P01 + 1)   # p0 owes p1 110,000
     state.players[0].cash_history = [1_000_000, 1_200_000, 1_400_000, 1_600_000, 1_800_000]
     state.players[0].position = 40
     state.properties_bought = 9
@@ -213,8 +218,8 @@ def test_a_player_can_ask_another_to_lend():
     state, _ = act(state, "offer_loan", player=1, to=0, lend=False, amount=50_000,
                    interest_percent=5, term=1)
     with pytest.raises(engine.IllegalAction, match="only the player the offer was made to"):
-        act(state, "accept_loan", player=1, offer=1)
-    state, events = act(state, "accept_loan", player=0, offer=1)
+        act(state, "accept_loan", player=1, offer=P01 + 1)
+    state, events = act(state, "accept_loan", player=0, offer=P01 + 1)
     assert payments(events) == [(0, 1, 50_000, "player_loan")]
     assert (state.loans[0].lender, state.loans[0].borrower, state.loans[0].interest) == (0, 1, 2_500)
 
@@ -222,14 +227,14 @@ def test_a_player_can_ask_another_to_lend():
 def test_a_player_loan_falls_due_with_interest_at_the_borrowers_next_turn_start():
     state = script(game(), mugging=[False] * 4)
     state, _ = act(state, "offer_loan", player=0, to=1, amount=200_000, interest_percent=10, term=2)
-    state, _ = act(state, "accept_loan", player=1, offer=1)
+    state, _ = act(state, "accept_loan", player=1, offer=P01 + 1)
     state, events = quiet_turn(state, [1, 2])                 # p0's turn; p1's starts
     assert events_of(events, "LoanDue") == []
     state, _ = quiet_turn(state, [1, 2])                      # p1's turn
     state.revolutions = 2
     state, events = quiet_turn(state, [2, 4])                 # p0's turn; p1's starts: due
-    assert events_of(events, "LoanDue") == [{"type": "LoanDue", "player": 1, "lender": 0, "loan": 1,
-                                             "amount": 220_000}]
+    assert events_of(events, "LoanDue") == [{"type": "LoanDue", "player": 1, "lender": 0,
+                                             "loan": P01 + 1, "amount": 220_000}]
     assert payments(events)[-1] == (1, 0, 220_000, "loan_repayment")
     assert state.loans == []
 
@@ -237,16 +242,16 @@ def test_a_player_loan_falls_due_with_interest_at_the_borrowers_next_turn_start(
 def test_a_player_loan_is_repaid_in_part_like_a_bank_loan():
     state = game()
     state, _ = act(state, "offer_loan", player=1, to=0, amount=200_000, interest_percent=10, term=2)
-    state, _ = act(state, "accept_loan", player=0, offer=1)   # p0 owes 220,000, due at 2
+    state, _ = act(state, "accept_loan", player=0, offer=P01 + 1)   # p0 owes 220,000, due at 2
     # 50% = 110,000 is exactly half: interest 20,000 then 90,000 principal; same term.
-    state, events = act(state, "repay_loan", loan=1, percent=50)
+    state, events = act(state, "repay_loan", loan=P01 + 1, percent=50)
     assert payments(events) == [(0, 1, 110_000, "loan_repayment")]
     loan = state.loans[0]
     assert (loan.principal, loan.interest, loan.due) == (110_000, 0, 2)
     # After a revolution, 55% of 110,000 = 60,500 is more than half: 49,500 left and a new
     # 2-revolution term at 10%: 4,950 interest, due at 1 + 2 = 3.
     state.revolutions = 1
-    state, _ = act(state, "repay_loan", loan=1, percent=55)
+    state, _ = act(state, "repay_loan", loan=P01 + 1, percent=55)
     loan = state.loans[0]
     assert (loan.principal, loan.interest, loan.due) == (49_500, 4_950, 3)
 
@@ -254,14 +259,14 @@ def test_a_player_loan_is_repaid_in_part_like_a_bank_loan():
 def test_a_lender_demanding_early_repayment_cancels_all_interest():
     state = script(game(), mugging=[False] * 2)
     state, _ = act(state, "offer_loan", player=0, to=1, amount=200_000, interest_percent=20, term=3)
-    state, _ = act(state, "accept_loan", player=1, offer=1)   # 240,000 owed
+    state, _ = act(state, "accept_loan", player=1, offer=P01 + 1)   # 240,000 owed
     with pytest.raises(engine.IllegalAction, match="only the lender"):
-        act(state, "demand_repayment", player=1, loan=1)
-    state, events = act(state, "demand_repayment", player=0, loan=1)
+        act(state, "demand_repayment", player=1, loan=P01 + 1)
+    state, events = act(state, "demand_repayment", player=0, loan=P01 + 1)
     assert events_of(events, "RepaymentDemanded")[0]["interest_cancelled"] == 40_000
     assert state.loans[0].interest == 0
     with pytest.raises(engine.IllegalAction, match="already been demanded"):
-        act(state, "demand_repayment", player=0, loan=1)
+        act(state, "demand_repayment", player=0, loan=P01 + 1)
     state, events = quiet_turn(state, [1, 2])                 # p0's turn; p1's starts: due
     assert events_of(events, "LoanDue")[0]["amount"] == 200_000
     assert payments(events)[-1] == (1, 0, 200_000, "loan_repayment")
@@ -270,9 +275,9 @@ def test_a_lender_demanding_early_repayment_cancels_all_interest():
 def test_a_demanded_loan_repaid_in_part_gains_no_new_interest():
     state = game()
     state, _ = act(state, "offer_loan", player=1, to=0, amount=100_000, interest_percent=10, term=3)
-    state, _ = act(state, "accept_loan", player=0, offer=1)
-    state, _ = act(state, "demand_repayment", player=1, loan=1)
-    state, _ = act(state, "repay_loan", loan=1, percent=60)    # 60,000 of 100,000
+    state, _ = act(state, "accept_loan", player=0, offer=P01 + 1)
+    state, _ = act(state, "demand_repayment", player=1, loan=P01 + 1)
+    state, _ = act(state, "repay_loan", loan=P01 + 1, percent=60)    # 60,000 of 100,000
     loan = state.loans[0]
     assert (loan.principal, loan.interest) == (40_000, 0)
 
@@ -294,11 +299,11 @@ def test_loan_offers_take_the_tables_terms_and_at_most_3_open():
     assert spec(state, 0, "offer_loan") is None
     with pytest.raises(engine.IllegalAction, match="3 loan offers open"):
         act(state, "offer_loan", player=0, to=1, amount=10_000, interest_percent=5, term=1)
-    state, events = act(state, "decline_loan", player=1, offer=2)
+    state, events = act(state, "decline_loan", player=1, offer=P01 + 2)
     assert events_of(events, "LoanOfferClosed")[0]["how"] == "declined"
-    state, events = act(state, "decline_loan", player=0, offer=3)
+    state, events = act(state, "decline_loan", player=0, offer=P01 + 3)
     assert events_of(events, "LoanOfferClosed")[0]["how"] == "withdrawn"
-    assert [o.id for o in state.loan_offers] == [1]
+    assert [o.id for o in state.loan_offers] == [P01 + 1]
 
 
 # ------------------------------------------------------------------------------- classic preset
@@ -334,7 +339,7 @@ def test_loans_count_in_net_worth_so_borrowing_never_wins_a_capped_game():
                             {"max_turns": 1, "scripted": {"dice": [[1, 2]], "mugging": [False]}})
     state, _ = act(state, "take_loan", amount=350_000)
     state, _ = act(state, "offer_loan", player=1, to=0, amount=100_000, interest_percent=10, term=2)
-    state, _ = act(state, "accept_loan", player=0, offer=1)
+    state, _ = act(state, "accept_loan", player=0, offer=P01 + 1)
     worth = engine.view(state, None)["derived"]["net_worth"]
     # p0: 2,450,000 cash - 385,000 - 110,000 owed; p1: 1,900,000 cash + 110,000 lent to p0.
     assert worth == {"0": 1_955_000, "1": 2_010_000}

@@ -19,6 +19,11 @@ from tests.engine.tables import quiet_turn
 KARE, RUNDA, KITISURU = 44, 46, 37
 
 
+
+# Offers between seats 0 and 1 count from here (engine.mtaani.state offer_id: 1,000,000,000
+# + (0 * 6 + 1) * 1,000,000): their first offer is P01 + 1, whatever other seats offered.
+P01 = 1_001_000_000
+
 def standing_on_karen(revolutions=3, ruleset="mtaani"):
     """p0 bought Karen when no revolution had completed and stands on it, about to roll."""
     state = game(ruleset=ruleset)
@@ -107,7 +112,7 @@ def test_a_renovation_stays_with_the_property_when_traded():
     state, _ = act(state, "renovate")
     state, _ = act(state, "propose_trade", player=0, to=1, give={"properties": [KARE]},
                    get={"cash": 600_000})
-    state, _ = act(state, "accept_trade", player=1, trade=1)
+    state, _ = act(state, "accept_trade", player=1, trade=P01 + 1)
     assert state.props[KARE].owner == 1 and state.props[KARE].renovations == 1
     assert fee_of(state, KARE) == 48_000
     assert state.props[KARE].since == 3                                # p1's 3 revolutions start now

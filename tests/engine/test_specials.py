@@ -21,6 +21,11 @@ KIBRA, KINOO, UMOJA, NGARA, KARE, KFC, LORESHO = 3, 6, 8, 9, 44, 43, 40
 CITI_HOPPA, MASH, SGR, KENYA_AIRWAYS = 5, 17, 29, 42
 
 
+
+# Offers between seats 0 and 1 count from here (engine.mtaani.state offer_id: 1,000,000,000
+# + (0 * 6 + 1) * 1,000,000): their first offer is P01 + 1, whatever other seats offered.
+P01 = 1_001_000_000
+
 def offered(events):
     return [(e["card"], e["price"]) for e in events_of(events, "SpecialCardOffered")]
 
@@ -203,7 +208,7 @@ def test_special_cards_are_traded_like_insurance_and_played_only_on_your_own_tur
     state.specials["syndicate"] = 0
     state, _ = act(state, "propose_trade", player=0, to=1, give={"specials": ["syndicate"]},
                    get={"cash": 1_000_000})
-    state, _ = act(state, "accept_trade", player=1, trade=1)
+    state, _ = act(state, "accept_trade", player=1, trade=P01 + 1)
     assert state.specials["syndicate"] == 1
     with pytest.raises(engine.NotYourDecision):
         act(state, "play_syndicate", player=1)

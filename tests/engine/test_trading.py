@@ -20,6 +20,11 @@ from tests.engine.tables import complete_revolution, visible
 EASTLEIGH, KIBRA, KINOO, UMOJA, NGARA, KARE = 1, 3, 6, 8, 9, 44
 
 
+
+# Offers between seats 0 and 1 count from here (engine.mtaani.state offer_id: 1,000,000,000
+# + (0 * 6 + 1) * 1,000,000): their first offer is P01 + 1, whatever other seats offered.
+P01 = 1_001_000_000
+
 def test_a_trade_mixes_cash_properties_insurance_and_special_cards_shown_to_both_sides_only():
     state = game(players=3)
     own(state, 0, EASTLEIGH)
@@ -91,7 +96,7 @@ def test_a_trade_offer_must_be_possible_when_made_and_when_accepted():
     state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_500_000})
     set_cash(state, 0, 1_000_000)
     with pytest.raises(engine.IllegalAction, match="can no longer happen: seat 0 holds less"):
-        act(state, "accept_trade", player=1, trade=1)
+        act(state, "accept_trade", player=1, trade=P01 + 1)
 
 
 def test_an_offered_property_that_changes_voids_the_offer():
@@ -101,8 +106,8 @@ def test_an_offered_property_that_changes_voids_the_offer():
                    get={"cash": 30_000})
     state, _ = act(state, "mortgage", player=0, tile=EASTLEIGH)
     with pytest.raises(engine.IllegalAction, match="Eastleigh has changed since"):
-        act(state, "accept_trade", player=1, trade=1)
-    state, events = act(state, "decline_trade", player=1, trade=1)
+        act(state, "accept_trade", player=1, trade=P01 + 1)
+    state, events = act(state, "decline_trade", player=1, trade=P01 + 1)
     assert events_of(events, "TradeClosed")[0]["how"] == "declined"
     assert state.trades == []
 
@@ -114,7 +119,7 @@ def test_a_player_has_at_most_3_offers_open():
     assert "propose_trade" not in engine.legal_actions(state, 0).specs
     with pytest.raises(engine.IllegalAction, match="3 trade offers open"):
         act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
-    state, events = act(state, "decline_trade", player=0, trade=2)
+    state, events = act(state, "decline_trade", player=0, trade=P01 + 2)
     assert events_of(events, "TradeClosed")[0]["how"] == "withdrawn"
     state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
 
@@ -197,7 +202,7 @@ def test_classic_a_flat_100_000_penalty_and_no_trade_points_or_chamber():
     assert events_of(events, "NoTradeCharge")[0]["amount"] == 100_000
     assert events_of(events, "ChamberOfCommerce") == []
     state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
-    state, _ = act(state, "accept_trade", player=1, trade=1)
+    state, _ = act(state, "accept_trade", player=1, trade=P01 + 1)
     assert [p.trade_points for p in state.players] == [0, 0]
     with pytest.raises(engine.IllegalAction, match="no special cards"):
         act(state, "propose_trade", player=0, to=1, give={"specials": ["teleport"]})
@@ -329,3 +334,20 @@ def test_offers_and_their_answers_keep_the_pending_decision_and_its_idle_deadlin
                             term=1)
         state, _ = act(state, "decline_loan", 0, offer=events_of(events, "LoanOffered")[0]["offer"])
     assert engine.pending(state) == turn
+
+
+def test_offer_ids_count_only_their_two_parties_offers():
+    """Offers are private to their two parties (issue 28.5), so their ids must not tell a third
+    seat how many offers others made: an offer's id counts the offers between its two seats,
+    trades and loans alike (1,000,000,000 + (lo * 6 + hi) * 1,000,000 + n)."""
+    state = game(players=3)
+    state, _ = act(state, "propose_trade", player=0, to=1, give={"cash": 1_000})
+    state, _ = act(state, "propose_trade", player=1, to=2, give={"cash": 2_000})
+    state, _ = act(state, "propose_trade", player=2, to=1, give={"cash": 3_000})
+    state, events = act(state, "propose_trade", player=1, to=0, give={"cash": 4_000})
+    # Seats 0-1: 1,001,000,001 then 1,001,000,002 (the two 1-2 offers leave no gap); seats 1-2
+    # (1 * 6 + 2 = 8): 1,008,000,001 and 1,008,000,002.
+    assert [t.id for t in state.trades] == [1_001_000_001, 1_008_000_001, 1_008_000_002, 1_001_000_002]
+    assert events_of(events, "TradeOffered")[0]["trade"] == 1_001_000_002
+    state, events = act(state, "offer_loan", player=0, to=1, amount=10_000, interest_percent=5, term=1)
+    assert events_of(events, "LoanOffered")[0]["offer"] == 1_001_000_003

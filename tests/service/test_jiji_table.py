@@ -196,7 +196,7 @@ def test_an_auction_runs_without_anyone_online_and_closes_on_its_schedule(api, c
     assert first == again and first["version"] == version + 1
     assert [e["amount"] for e in table.log() if e["type"] == "BidPlaced"] == [150_000]
     too_low = table.move(c, "bid", {"amount": 150_000}, status=409)
-    assert too_low["error"]["message"] == "bid M160,000 at least"
+    assert too_low["error"]["message"] == "outbid: the bid is now M150,000; bid M160,000 at least"
 
     # C bids 4 seconds before the close: inside the last 5% (5 s), so the close moves to the
     # bid's time plus 5 s.
@@ -319,6 +319,7 @@ class GameClock(Kind):
     Korogocho's rent value 70k, 37.07M. The other wins."""
 
     name, event, due = "game_clock", "GameFinished", START + 600
+    ends_game = True
 
     def setup(self, api, clock):
         table = Table(api, 2, {"end": "clock", "clock_seconds": 600, "scripted": DICE})
@@ -383,8 +384,14 @@ def test_each_deadline_kind_closes_once_on_time_late_or_delivered_twice(api, clo
     clock.move_to(kind.due + (3600 if when == "late" else 0))
     version = table.version()
     kind.closed(table)                               # a read: closed before any timer ran
-    assert table.version() == version                # (and nothing written by it)
-    assert table.fire()["applied"] is True
+    if getattr(kind, "ends_game", False):
+        # A close that ends the game is saved by the read that finds it (the write that
+        # unseals it: issue 32.2); the timer then finds nothing to do.
+        assert table.version() == version + 1
+        assert table.fire()["applied"] is False
+    else:
+        assert table.version() == version            # (and nothing written by it)
+        assert table.fire()["applied"] is True
     kind.closed(table)
     if when == "twice":
         version = table.version()

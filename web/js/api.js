@@ -211,14 +211,19 @@ export const resumeGame = (id) => request("POST", `/games/${encodeURIComponent(i
 let actionCounter = 0;
 /**
  * Send a player action: POST /games/{id}/{game}/<type with dashes> (game: the view's `game`,
- * whose moves share one route prefix) with the action's own fields and the version the player
- * saw (a stale view answers 409 and changes nothing). An Idempotency-Key makes a retried
- * click apply once. The server decides legality.
+ * whose moves share one route prefix) with the action's own fields, the version the player
+ * saw and the pending decision the move answers (`decision`, when the action does not name
+ * it itself): a move made on a view another seat's move has since changed still applies
+ * while that decision is pending and the rules allow it (else 409 with the reason). An
+ * Idempotency-Key makes a retried click apply once. The server decides legality.
  */
-export function act(id, game, action, version) {
+export function act(id, game, action, version, decision) {
   const { type, ...fields } = action;
   const body = { ...fields };
   if (version) body.version = version;
+  if (decision !== undefined && decision !== null && !("decision" in body) && !("deal" in body)) {
+    body.decision = decision;
+  }
   actionCounter += 1;
   const key = `${Date.now().toString(36)}-${actionCounter}-${Math.random().toString(36).slice(2, 8)}`;
   return request("POST", `/games/${encodeURIComponent(id)}/${encodeURIComponent(game)}/${type.replaceAll("_", "-")}`,

@@ -160,6 +160,13 @@ export function mountGame(root, gameId) {
     host.screen.update(host.view, fresh);
     root.dataset.version = String(host.view.version);  // the version on screen (tests wait on it)
     signalTurn();
+    // A finished game opens on its result (first on the screen), and a game that ends while
+    // it is open brings its result into view once.
+    if (host.view.outcome && !host.resultShown) {
+      host.resultShown = true;
+      const result = root.querySelector("[data-testid=game-result]");
+      if (result) requestAnimationFrame(() => result.scrollIntoView({ block: "start" }));
+    }
   }
   host.redraw = () => draw([]);
 
@@ -184,13 +191,20 @@ export function mountGame(root, gameId) {
     document.body.dataset.yourTurn = mine ? "true" : "false";
   }
 
-  /** Send `action` (the view's game and version); redraw with the answer. True when applied. */
+  /** The id of the decision the viewer's moves answer: their first pending one that is not an
+   *  offer to answer (offers' answers name their own), or null when the table waits on others. */
+  function answered(v) {
+    const mine = (v.pending || []).find((d) => d.player === v.seat && d.kind !== "deal");
+    return mine ? mine.id : null;
+  }
+
+  /** Send `action` (the view's game, version and decision); redraw with the answer. True when applied. */
   async function act(action, button) {
     if (host.acting) return false;
     host.acting = true;
     root.dataset.busy = "true";
     const done = await busy(button, async () => {
-      const result = await api.act(host.id, host.view.game, action, host.view.version);
+      const result = await api.act(host.id, host.view.game, action, host.view.version, answered(host.view));
       host.view = result.game;
       host.etag = null;
       const fresh = await loadEvents();

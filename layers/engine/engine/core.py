@@ -458,6 +458,24 @@ class Ruleset:
                 seen.setdefault(decision.player, None)
         return list(seen)
 
+    def notice_key(self, state: Any, decision: Decision) -> str:
+        """What a notification of ``decision`` (pending in ``state``) is sent once for: by
+        default the decision itself; a ruleset whose turn is a run of decisions (a new one
+        after each card played, or after others answered the turn holder's card) names the
+        turn, so a person hears once when their turn starts waiting for them, not once a card."""
+        return str(decision.id)
+
+    decision_fields: tuple[str, ...] = ("decision",)
+    """Fields of a player action that name the pending decision it answers (Mulodi's answers:
+    ``decision``; Jiji's deal answers: ``deal``, a deal's decision id being its own)."""
+
+    def closed_words(self, state: Any, action: BaseModel) -> str:
+        """Why ``action`` no longer applies when the decision it answers is no longer pending
+        in ``state`` (the service refuses such a move made on a view that has since changed),
+        in the game's words. The default fits any game; rulesets say it their way."""
+        return ("that decision is no longer waiting for you: it was answered, or its time "
+                "ran out")
+
     def bot_action(self, state: Any, seat: int, level: str, seed: int) -> BaseModel | None:
         """The action a bot of ``level`` takes for ``seat`` in ``state`` (already
         redeterminized for ``seat`` by the caller), or ``None`` when it has nothing to do.

@@ -5,8 +5,13 @@
 // from the host's current data.
 
 import * as api from "../api.js";
-import { busy, copyText, h, notify, unescapeHtml } from "../ui.js";
-import { deadlineWords, decisionWords, seatName } from "./words.js";
+import { busy, copyText, h, notify, s as svg, SEAT_COLORS, unescapeHtml } from "../ui.js";
+import { capital, deadlineWords, decisionWords, fingerprint, humanize, plural, seatName } from "./words.js";
+
+const ENDINGS = {
+  turn_cap: "The turn limit was reached", clock: "The game clock ran out", stalemate: "Nobody could play on",
+  bankruptcy: "Everyone else went bankrupt", sets: "Three full sets of different colours",
+};
 
 export function makeComponents(host) {
   /** The full event log, newest first, each line from `describe(e)` (null: not shown). */
@@ -102,5 +107,61 @@ export function makeComponents(host) {
     return out;
   }
 
-  return { eventLog, chat, pending, idleControls, tableControls };
+  /** A bar chart of each standing's `value` (the figure the game ranks by), in seat colours:
+   * each row's words above its bar, so a bar of nothing still reads. */
+  function barChart(rows, label, colors) {
+    const width = 560; const text = 20; const bar = 16; const gap = 12; const pad = 8;
+    const row = text + bar + gap;
+    const max = Math.max(1, ...rows.map((r) => r.value || 0));
+    return svg("svg", { viewBox: `0 0 ${width} ${pad + rows.length * row}`, class: "chart", role: "img", "aria-label": label, "data-testid": "result-chart" },
+      rows.map((r, i) => {
+        const y = pad + i * row;
+        return [svg("text", { x: pad, y: y + 15, class: "bar-label" }, `${r.name}: ${r.figure}`),
+          svg("rect", { x: pad, y: y + text, width: Math.max(3, ((r.value || 0) / max) * (width - 2 * pad)), height: bar, rx: 4,
+            fill: colors[r.seat % colors.length] }, svg("title", {}, `${r.name}: ${r.figure}`))];
+      }));
+  }
+
+  /** The checked answer of GET /games/{id}/verify, in the replay's words (replay.js). */
+  function fairnessWords(check) {
+    const r = check.report || {};
+    if (check.ok) {
+      return `Checked: the game's luck (every roll, draw and shuffle) was sealed at the deal (fingerprint ${fingerprint(check.commitment)}), `
+        + `the seal opened at the end matches it, and all ${plural("move", r.steps ?? 0)} replay exactly as recorded.`;
+    }
+    const why = r.difference?.message || (r.scripted ? "this table's dice and draws were fixed in advance (a test table)" : "the record does not replay as played");
+    return `Not verified: ${why}.`;
+  }
+
+  /** The result of a finished game, first on its screen: who won, how the game ended, the
+   * replay and the fairness check (one press each), the standings (`rows`: {seat, name, figure,
+   * value}, best first) and a chart (`chart`, or bars of the rows' values); `extra` follows. */
+  function result(view, { rows, how = null, chart = null, chartLabel = "Final standings", colors = SEAT_COLORS, extra = null }) {
+    if (!view.outcome) return null;
+    const winner = view.outcome.winner;
+    const title = winner === null || winner === undefined ? "Game over: no single winner"
+      : winner === view.seat ? "Game over: you win" : `Game over: ${seatName(view, winner)} wins`;
+    const ending = how || ENDINGS[view.outcome.termination] || capital(humanize(String(view.outcome.termination || "the end")));
+    const answer = h("p", { class: "fairness", "data-testid": "fairness-result", "aria-live": "polite" },
+      host.fairness ? fairnessWords(host.fairness) : "");
+    const check = h("button", { type: "button", "data-testid": "result-verify", onclick: (e) => busy(e.currentTarget, async () => {
+      host.fairness = await api.verifyGame(host.id);
+      answer.textContent = fairnessWords(host.fairness);
+    }) }, "Check fairness");
+    return h("section", { class: "summary result", "data-testid": "game-result", "aria-labelledby": "result-title" },
+      h("h2", { id: "result-title", "data-testid": "result-title" }, title),
+      h("p", { class: "result-how" }, `${ending}.`),
+      h("div", { class: "row result-actions" },
+        h("a", { class: "button primary", href: `#/game/${host.id}/replay`, "data-testid": "result-replay" }, "Replay, every card shown"),
+        check),
+      answer,
+      h("h3", {}, "Final standings"),
+      h("ol", { class: "standings", "data-testid": "standings" }, rows.map((r) => h("li", { "data-seat": r.seat },
+        h("span", { class: "dot", style: { "--c": colors[r.seat % colors.length] }, "aria-hidden": "true" }),
+        r.name, " ", h("strong", {}, r.figure)))),
+      chart || barChart(rows, chartLabel, colors),
+      extra);
+  }
+
+  return { eventLog, chat, pending, idleControls, tableControls, result };
 }

@@ -52,14 +52,43 @@ export function compact(amount) {
 
 /** A board's scroll frame (`frame`) ends above the pinned action `bar` on desktops and phones
  * held upright, so the board scrolls in it and the page need not; phones held sideways keep it
- * at full height (their board fills the left of the screen). Call on every redraw and resize. */
+ * at full height (their board fills the left of the screen). Where the board is larger than
+ * its frame, the frame shows whole spaces only, so no name is cut at its edge: the spaces are
+ * sized so a whole number of them fill the frame's width (its height, held sideways), the
+ * other side of the frame is cut to whole spaces, and its scroll snaps to a space's edge
+ * (css: .board-wrap). Call on every redraw and resize. */
 const LANDSCAPE = window.matchMedia("(orientation: landscape) and (max-height: 560px)");
 export function fitFrame(frame, bar) {
-  if (LANDSCAPE.matches) { frame.style.maxHeight = ""; return; }
-  const top = frame.getBoundingClientRect().top + window.scrollY;
-  const size = Math.max(240, window.innerHeight - top - bar.offsetHeight - 12);
-  frame.style.maxHeight = `${size}px`;
+  const sideways = LANDSCAPE.matches;
+  let size;
+  if (sideways) size = window.innerHeight;
+  else {
+    const top = frame.getBoundingClientRect().top + window.scrollY;
+    size = Math.max(240, window.innerHeight - top - bar.offsetHeight - 12);
+  }
   frame.style.setProperty("--frame", `${size}px`);  // an overview fits the frame
+  frame.style.maxWidth = "";
+  const board = frame.querySelector(".board");
+  if (board && !board.classList.contains("overview")) {
+    board.style.removeProperty("--tile");
+    const cs = getComputedStyle(board);
+    const tracks = cs.gridTemplateColumns.split(" ");
+    const gap = parseFloat(cs.columnGap) || 0;
+    const pad = parseFloat(cs.paddingLeft) || 0;
+    const natural = parseFloat(tracks[0]) + gap;
+    const width = frame.clientWidth;
+    const whole = (room, pitch) => Math.max(pitch, Math.floor(room / pitch) * pitch);
+    let pitch = natural;
+    if (natural > 0 && (board.offsetWidth > width + 1 || (sideways && board.offsetHeight > size + 1))) {
+      // The board is n spaces of `pitch`: width = n * tile, cells = (width - 2 pad - (n-1) gap) / n.
+      const side = sideways ? size : width;
+      pitch = side / Math.max(1, Math.floor(side / natural));
+      board.style.setProperty("--tile", `${pitch + (2 * pad - gap) / tracks.length}px`);
+      if (sideways && board.offsetWidth > width + 1) frame.style.maxWidth = `${whole(width, pitch)}px`;
+    }
+    if (!sideways && natural > 0 && board.offsetHeight > size + 1) size = whole(size, pitch);
+  }
+  frame.style.maxHeight = sideways && !board ? "" : `${size}px`;
 }
 
 /** Keep `el` (a space of the board) in sight inside `frame`'s own scroll area, never the page's. */

@@ -81,9 +81,10 @@ export function serviceEventWords(e, view) {
     case "GameCreated": return `The table was dealt for ${view.seats.map((s) => s.name).join(", ")}`
       + (e.scripted ? ": a test table, its dice and draws fixed in advance" : "")
       + (e.commitment ? `. The dice and cards are sealed: fingerprint ${fingerprint(e.commitment)}, opened when the game ends` : "");
+    // (The seed's 39 digits are for the fairness check, not for a line of the feed.)
     case "SeedRevealed": return e.salt
-      ? `The game is over: the seal is opened (seed ${e.seed}), so anyone can check that fingerprint ${fingerprint(e.commitment)} held these dice and cards from the deal on`
-      : `The game is over: its seed was ${e.seed}`;
+      ? `The seal is opened: anyone can check that fingerprint ${fingerprint(e.commitment)} held these dice and cards from the deal on (Check fairness)`
+      : "The seal is opened: the game's dice and cards can be checked (Check fairness)";
     case "GameSaved": return "The owner saved (paused) the game";
     case "GameResumed": return "The owner resumed the game";
     case "DeadlinePassed": return `${who(e.player)}'s time ran out${e.kind ? ` (${humanize(e.kind)})` : ""}: the table moved on`;

@@ -157,6 +157,8 @@ def _check_bid(ctx: Ctx, a: act.Bid) -> None:
         raise IllegalAction("you hold the highest bid")
     least = minimum_next(ctx)
     if a.amount < least:
+        if auction.bids:  # someone bid as much or more first
+            raise IllegalAction(f"outbid: the bid is now M{auction.bid:,}; bid M{least:,} at least")
         raise IllegalAction(f"bid M{least:,} at least")
     amount_in_steps(ctx, a.amount, "a bid")
     if a.amount > s.players[a.player].cash:

@@ -131,6 +131,36 @@ class JijiRuleset(Ruleset):
     which jumps by days) ends about a third of random games while the rest end by bankruptcy;
     auctions of two days, so the kit's small steps (seconds) never cross a close unseen."""
 
+    def notice_key(self, state: JijiState, decision: Decision) -> str:
+        """The turn holder's decisions (a new one at each step of the turn, and again after
+        an auction or a debt of the turn closed) are one turn: told once; bids, debts and
+        deals are each their own."""
+        if decision.id == state.did and decision.player == state.cur:
+            return f"turn-{state.turn}"
+        return str(decision.id)
+
+    decision_fields = ("decision", "deal")
+
+    def closed_words(self, state: JijiState, action: BaseModel) -> str:
+        """Why a move answering a decision that is no longer pending no longer applies: a
+        bid's auction has closed (or the bidder holds the highest bid now), a deal was answered,
+        withdrawn or expired, a turn's step has passed."""
+        seat = getattr(action, "player", None)
+        if action.type == "bid":
+            a = state.auction
+            if a is not None and a.holder == seat:
+                return f"you hold the highest bid (M{a.bid:,})"
+            if a is not None and seat is not None and 0 <= seat < len(state.players):
+                least = auction.minimum_next(Ctx(self.book, state))
+                if state.players[seat].cash < least:
+                    return f"outbid: the bid is now M{a.bid:,}, and M{least:,} is more than your cash"
+            return "the auction has closed"
+        if action.type in ("accept_deal", "decline_deal", "withdraw_deal"):
+            return "the deal is no longer open: it was answered, withdrawn or it expired"
+        if state.cur != seat:
+            return "your turn has ended"
+        return "your turn has moved on since you looked: see what it asks now"
+
     @property
     def book(self) -> Book:
         """The Jiji data (:func:`engine.jiji.data.book`)."""

@@ -351,10 +351,9 @@ def _check_offer_loan(ctx: Ctx, a: OfferLoan) -> None:
 @offer_loan.performer
 def _offer_loan(ctx: Ctx, a: OfferLoan) -> None:
     s = ctx.s
-    offer = LoanOffer(id=s.next_offer_id, proposer=a.player,
+    offer = LoanOffer(id=s.offer_id(a.player, a.to), proposer=a.player,
                       lender=a.player if a.lend else a.to, borrower=a.to if a.lend else a.player,
                       amount=a.amount, interest_percent=a.interest_percent, term=a.term)
-    s.next_offer_id += 1
     s.loan_offers.append(offer)
     ctx.emit("LoanOffered", offer=offer.id, proposer=a.player, to=a.to, lender=offer.lender,
              borrower=offer.borrower, amount=a.amount, interest_percent=a.interest_percent,

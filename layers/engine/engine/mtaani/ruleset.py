@@ -177,6 +177,8 @@ class MtaaniRuleset(Ruleset):
     game_title = "Mtaani"
     game_summary = ("A Nairobi property, finance and negotiation game: buy neighbourhoods, build "
                     "units, trade and take credit, and be the last player standing.")
+    # 2: offer ids count per pair of seats (issue 28.5), so recorded offers carry other ids.
+    rules_version = 2
     actions = tuple(cls for name, cls in act.ACTION_TYPES.items() if name != "timeout")
     system_actions = frozenset({"timeout"})
     table_options = GameOptions

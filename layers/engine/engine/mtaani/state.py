@@ -31,6 +31,11 @@ from pydantic import ConfigDict, TypeAdapter
 
 from engine.mtaani.actions import TradeItems
 
+OFFER_IDS = 1_000_000_000
+"""Offer ids start here, above the shared counter states stored before kept."""
+PAIR_IDS = 1_000_000
+"""Offers a pair of seats may make before their ids run into the next pair's."""
+
 DecisionKind = Literal[
     "turn",  # before rolling (jailed players: roll for doubles, bail or bribe)
     "buy",  # landed on an unowned property: buy it or pay its fee to the bank
@@ -473,6 +478,10 @@ class MtaaniState(_Counts):
     loan_offers: list[LoanOffer] = field(default_factory=list)
     trades: list[TradeOffer] = field(default_factory=list)
     next_offer_id: int = 1
+    """the shared offer counter of states stored before offers counted per pair (kept so
+    their open offers keep their ids; new offers take :meth:`offer_id`)"""
+    offers_made: dict[str, int] = field(default_factory=dict)
+    """offers made between each pair of seats (``"lo-hi"``), trades and loans alike"""
     insurance_price: int = 0
     specials: dict[str, int | None] = field(default_factory=dict)
     """special card -> holder seat, None = on sale"""
@@ -515,6 +524,7 @@ class MtaaniState(_Counts):
         copy.loan_offers = [offer.clone() for offer in self.loan_offers]
         copy.trades = [offer.clone() for offer in self.trades]
         copy.next_offer_id = self.next_offer_id
+        copy.offers_made = dict(self.offers_made)
         copy.insurance_price = self.insurance_price
         copy.specials = dict(self.specials)
         copy.special_offers = list(self.special_offers)
@@ -523,6 +533,16 @@ class MtaaniState(_Counts):
         copy.event = _clone(self.event)
         copy.last_event_started = self.last_event_started
         return copy
+
+    def offer_id(self, proposer: int, to: int) -> int:
+        """A new trade or loan offer's id (never reused): it counts only the offers between
+        these two seats, which both of them saw, so it tells neither them nor anyone else of
+        other seats' private offers (decisions file: offers are private to their two
+        parties; issue 28). ``OFFER_IDS + (lo * 6 + hi) * PAIR_IDS + n``."""
+        lo, hi = sorted((proposer, to))
+        key = f"{lo}-{hi}"
+        n = self.offers_made[key] = self.offers_made.get(key, 0) + 1
+        return OFFER_IDS + (lo * 6 + hi) * PAIR_IDS + n
 
 
 def dump_json(state: MtaaniState) -> str:

@@ -146,9 +146,8 @@ def shown(ctx: Ctx, give: TradeItems, get: TradeItems) -> list[TradedProperty]:
 @propose.performer
 def _propose(ctx: Ctx, a: ProposeTrade) -> None:
     s = ctx.s
-    offer = TradeOffer(id=s.next_offer_id, proposer=a.player, to=a.to, give=a.give, get=a.get,
-                       shown=shown(ctx, a.give, a.get))
-    s.next_offer_id += 1
+    offer = TradeOffer(id=s.offer_id(a.player, a.to), proposer=a.player, to=a.to, give=a.give,
+                       get=a.get, shown=shown(ctx, a.give, a.get))
     s.trades.append(offer)
     ctx.emit("TradeOffered", trade=offer.id, proposer=a.player, to=a.to,
              give=a.give.model_dump(), get=a.get.model_dump(),

@@ -98,6 +98,26 @@ class MulodiRuleset(Ruleset):
     """Moving a wildcard (a Master too) is free and not a play (decisions file, "Readings
     decided after the first conformance run"): it keeps the turn's decision."""
 
+    def notice_key(self, state: MulodiState, decision: Decision) -> str:
+        """A turn's ``play`` decisions (a new one after each card, and after the others
+        answered the turn holder's action card) are one turn: told once; each answer
+        (``respond``, ``pay``) is its own."""
+        if decision.kind == "play":
+            return f"turn-{state.turn}"
+        return str(decision.id)
+
+    def closed_words(self, state: MulodiState, action: BaseModel) -> str:
+        """Why a move answering a decision that is no longer pending no longer applies: a
+        Neda or an accept after its response window closed, a payment already made or made
+        by the table, a play after the turn moved on."""
+        if action.type in ("neda", "accept"):
+            return "the window has closed"
+        if action.type == "pay":
+            return "the payment is no longer due: it was made, or the table made it"
+        if state.current != getattr(action, "player", None):
+            return "your turn has ended"
+        return "your turn has moved on since you looked: see what it asks now"
+
     # ------------------------------------------------------------------ the game
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MulodiState:
         """Deal (seed, set-up): 106 cards shuffled from ``seed``, 5 to each of 2 to 5 players,

@@ -246,7 +246,14 @@ function turnChoices(sc) {
       const [buy] = legalOf(v, "buy");
       const auctions = legalOf(v, "auction");
       const spec = v.legal_specs?.auction;
-      out.push(h("p", { class: "muted" }, `${spaceName(g, space)} is nobody's: buy it for ${jm(g.spaces[space].price)}, or put it up for auction with your opening bid.`),
+      // The price beside the cash (a phone's rail is far below the bar); without a legal Buy
+      // (the cash is short) why, and how to raise it (mortgaging is legal in this phase).
+      const price = g.spaces[space].price;
+      const cash = s.players[v.seat].cash;
+      out.push(buy || !(price > cash)
+        ? h("p", { class: "muted", "data-testid": "buy-cash" }, `${spaceName(g, space)} is nobody's: buy it for ${jm(price)} (you hold ${jm(cash)}), or put it up for auction with your opening bid.`)
+        : h("p", { class: "alert", role: "status", "data-testid": "buy-cash" }, h("strong", {}, `You can't buy ${spaceName(g, space)}: it costs ${jm(price)} and you hold ${jm(cash)}.`),
+          ` Raise ${jm(price - cash)} more (mortgage a district under Districts, or make a deal) to buy it, or put it up for auction with your opening bid.`),
         h("div", { class: "actions" }, buy ? main(buy) : null, auctions.map((a, i) => (!buy && i === 0 ? main(a) : button(a, "small"))),
           spec && spec.minimum ? h("details", { class: "other-amount" }, h("summary", {}, "Another opening bid"),
             amountForm(sc, "opening-bid", "Opening bid", spec, "Auction it", (amount) => ({ type: "auction", opening_bid: amount }))) : null));

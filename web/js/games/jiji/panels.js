@@ -90,15 +90,20 @@ export function wealthTable(sc) {
   const { h } = sc.ctx;
   const v = sc.view();
   const over = v.state.over;
-  if (!over) return null;
+  if (!over || !v.outcome) return null;
   const rows = [...over.standings].sort((a, b) => (a.out - b.out) || (b.wealth - a.wealth) || (b.cash - a.cash));
-  const how = over.termination === "clock" ? "The game clock ran out: the richest wins." : "The last player standing wins.";
-  return h("section", { class: "summary", "aria-labelledby": "wealth-title" },
-    h("h2", { id: "wealth-title" }, over.winner === null || over.winner === undefined ? "Game over: no single winner" : `Game over: ${sc.name(over.winner)} wins`),
-    h("p", {}, how, " Wealth is cash plus the rent value of every district owned (a mortgaged one counts nothing)."),
-    h("div", { class: "table-wrap" }, h("table", { class: "wealth", "data-testid": "wealth-table" },
+  const how = over.termination === "clock" ? "The game clock ran out: the richest wins" : "The last player standing wins";
+  // The shell's result (first on the screen): winner, replay, fairness check, standings and
+  // a chart of wealth; the wealth table follows.
+  return sc.ctx.components.result(v, {
+    how, chartLabel: "Wealth at the end, in M",
+    rows: rows.map((r) => ({ seat: r.player, name: sc.name(r.player), value: r.out ? 0 : r.wealth,
+      figure: r.out ? "bankrupt" : jm(r.wealth) })),
+    extra: [h("p", {}, "Wealth is cash plus the rent value of every district owned (a mortgaged one counts nothing)."),
+      h("div", { class: "table-wrap" }, h("table", { class: "wealth", "data-testid": "wealth-table" },
       h("thead", {}, h("tr", {}, ["", "Player", "Cash", "Districts", "Wealth"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows.map((r, i) => h("tr", { class: r.player === over.winner ? "winner" : "" },
         h("td", {}, r.out ? "out" : String(i + 1)), h("th", { scope: "row" }, sc.name(r.player)),
-        h("td", {}, jm(r.cash)), h("td", {}, jm(r.districts)), h("td", {}, h("strong", {}, r.out ? "bankrupt" : jm(r.wealth)))))))));
+        h("td", {}, jm(r.cash)), h("td", {}, jm(r.districts)), h("td", {}, h("strong", {}, r.out ? "bankrupt" : jm(r.wealth))))))))],
+  });
 }

@@ -31,7 +31,8 @@ export function mount(root, ctx) {
   const rail = h("aside", { class: "rail", "aria-label": "Players and the chosen space" });
   const dock = h("section", { class: "dock", "aria-label": "Actions dock" });
   const bar = h("section", { class: "action-bar", "aria-label": "Your turn and actions", "data-testid": "action-bar" });
-  screen.append(top, summary, h("div", { class: "game-main" }, boardWrap, rail), dock, bar);
+  // A finished game opens on its result: the summary comes first (empty during play).
+  screen.append(summary, top, h("div", { class: "game-main" }, boardWrap, rail), dock, bar);
   root.append(screen);
   document.body.classList.add("has-action-bar");
   const barSize = new ResizeObserver(() => {

@@ -89,14 +89,49 @@ function debtHelp(sc) {
     short.shortfall > 0 ? h("p", { class: "muted" }, "Or sell units and mortgage one by one (Assets), trade or borrow from a player (Trade, Loans), or declare bankruptcy.") : null);
 }
 
+/** At my buy decision: the price beside my cash (a phone's rail is far below the bar); when the
+ * cash is short, why there is no Buy and the cheapest ways to raise the difference (the engine
+ * lets a player mortgage and borrow before answering), as a debt's help offers. */
+function buyHelp(sc) {
+  const { h } = sc.ctx;
+  const v = sc.view();
+  const d = v.decision;
+  if (!d || d.kind !== "buy" || d.player !== v.seat || v.seat === null || v.seat === undefined || sc.ctx.replay || v.outcome) return null;
+  const g = sc.guide();
+  const c = g.edition.currency;
+  const tile = v.state.decision?.tile ?? d.detail?.tile;
+  const name = g.tiles[tile]?.name ?? "it";
+  const price = v.state.derived?.prices?.[tile] ?? g.tiles[tile]?.purchase;
+  const cash = v.state.players[v.seat].cash;
+  const legal = v.legal_actions || [];
+  if (legal.some((a) => a.type === "buy") || !(price > cash)) {
+    return h("p", { class: "buy-cash", "data-testid": "buy-cash" }, `${name} costs ${sc.money(price, c)}; you hold ${sc.money(cash, c)}.`);
+  }
+  const short = price - cash;
+  const options = [];
+  if (legal.some((a) => a.type === "mortgage_batch")) options.push(sc.actionButton({ type: "mortgage_batch", amount: short }, "small"));
+  const loan = v.legal_specs?.take_loan;
+  if (loan && short <= loan.max) {
+    const amount = Math.max(loan.min, Math.ceil(short / loan.step) * loan.step);
+    if (amount <= loan.max) options.push(sc.actionButton({ type: "take_loan", amount }, "small"));
+  }
+  return h("div", { class: "alert buy-short", role: "status", "data-testid": "buy-cash" },
+    h("p", {}, h("strong", {}, `You can't buy ${name} yet: it costs ${sc.money(price, c)} and you hold ${sc.money(cash, c)}.`),
+      ` Raise ${sc.money(short, c)} more to buy it${options.length ? ":" : "."}`),
+    options.length ? h("div", { class: "actions" }, options) : null,
+    h("p", { class: "muted more-ways" }, "Or sell units or mortgage one by one (Assets), trade or borrow from a player (Trade, Loans); or don't buy and pay the fee."));
+}
+
 export function renderActionBar(sc) {
   const { h } = sc.ctx;
   const v = sc.view();
   const seat = v.seat;
   const watching = seat === null || seat === undefined;
   const turn = watching ? [] : grouped(v).turn;
-  const main = turn.filter((a) => MAIN.includes(a.type)).sort((a, b) => MAIN.indexOf(a.type) - MAIN.indexOf(b.type));
-  const rest = turn.filter((a) => !MAIN.includes(a.type) && a.type !== "declare_bankruptcy");
+  // Without a legal Buy (the cash is short: buyHelp says so), not buying is what moves the game on.
+  const mainTypes = turn.some((a) => a.type === "buy") ? MAIN : [...MAIN, "decline"];
+  const main = turn.filter((a) => mainTypes.includes(a.type)).sort((a, b) => mainTypes.indexOf(a.type) - mainTypes.indexOf(b.type));
+  const rest = turn.filter((a) => !mainTypes.includes(a.type) && a.type !== "declare_bankruptcy");
   const bankrupt = turn.filter((a) => a.type === "declare_bankruptcy");
   const mood = v.hints?.guard_mood;
   bar.debt = null;
@@ -122,6 +157,7 @@ export function renderActionBar(sc) {
     watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
     offerPrompts(sc),
     help,
+    buyHelp(sc),
     sc.ctx.components.idleControls(v),
     rules,
     mainButtons.length || rest.length ? h("div", { class: "actions main-actions" }, mainButtons, rest.map((a) => sc.actionButton(a))) : rules ? null : waiting,

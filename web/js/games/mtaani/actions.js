@@ -7,7 +7,7 @@
 
 import { money } from "../../ui.js";
 import { valueWords } from "../../shell/words.js";
-import { cardName, municipalName } from "./events.js";
+import { cardName, municipalName, offerNo } from "./events.js";
 
 const GROUPS = {
   roll: "turn", buy: "turn", decline: "turn", choose_deck: "turn", pay_bail: "turn",
@@ -71,21 +71,21 @@ export function describe(action, view, guide) {
     case "unmortgage_batch": return { label: "Lift mortgages", detail: "most expensive first, as far as cash allows", tone: "spend" };
     case "take_loan": return { label: `Borrow ${money(action.amount, c)} from the bank`, detail: `${r.bank_loans?.interest_percent ?? ""}% interest`, tone: "gain" };
     case "repay_loan": return {
-      label: action.loan ? `Repay player loan #${action.loan}` : "Repay the bank loan",
+      label: action.loan ? `Repay player loan #${offerNo(action.loan)}` : "Repay the bank loan",
       detail: action.max ? "as much as you can" : action.percent ? `${action.percent}% of the balance` : "in full", tone: "spend",
     };
-    case "accept_loan": return { label: "Accept the loan", detail: `offer #${action.offer}`, tone: "primary" };
+    case "accept_loan": return { label: "Accept the loan", detail: `offer #${offerNo(action.offer)}`, tone: "primary" };
     case "decline_loan": {
       const offer = (view.state.loan_offers || []).find((o) => o.id === action.offer);
-      return { label: offer && offer.proposer === view.seat ? "Withdraw the loan offer" : "Decline the loan", detail: `offer #${action.offer}`, tone: "plain" };
+      return { label: offer && offer.proposer === view.seat ? "Withdraw the loan offer" : "Decline the loan", detail: `offer #${offerNo(action.offer)}`, tone: "plain" };
     }
-    case "demand_repayment": return { label: `Demand early repayment of loan #${action.loan}`, detail: "cancels the interest", tone: "plain" };
+    case "demand_repayment": return { label: `Demand early repayment of loan #${offerNo(action.loan)}`, detail: "cancels the interest", tone: "plain" };
     case "buy_insurance": return { label: "Buy an insurance card", detail: money(d.insurance?.price ?? r.insurance?.first_price, c), tone: "spend" };
     case "use_insurance": return { label: "Use an insurance card", detail: "covers the payment you cannot settle", tone: "gain" };
-    case "accept_trade": return { label: "Accept the trade", detail: `offer #${action.trade}`, tone: "primary" };
+    case "accept_trade": return { label: "Accept the trade", detail: `offer #${offerNo(action.trade)}`, tone: "primary" };
     case "decline_trade": {
       const offer = (view.state.trades || []).find((t) => t.id === action.trade);
-      return { label: offer && offer.proposer === view.seat ? "Withdraw the offer" : "Decline the trade", detail: `offer #${action.trade}`, tone: "plain" };
+      return { label: offer && offer.proposer === view.seat ? "Withdraw the offer" : "Decline the trade", detail: `offer #${offerNo(action.trade)}`, tone: "plain" };
     }
     case "set_trade_open": return { label: action.open ? "Open myself to trade offers" : "Close myself to trade offers", tone: "plain" };
     case "choose_municipal": return { label: municipalName(action.rule), detail: "until the current revolution ends", tone: "primary" };

@@ -41,6 +41,9 @@ export function globalEventName(id) {
 
 /** Whether an event is worth a line in the feed (the log shows these too). */
 export const shown = (e) => !QUIET.has(e.type);
+/** An offer's (or its loan's) number as its two parties know it: offer ids count the offers
+ * between those two seats in their last six digits (engine.mtaani.state offer_id). */
+export const offerNo = (id) => Number(id) % 1_000_000;
 
 /** Event fields that name a seat. */
 const SEAT_FIELDS = ["player", "payer", "payee", "debtor", "creditor", "lender", "borrower", "proposer", "to", "by", "winner"];
@@ -156,7 +159,7 @@ const WORDS = {
   Jailed: (e, { who }) => `${who(e.player)} went to jail for ${plural("turn", e.turns)}${e.reason ? ` (${({ trespass: "trespassing", card: "a Mathree card", scandal: "the scandal" })[e.reason] || humanize(e.reason)})` : ""}`,
   LoanClockRestarted: (e, { m }) => `A loan's interest clock restarted: ${m(e.owed)} now due at revolution ${e.due}`,
   LoanDue: (e, { who, m }) => `${who(e.player)}'s ${e.lender === "bank" ? "bank loan" : `loan from ${who(e.lender)}`} is due${e.called ? " (called in)" : ""}: ${m(e.amount)}`,
-  LoanOfferClosed: (e, { who }) => `Loan offer #${e.offer} was ${e.how || "closed"} by ${who(e.by)}`,
+  LoanOfferClosed: (e, { who }) => `Loan offer #${offerNo(e.offer)} was ${e.how || "closed"} by ${who(e.by)}`,
   LoanOffered: (e, { who, m }) => `${who(e.proposer)} offered ${who(e.to)} a loan: ${who(e.lender)} lends ${who(e.borrower)} ${m(e.amount)} at ${e.interest_percent}% for ${plural("revolution", e.term)}`,
   LoanRepaid: (e, { who, m }) => `${who(e.player)} repaid ${m(e.amount)} of the ${e.lender === "bank" ? "bank loan" : `loan from ${who(e.lender)}`}${e.owed ? ` (${m(e.owed)} left)` : " (paid off)"}`,
   LoanStarted: (e, { who, m }) => `${who(e.lender)} lent ${who(e.borrower)} ${m(e.amount)}: ${m(e.owed)} due at revolution ${e.due}`,
@@ -177,7 +180,7 @@ const WORDS = {
   PropertyRenovated: (e, { who, tile, m }) => `${who(e.player)} renovated ${tile(e.tile)} to level ${e.level} for ${m(e.cost)} (${plural("renovation", e.renovations_left)} left before a break)`,
   PropertyUnmortgaged: (e, { who, tile }) => `${who(e.player)} lifted the mortgage on ${tile(e.tile)}`,
   Released: (e, { who }) => `${who(e.player)} is out of jail (${({ doubles: "rolled doubles", served: "served the sentence", bail: "paid bail", bribe: "bribed the guards", amnesty: "amnesty" })[e.how] || humanize(e.how)})`,
-  RepaymentDemanded: (e, { who, m }) => `${who(e.lender)} demanded early repayment of loan #${e.loan}: ${who(e.borrower)} owes ${m(e.principal)} (interest of ${m(e.interest_cancelled)} cancelled)`,
+  RepaymentDemanded: (e, { who, m }) => `${who(e.lender)} demanded early repayment of loan #${offerNo(e.loan)}: ${who(e.borrower)} owes ${m(e.principal)} (interest of ${m(e.interest_cancelled)} cancelled)`,
   RevolutionCompleted: (e) => `Revolution ${e.revolution} completed`,
   SentenceExtended: (e, { who }) => `${who(e.player)}'s sentence grew to ${plural("turn", e.turns_left)}`,
   SentenceServed: (e, { who }) => `${who(e.player)} served a turn in jail (${plural("turn", e.turns_left)} left)`,
@@ -194,7 +197,7 @@ const WORDS = {
     }
   },
   SpecialEffectEnded: (e, { setName }) => `The ${cardName(e.card)} effect ended${e.set ? ` on ${setName(e.set)}` : ""}: the card is back on sale`,
-  TradeClosed: (e, { who }) => `Trade offer #${e.trade} was ${e.how || "closed"} by ${who(e.by)}`,
+  TradeClosed: (e, { who }) => `Trade offer #${offerNo(e.trade)} was ${e.how || "closed"} by ${who(e.by)}`,
   TradeCompleted: (e, { who, guide }) => `Trade done: ${who(e.proposer)} gave ${itemsWords(e.give, guide)} to ${who(e.to)} for ${itemsWords(e.get, guide)}`,
   TradeOffered: (e, { who, guide }) => `${who(e.proposer)} offered ${who(e.to)} a trade: ${itemsWords(e.give, guide)} for ${itemsWords(e.get, guide)}`,
   TradeOpenChanged: (e, { who }) => `${who(e.player)} is now ${e.open ? "open" : "closed"} to trade offers`,

@@ -5,7 +5,7 @@
 
 import { describe, grouped, groupedSpecs } from "./actions.js";
 import { setColor } from "./board.js";
-import { cardName, itemsWords } from "./events.js";
+import { cardName, itemsWords, offerNo } from "./events.js";
 import { fill } from "../../ui.js";
 
 // ------------------------------------------------------------------ assets
@@ -32,8 +32,8 @@ export function assetsPanel(sc) {
     const p = v.state.props[String(t.index)];
     return h("tr", {},
       h("th", { scope: "row" }, h("span", { class: "swatch", style: { "--set": setColor(g, t.set) } }), t.name),
-      h("td", {}, p.units), h("td", {}, p.mortgaged ? "mortgaged" : "—"),
-      h("td", {}, sc.money(v.state.derived.fees[t.index] ?? 0, c)),
+      h("td", { "data-label": "Units" }, p.units), h("td", { "data-label": "Mortgage" }, p.mortgaged ? "mortgaged" : "—"),
+      h("td", { "data-label": "Fee now" }, sc.money(v.state.derived.fees[t.index] ?? 0, c)),
       h("td", { class: "actions" }, (byTile.get(t.index) || []).map((a) => sc.actionButton(a, "small"))));
   });
   const batches = new Map();
@@ -59,7 +59,7 @@ export function assetsPanel(sc) {
   }
   return [
     h("h3", {}, "Your properties"),
-    mine.length ? h("div", { class: "table-wrap" }, h("table", { class: "assets" },
+    mine.length ? h("div", { class: "table-wrap assets-wrap" }, h("table", { class: "assets" },
       h("thead", {}, h("tr", {}, ["Property", "Units", "Mortgage", "Fee now", "Actions"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, rows))) : h("p", { class: "muted" }, "You own no properties yet."),
     h("h3", {}, "Batch actions"),
@@ -170,7 +170,7 @@ export function tradePanel(sc) {
   const offers = (v.state.trades || []).map((offer) => {
     const mineOut = offer.proposer === seat;
     return h("li", { class: "card offer", "data-testid": `offer-${offer.id}` },
-      h("p", {}, h("strong", {}, mineOut ? `Your offer #${offer.id} to ${sc.name(offer.to)}` : `Offer #${offer.id} from ${sc.name(offer.proposer)}`)),
+      h("p", {}, h("strong", {}, mineOut ? `Your offer #${offerNo(offer.id)} to ${sc.name(offer.to)}` : `Offer #${offerNo(offer.id)} from ${sc.name(offer.proposer)}`)),
       h("p", {}, h("strong", {}, "You give: "), mineOut ? itemsWords(offer.give, g) : itemsWords(offer.get, g)),
       h("p", {}, h("strong", {}, "You get: "), mineOut ? itemsWords(offer.get, g) : itemsWords(offer.give, g)),
       h("div", { class: "actions" }, byTrade(offer.id).map((a) => sc.actionButton(a, "small"))));
@@ -219,14 +219,14 @@ export function loansPanel(sc) {
   const loans = (v.state.loans || []).filter((l) => l.borrower === seat || l.lender === seat);
   for (const l of loans) {
     out.push(h("p", {}, l.borrower === seat
-      ? `Loan #${l.id}: you owe ${sc.name(l.lender)} ${m(l.principal + l.interest)} (due at revolution ${l.due})`
-      : `Loan #${l.id}: ${sc.name(l.borrower)} owes you ${m(l.principal + l.interest)} (due at revolution ${l.due})${l.demanded ? ", repayment demanded" : ""}`));
-    if (l.borrower === seat) out.push(repayControl(l.id, `Loan #${l.id}`));
+      ? `Loan #${offerNo(l.id)}: you owe ${sc.name(l.lender)} ${m(l.principal + l.interest)} (due at revolution ${l.due})`
+      : `Loan #${offerNo(l.id)}: ${sc.name(l.borrower)} owes you ${m(l.principal + l.interest)} (due at revolution ${l.due})${l.demanded ? ", repayment demanded" : ""}`));
+    if (l.borrower === seat) out.push(repayControl(l.id, `Loan #${offerNo(l.id)}`));
     for (const a of actions.filter((x) => x.type === "demand_repayment" && x.loan === l.id)) out.push(sc.actionButton(a, "small"));
   }
   const offers = v.state.loan_offers || [];
   for (const o of offers) {
-    out.push(h("div", { class: "card offer" }, h("p", {}, `Offer #${o.id}: ${sc.name(o.lender)} lends ${sc.name(o.borrower)} ${m(o.amount)} at ${o.interest_percent}% for ${sc.words.plural("revolution", o.term)}`),
+    out.push(h("div", { class: "card offer" }, h("p", {}, `Offer #${offerNo(o.id)}: ${sc.name(o.lender)} lends ${sc.name(o.borrower)} ${m(o.amount)} at ${o.interest_percent}% for ${sc.words.plural("revolution", o.term)}`),
       h("div", { class: "actions" }, actions.filter((a) => a.offer === o.id).map((a) => sc.actionButton(a, "small")))));
   }
   if (!me.bank_loan && !loans.length && !offers.length) out.push(h("p", { class: "muted" }, "You have no open loans."));

@@ -35,7 +35,8 @@ export function mount(root, ctx) {
   const dock = h("section", { class: "dock", "aria-label": "Actions dock" });
   const summary = h("div", { class: "summary-wrap" });
   const bar = h("section", { class: "action-bar", "aria-label": "Your turn and actions", "data-testid": "action-bar" });
-  screen.append(top, effects, h("div", { class: "game-main" }, boardWrap, rail), dock, summary, bar);
+  // A finished game opens on its result: the summary comes first (empty during play).
+  screen.append(summary, top, effects, h("div", { class: "game-main" }, boardWrap, rail), dock, bar);
   root.append(screen);
   document.body.classList.add("has-action-bar");
   // The page keeps room under its content for the pinned bar, however tall the bar grows.
@@ -204,7 +205,8 @@ export function mount(root, ctx) {
     const v = view();
     const g = guide();
     const c = g.edition.currency;
-    const current = v.decision && v.decision.player !== null ? v.decision.player : v.state.current;
+    const won = v.outcome && v.outcome.winner !== null && v.outcome.winner !== undefined;
+    const current = won ? v.outcome.winner : v.decision && v.decision.player !== null ? v.decision.player : v.state.current;
     const cp = v.state.players[current];
     const sel = selectedTile();
     // A seated player sees what concerned them since their last turn; others the latest events.
@@ -217,7 +219,9 @@ export function mount(root, ctx) {
     const owned = (seat) => Object.values(v.state.props).filter((p) => p.owner === seat).length;
     fill(rail,
       h("section", { class: "card current-player", "aria-labelledby": "cp-title", style: { "--c": PLAYER_COLORS[current % 4] } },
-        h("h2", { id: "cp-title" }, current === v.seat ? "Your turn" : `${sc.name(current)}'s turn`),
+        h("h2", { id: "cp-title", "data-testid": "rail-title" }, v.outcome ? (v.outcome.winner === null || v.outcome.winner === undefined
+          ? "Game over" : `Game over: ${v.outcome.winner === v.seat ? "you win" : `${sc.name(v.outcome.winner)} wins`}`)
+          : current === v.seat ? "Your turn" : `${sc.name(current)}'s turn`),
         h("dl", { class: "facts" },
           h("dt", {}, "Cash"), h("dd", { "data-testid": "current-cash" }, sc.money(cp.cash, c)),
           h("dt", {}, "Net worth"), h("dd", {}, sc.money(v.state.derived.net_worth[current], c)),
@@ -320,7 +324,7 @@ export function mount(root, ctx) {
     if (!v.outcome) { summary.replaceChildren(); return; }
     if (st.finishedSummary === ctx.events().length) return;
     st.finishedSummary = ctx.events().length;
-    fill(summary, renderSummary(v, ctx.events(), guide()));
+    fill(summary, renderSummary(v, ctx.events(), guide(), ctx.components));
   }
 
   return {

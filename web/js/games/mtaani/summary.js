@@ -69,28 +69,23 @@ function chart(view, series, currency) {
   ] : null));
 }
 
-/** The summary panel. */
-export function renderSummary(view, events, guide) {
+/** The result panel (the shell's `result`, first on the screen): the winner, the replay and
+ * the fairness check, the final standings by net worth, net worth over the revolutions and
+ * where each player's money came from. */
+export function renderSummary(view, events, guide, components) {
   const currency = guide.edition.currency;
   const { series, income, standings } = summarize(view, events, guide.rules.deal.starting_cash);
   const reasons = [...new Set(income.flatMap((m) => Object.keys(m)))].sort();
-  return h("section", { class: "summary", "aria-labelledby": "summary-title" },
-    h("h2", { id: "summary-title" }, "Game over"),
-    h("p", {}, view.outcome?.winner !== null && view.outcome?.winner !== undefined
-      ? `${view.seats[view.outcome.winner].name} wins (${String(view.outcome.termination).replaceAll("_", " ")}).`
-      : "The game has ended."),
-    h("h3", {}, "Final standings"),
-    h("ol", { class: "standings" }, standings.map((row) => h("li", {},
-      h("span", { class: "dot", style: { "--c": PLAYER_COLORS[row.seat % 4] } }), row.name, " ",
-      row.bankrupt ? h("span", { class: "muted" }, "bankrupt") : h("strong", {}, money(row.worth, currency))))),
-    h("h3", {}, "Net worth over the revolutions"),
-    chart(view, series, currency),
+  const rows = standings.map((row) => ({ seat: row.seat, name: row.name, value: row.bankrupt ? 0 : row.worth,
+    figure: row.bankrupt ? "bankrupt" : money(row.worth, currency) }));
+  const lines = [h("h3", {}, "Net worth over the revolutions"), chart(view, series, currency),
     h("ul", { class: "legend" }, view.seats.map((seat, i) => h("li", {},
-      h("span", { class: "dot", style: { "--c": PLAYER_COLORS[i % 4] } }), seat.name))),
-    h("h3", {}, "Where the money came from"),
+      h("span", { class: "dot", style: { "--c": PLAYER_COLORS[i % 4] } }), seat.name)))];
+  const sources = [h("h3", {}, "Where the money came from"),
     h("div", { class: "table-wrap" }, h("table", { class: "sources" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), reasons.map((r) => h("th", { scope: "col" }, reasonName(r))))),
       h("tbody", {}, view.seats.map((seat, i) => h("tr", {},
         h("th", { scope: "row" }, seat.name),
-        reasons.map((r) => h("td", {}, income[i][r] ? num(income[i][r]) : "–"))))))));
+        reasons.map((r) => h("td", {}, income[i][r] ? num(income[i][r]) : "–")))))))];
+  return components.result(view, { rows, chart: lines, colors: PLAYER_COLORS, extra: sources });
 }

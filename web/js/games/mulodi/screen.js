@@ -30,7 +30,9 @@ export function mount(root, ctx) {
   const hand = h("section", { class: "hand", "aria-label": "Your hand", "data-testid": "hand" });
   const dock = h("section", { class: "dock", "aria-label": "Log, chat and table" });
   const bar = h("section", { class: "action-bar", "aria-label": "Your turn and actions", "data-testid": "action-bar" });
-  screen.append(opponents, middle, mine, dock, bar);
+  const result = h("div", { class: "summary-wrap" });
+  // A finished game opens on its result: it comes first (empty during play).
+  screen.append(result, opponents, middle, mine, dock, bar);
   root.append(screen);
   document.body.classList.add("has-action-bar");
   const barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`));
@@ -54,7 +56,7 @@ export function mount(root, ctx) {
   function update(v, fresh = []) {
     if (st.chosen && !(v.state.hand || []).some((c) => c.id === st.chosen)) st.chosen = null;
     if (fresh.some((e) => e.type === "Paid" && e.payee === v.seat && e.paid) && ctx.sound) ctx.sound.play("purchase");
-    keep(() => { renderOpponents(); renderMiddle(); renderMine(); renderDock(); renderHand(); renderBar(); });
+    keep(() => { renderResult(); renderOpponents(); renderMiddle(); renderMine(); renderDock(); renderHand(); renderBar(); });
   }
 
   // ------------------------------------------------------------------ cards and sets
@@ -91,6 +93,20 @@ export function mount(root, ctx) {
     return out.length ? h("ul", { class: "sets" }, out) : h("p", { class: "muted" }, "No properties yet");
   }
 
+  /** The result of a finished game: ranked by full sets of different colours, then by what
+   * each table is worth (the winner first: three full sets, or the ranking at a turn cap or
+   * stalemate). */
+  function renderResult() {
+    const v = view();
+    if (!v.outcome) { result.replaceChildren(); return; }
+    const need = guide().winning?.full_sets_of_different_colours ?? 3;
+    const rows = v.state.seats.map((s, seat) => ({ seat, name: Name(seat), value: s.table_value,
+      sets: s.full_colours.length,
+      figure: `${ctx.words.plural("full set", s.full_colours.length)} of ${need} · ${m(s.table_value)} on the table` }))
+      .sort((a, b) => (b.seat === v.outcome.winner) - (a.seat === v.outcome.winner) || (b.sets - a.sets) || (b.value - a.value));
+    fill(result, ctx.components.result(v, { rows, chartLabel: "What each table is worth at the end" }));
+  }
+
   function renderOpponents() {
     const v = view();
     const g = guide();
@@ -98,7 +114,8 @@ export function mount(root, ctx) {
     fill(opponents, v.state.seats.map((s, seat) => (seat === v.seat ? null
       : h("article", { class: `opponent card ${seat === turnHolder() ? "active" : ""}`, "data-testid": `opponent-${seat}`, "aria-label": ctx.words.name(seat) },
         h("h2", {}, ctx.words.name(seat), v.seats[seat]?.kind === "bot" ? " (bot)" : "", v.seats[seat]?.stand_in ? " (a bot stands in)" : "",
-          seat === v.state.current ? h("span", { class: "pill" }, "their turn") : null),
+          seat === v.state.current && !v.outcome ? h("span", { class: "pill" }, "their turn") : null,
+          v.outcome && seat === v.outcome.winner ? h("span", { class: "pill" }, "winner") : null),
         h("dl", { class: "facts" },
           h("dt", {}, "Bank"), h("dd", { "data-testid": `bank-${seat}` }, m(s.bank_value)),
           h("dt", {}, "Hand"), h("dd", {}, ctx.words.plural("card", s.hand_count)),
@@ -120,8 +137,8 @@ export function mount(root, ctx) {
         top ? cardFace(top) : h("p", { class: "muted" }, "Empty"),
         h("p", { class: "muted" }, `${ctx.words.plural("card", v.state.middle.count)} played`)),
       h("div", { class: "pile" }, h("h2", {}, "Draw pile"), h("p", { class: "big" }, ctx.words.plural("card", v.state.draw_pile))),
-      h("div", { class: "pile turn-facts" }, h("h2", {}, `Turn ${v.state.turn}: ${Name(v.state.current)}`),
-        h("p", { "data-testid": "plays-left" }, `${ctx.words.plural("play", v.state.plays_left)} left this turn`),
+      h("div", { class: "pile turn-facts" }, h("h2", {}, v.outcome ? `Game over after ${ctx.words.plural("turn", v.state.turn)}` : `Turn ${v.state.turn}: ${Name(v.state.current)}`),
+        v.outcome ? null : h("p", { "data-testid": "plays-left" }, `${ctx.words.plural("play", v.state.plays_left)} left this turn`),
         play ? h("p", {}, `${Name(play.actor)} played ${play.card.name}${play.amount ? ` (${m(play.amount)})` : ""}: ${play.chains.map((c) => `${name(c.target)} ${c.stage === "done" ? "done" : c.stage === "pay" ? "to pay" : "to answer"}`).join(", ")}`) : null));
   }
 
@@ -267,7 +284,7 @@ export function mount(root, ctx) {
       h("h2", { id: `prompt-${d.id}` }, `You owe ${ctx.words.name(d.detail.to)} ${m(debt)}`),
       h("p", { "data-testid": "pay-total", "aria-live": "polite" }, `Chosen: ${m(total)} of ${m(debt)}`,
         worth < debt ? ` (your table is worth ${m(worth)}: give it all and you owe nothing more)` : ""),
-      h("p", { class: "muted" }, "Choose cards of your table (bank and properties), never of your hand. No change is given."),
+      h("p", { class: "muted pay-help" }, "Choose cards of your table (bank and properties), never of your hand. No change is given."),
       h("fieldset", { class: "pay-cards" }, h("legend", { class: "sr-only" }, "Cards to pay with"),
         payable.map((c) => h("label", { class: "pay-card" }, h("input", { type: "checkbox", "data-key": `pay-${c.id}`, checked: st.pay.has(c.id),
           onchange: (e) => { if (e.target.checked) st.pay.add(c.id); else st.pay.delete(c.id); keep(renderBar); } }),
@@ -288,7 +305,14 @@ export function mount(root, ctx) {
     }
     const ends = legal.filter((a) => a.type === "end_turn");
     const spec = v.legal_specs?.end_turn;
-    if (spec) out.push(returnPicker(spec));
+    // Over the hand limit, End turn asks which cards go back: while a card is chosen (its plays
+    // come first) that is one button which opens the choice, so the plays and End turn both
+    // stay on a phone's screen.
+    if (spec && chosen) {
+      out.push(h("div", { class: "actions" }, h("button", { type: "button", class: "action", "data-action": "end_turn", "data-key": "end-choose-return",
+        onclick: () => { st.chosen = null; st.picks = {}; update(view()); } },
+      h("span", { class: "label" }, "End turn"), h("span", { class: "cost" }, `first choose ${spec.return} to put back`))));
+    } else if (spec) out.push(returnPicker(spec));
     else if (ends.length) out.push(h("div", { class: "actions" }, button(ends[0], v.state.plays_left ? "" : "primary-big")));
     return out;
   }
@@ -345,7 +369,7 @@ export function mount(root, ctx) {
     const chosen = from.filter((c) => st.ret.has(c.id));
     const ready = chosen.length === spec.return;
     return h("section", { class: "prompt", role: "group", "aria-labelledby": "return-title", "data-testid": "return-prompt" },
-      h("h2", { id: "return-title" }, `You hold ${ctx.words.plural("card", from.length)}: choose ${spec.return} to put back under the draw pile`),
+      h("h2", { id: "return-title" }, `You hold ${ctx.words.plural("card", from.length)}: choose ${spec.return} to put back`, h("span", { class: "return-where" }, " under the draw pile")),
       h("fieldset", { class: "pay-cards" }, h("legend", { class: "sr-only" }, "Cards to return"),
         from.map((c) => h("label", { class: "pay-card" }, h("input", { type: "checkbox", "data-key": `ret-${c.id}`, checked: st.ret.has(c.id),
           onchange: (e) => { if (e.target.checked) st.ret.add(c.id); else st.ret.delete(c.id); keep(renderBar); } }), ` ${c.name} (${m(c.value)})`))),
