@@ -35,8 +35,11 @@ def test_the_page_shows_ratings_and_finished_games_and_hides_private_tables(api)
     assert mtaani["history"][1]["sigma"] < mtaani["history"][0]["sigma"] < 25 / 3
     # Someone who sat there sees both games, newest first, with winner, standings and links.
     listed = api.ok("GET", f"/players/{b_handle}/games", None, a)
-    assert [g["game_id"] for g in listed["games"]] == [public_id, private]
-    game = listed["games"][1]
+    order = [g["game_id"] for g in listed["games"]]
+    finished_at = {g["game_id"]: g["finished_at"] for g in listed["games"]}
+    assert sorted(order) == sorted([public_id, private])
+    assert order == sorted(order, key=lambda i: (-finished_at[i], i))  # newest first, then id
+    [game] = [g for g in listed["games"] if g["game_id"] == private]
     assert game["name"] == "Private derby" and game["seat"] == 1
     assert game["replay"] == f"/games/{private}/replay" and game["verify"] == f"/games/{private}/verify"
     assert game["place"] == game["places"][1]
@@ -50,9 +53,9 @@ def test_the_page_shows_ratings_and_finished_games_and_hides_private_tables(api)
 
     me = api.ok("GET", "/account", None, a)["account_id"]
     first = players.games(b_handle, me, limit=1)
-    assert [g["game_id"] for g in first["games"]] == [public_id] and first["next_cursor"]
+    assert [g["game_id"] for g in first["games"]] == order[:1] and first["next_cursor"]
     second = players.games(b_handle, me, first["next_cursor"], limit=1)
-    assert [g["game_id"] for g in second["games"]] == [private] and second["next_cursor"] is None
+    assert [g["game_id"] for g in second["games"]] == order[1:] and second["next_cursor"] is None
     assert api.call("GET", f"/players/{b_handle}/games?cursor=nonsense", None, a).status == 422
     # The export carries the player's ratings.
     export = api.ok("GET", "/account/export", None, b)
