@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
 import engine
-from service import lobbies
+from service import lobbies, tables
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import LobbyOut
 from service.table_options import IDLE_TIMEOUT_SECONDS as IDLE_BOUNDS
@@ -35,6 +35,9 @@ class CreateLobbyRequest(BaseModel):
         None, ge=IDLE_BOUNDS[0], le=IDLE_BOUNDS[1], description="idle-turn deadline; default: the deployment's")
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
+    name: str | None = Field(None, max_length=4 * tables.NAME_MAX_CHARS, description=(
+        f"the table's name (at most {tables.NAME_MAX_CHARS} characters, no control characters"
+        "; empty: the default, \"Mtaani with Chebet and Otieno #3\")"))
     public: bool = Field(False, description="anyone with the link may join (needs confirm_public)")
     confirm_public: bool = False
 
@@ -48,7 +51,7 @@ def create_lobby(body: Annotated[CreateLobbyRequest | None, Body()] = None):
                            body.idle_timeout_seconds, body.public, body.confirm_public,
                            lobbies.TableSettings(body.idle_timeout_seconds,
                                                  body.idle_turns_before_bot, body.bot_delay_seconds),
-                           body.options)
+                           body.options, name=body.name)
     return json_response(lobby_view(lobby, me.account_id), 201)
 
 

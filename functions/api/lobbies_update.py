@@ -7,7 +7,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
-from service import lobbies
+from service import lobbies, tables
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import LobbyOut
 from service.table_options import IDLE_TIMEOUT_SECONDS as IDLE_BOUNDS
@@ -27,6 +27,9 @@ class UpdateLobbyRequest(BaseModel):
     idle_timeout_seconds: int | None = Field(None, ge=IDLE_BOUNDS[0], le=IDLE_BOUNDS[1])
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
+    name: str | None = Field(None, max_length=4 * tables.NAME_MAX_CHARS, description=(
+        f"the table's name (at most {tables.NAME_MAX_CHARS} characters, no control characters"
+        "; empty: the default, \"Mtaani with Chebet and Otieno #3\")"))
     public: bool | None = None
     confirm_public: bool = False
 
@@ -41,7 +44,7 @@ def update_lobby(lobby_id: str, body: Annotated[UpdateLobbyRequest, Body()]):
         confirm_public=body.confirm_public,
         table=lobbies.TableSettings(body.idle_timeout_seconds, body.idle_turns_before_bot,
                                     body.bot_delay_seconds),
-        options=body.options)
+        options=body.options, name=body.name)
     return json_response(lobby_view(lobby, me.account_id))
 
 

@@ -63,6 +63,10 @@ class AccountRecord(Model):
     email = UnicodeAttribute(null=True)
     session_epoch = NumberAttribute(default=0)
     created_at = NumberAttribute()
+    ratings = UnicodeAttribute(null=True)
+    """The account's ratings per game, as JSON (:mod:`service.ratings`)."""
+    ratings_version = NumberAttribute(null=True)
+    """Raised by every rating update (the finishing write is conditioned on it)."""
 
 
 class HandleRecord(Model):

@@ -26,7 +26,8 @@ from service.errors import ServiceUnavailable
 CHUNK_BYTES = 300_000
 """Largest compressed chunk of events per archive item (DynamoDB's item limit is 400 KB)."""
 RECORD_FIELDS = ("game_id", "version", "ruleset", "status", "seats", "state", "event_count",
-                 "owner", "pending", "stand_ins", "hidden", "sealed", "created_at", "updated_at")
+                 "owner", "pending", "stand_ins", "hidden", "sealed", "created_at", "updated_at",
+                 "name", "number", "places", "rated", "unrated")
 
 
 class ArchiveRecord(Model):

@@ -13,7 +13,7 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
-from service import accounts
+from service import accounts, tables
 from service.errors import ServiceUnavailable
 from service.lobbies import LobbyRecord, MembershipRecord
 from service.seats import stand_ins
@@ -29,7 +29,8 @@ MAX_MEMBERSHIPS = 3000
 OWN_ROLES = ("owner", "player")
 FINISHED_SHOWN = 20
 GAME_SUMMARY_ATTRIBUTES = ["game_id", "ruleset", "status", "seats", "pending", "updated_at",
-                           "stand_ins", "version", "hidden", "seen_at"]
+                           "stand_ins", "version", "hidden", "seen_at", "owner", "name",
+                           "number", "places"]
 
 
 def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) -> dict[str, Any]:
@@ -41,6 +42,23 @@ def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) ->
         return {getattr(i, model._hash_keyname): i for i in items}
     except PynamoDBException as exc:
         raise ServiceUnavailable("the dashboard is not answering; try again") from exc
+
+
+def finish(game: GameRecord, seats: list[str], names: dict[str, str],
+           seat: int | None) -> dict[str, Any]:
+    """A finished game's ``winner`` (a :class:`~service.models.Person`, ``None`` when nobody
+    placed first alone), every seat's ``places`` and the reader's (``your_place``; ``None`` for
+    a spectator or a game finished before places were kept)."""
+    places = [int(p) for p in game.places] if game.places else None
+    if not places:
+        return {"winner": None, "places": None, "your_place": None}
+    firsts = [i for i, p in enumerate(places) if p == 1]
+    winner = None
+    if len(firsts) == 1 and firsts[0] < len(seats):
+        holder = seats[firsts[0]]
+        winner = {"account_id": holder, "name": names.get(holder, holder)}
+    return {"winner": winner, "places": places,
+            "your_place": places[seat] if seat is not None and seat < len(places) else None}
 
 
 def _settled(game: GameRecord) -> GameRecord:
@@ -72,6 +90,9 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
     started = [i for i, lobby in lobbies.items() if lobby.status == "started"]
     games = batch_by_key(GameRecord, started, GAME_SUMMARY_ATTRIBUTES)
     people = {lobby.owner for lobby in lobbies.values()}
+    for lobby in lobbies.values():
+        if lobby.status == "waiting":
+            people.update(a for a in lobby.seats if a)
     for game in games.values():
         people.update(game.seats)
     names = accounts.handles_of(sorted(people))
@@ -81,7 +102,8 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
         role = role_of[lobby_id]
         if lobby.status == "waiting":
             out["open_lobbies"].append({
-                "lobby_id": lobby_id, "ruleset": lobby.ruleset,
+                "lobby_id": lobby_id, "name": tables.shown(lobby, list(lobby.seats), names),
+                "ruleset": lobby.ruleset,
                 "table_size": int(lobby.table_size), "seated": sum(1 for a in lobby.seats if a),
                 "public": bool(lobby.public),
                 "owner": {"account_id": lobby.owner, "name": names.get(lobby.owner, lobby.owner)},
@@ -105,10 +127,13 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
                                 "deadline_kind": w.deadline.kind if w.deadline else None,
                                 "deadline": w.due})
         mine = [w for w in waiting if w["yours"]]
-        summary = {"game_id": lobby_id, "ruleset": game.ruleset, "status": game.status,
+        summary = {"game_id": lobby_id, "name": tables.shown(game, seats, names),
+                   "ruleset": game.ruleset, "status": game.status,
                    "seats": seat_entries(seats, names, stand_ins(game)), "your_seat": seat,
                    "turn": (mine or waiting or [None])[0], "waiting": waiting,
                    "updated_at": updated_for(game, seat)}
+        if game.status == "finished":
+            summary.update(finish(game, seats, names, seat))
         if seat is None and role == "spectator":
             if game.status != "finished":
                 out["watchable"].append(summary)

@@ -285,7 +285,7 @@ def _archived_seat_change(account_id: str, anonymous: str):
             state = renamed(engine.load_state(fields["state"]), seat, anonymous)
             fields = {**fields, "seats": seats, "state": engine.dump_state(state)}
         if fields.get("owner") == account_id:
-            fields = {**fields, "owner": anonymous}
+            fields = {**fields, "owner": anonymous, "name": None}  # the owner's words go
         return fields
 
     return change
@@ -310,6 +310,7 @@ def _seat_change(account_id: str, anonymous: str):
                 record.stand_ins = {**stand_ins, str(seat): STAND_IN}
         if record.owner == account_id:
             record.owner = anonymous
+            record.name = None  # the owner's words: the table goes back to its default name
         lobby = lobbies.load(game.game_id)
         before = {**lobbies.roles(lobby), account_id: "gone"}
         lobbies.forget(lobby, account_id, anonymous)

@@ -10,6 +10,9 @@ what every guide carries::
      "ruleset_games": {name: its game (whose moves share one route prefix and one screen)},
      "game_summaries": {game: {"title": its readable name, "summary": one sentence}}}
 
+and, after the game's own prose sections, the service's section on ratings
+(``service.ratings.guide_section``: how a rating moves, what makes a table unrated).
+
 ``ruleset_titles`` is the one place clients read a ruleset's readable name from (the titles in
 the rules files), so a ruleset id never has to be shown.
 """
@@ -47,8 +50,12 @@ def guide(name: str) -> dict[str, Any]:
         ruleset = engine.get_ruleset(name)
     except engine.UnknownRuleset as exc:
         raise NotFound(exc.message) from None
+    own = ruleset.guide()
+    from service import ratings
+
     return {
-        **ruleset.guide(),
+        **own,
+        "prose": [*own.get("prose", []), ratings.guide_section(ruleset.game_title)],
         "ruleset": ruleset.name,
         "title": ruleset.title,
         "game": ruleset.game,

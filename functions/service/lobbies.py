@@ -40,7 +40,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import accounts, chat, presence, storage
+from service import accounts, chat, presence, storage, tables
 from service import table_options as options_rules
 from service.config import settings
 from service.errors import (
@@ -152,6 +152,9 @@ class LobbyRecord(Model):
     spectators = ListAttribute(of=UnicodeAttribute, default=list)
     invite_hash = UnicodeAttribute(null=True)
     bots_added = NumberAttribute(default=0)
+    name = UnicodeAttribute(null=True)
+    number = NumberAttribute(null=True)
+    rematch_id = UnicodeAttribute(null=True)
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
 
@@ -438,6 +441,13 @@ def game_settings(lobby: LobbyRecord) -> dict:
     }
 
 
+def naming(lobby: LobbyRecord) -> dict[str, Any]:
+    """What the game record keeps of the lobby's name (:mod:`service.tables`): the owner's
+    ``name`` and the table's ``number``."""
+    return {"name": lobby.name or None,
+            "number": int(lobby.number) if lobby.number is not None else None}
+
+
 def check_settings(ruleset: str, table_size: int, idle_timeout: int | None,
                    options: dict[str, Any] | None = None) -> None:
     """Refuse (:class:`Unprocessable`) a ruleset the registry does not know, a table size
@@ -516,11 +526,13 @@ def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- operations
 def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, public: bool,
            confirm_public: bool, table: TableSettings | None = None,
-           options: dict[str, Any] | None = None) -> LobbyRecord:
+           options: dict[str, Any] | None = None, name: str | None = None) -> LobbyRecord:
     """A new waiting lobby owned by ``owner``, who takes seat 0. ``options``: the ruleset's
     table options (``Ruleset.table_options``: response windows, auction windows, a game
     clock...); ``idle_timeout_seconds`` among them becomes the lobby's own
-    (:func:`lift_settings`)."""
+    (:func:`lift_settings`). ``name``: the owner's name for the table (checked:
+    :func:`service.tables.check_name`; none: the default, :func:`service.tables.table_name`)."""
+    name = tables.check_name(name)
     idle_timeout, options = lift_settings(idle_timeout, options)
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
@@ -533,9 +545,10 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
                         table_size=table_size, idle_timeout=idle_timeout, public=False,
                         status="waiting", seats=[owner] + [""] * (table_size - 1), invited=[],
                         spectators=[], created_at=now, updated_at=now,
-                        options=json.dumps(options) if options else None)
+                        options=json.dumps(options) if options else None, name=name)
     _set_public(lobby, public, confirm_public)
     table.apply(lobby)
+    lobby.number = tables.next_number(owner, ruleset)
     try:
         save(lobby, {}, new=True)
     except LostRace:
@@ -546,10 +559,14 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
 def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: int | None,
                     idle_timeout: int | None, public: bool | None,
                     confirm_public: bool, table: TableSettings | None = None,
-                    options: dict[str, Any] | None = None) -> LobbyRecord:
+                    options: dict[str, Any] | None = None,
+                    name: str | None = None) -> LobbyRecord:
     """Change a waiting lobby's settings (owner). A new ruleset drops table options it does
     not know; ``options`` replace the table options (``idle_timeout_seconds`` among them becomes
-    the lobby's own: :func:`lift_settings`)."""
+    the lobby's own: :func:`lift_settings`). ``name``: a new name (``""``: back to the
+    default; ``None``: kept)."""
+    clear_name = name is not None and not name.strip()
+    name = tables.check_name(name)
     idle_timeout, options = lift_settings(idle_timeout, options)
     table = table or TableSettings()
     table.check()
@@ -580,6 +597,8 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
             lobby.idle_timeout = idle_timeout
         if public is not None:
             _set_public(lobby, public, confirm_public)
+        if name is not None or clear_name:
+            lobby.name = name
         table.apply(lobby)
 
     return change(lobby_id, edit)[0]
@@ -801,13 +820,15 @@ def forget(lobby: LobbyRecord, account_id: str, anonymous: str) -> None:
     """Take an erased account out of ``lobby`` (edited in place; the caller saves it): its
     pending invitations and spectator place go; in a waiting lobby its seat is freed; after
     kickoff its seat and ownership pass to ``anonymous`` (the game goes on, or stays on record,
-    under that name). An erased owner's waiting lobby is :func:`discard`-ed instead."""
+    under that name) and the table's name, the owner's words, goes back to the default
+    (:mod:`service.tables`). An erased owner's waiting lobby is :func:`discard`-ed instead."""
     lobby.invited = [a for a in lobby.invited if a != account_id]
     lobby.spectators = [a for a in lobby.spectators if a != account_id]
     replacement = "" if lobby.status == "waiting" else anonymous
     lobby.seats = [replacement if a == account_id else a for a in lobby.seats]
     if lobby.owner == account_id:
         lobby.owner = anonymous
+        lobby.name = None  # the owner's own words: the table goes back to its default name
 
 
 def seated(lobby: LobbyRecord) -> list[str]:
@@ -851,7 +872,8 @@ def start(lobby_id: str, me: str, options: dict | None):
         try:
             return pipeline.create_game(
                 lobby.ruleset, players, game_options(lobby, options), game_id=lobby.lobby_id,
-                owner=lobby.owner, table=game_settings(lobby), also=written_with(lobby, before))
+                owner=lobby.owner, table={**game_settings(lobby), **naming(lobby)},
+                also=written_with(lobby, before))
         except VersionConflict:
             time.sleep(0.005 * (attempt + 1))
     raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
@@ -903,3 +925,75 @@ def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = 
     return pipeline.create_game(lobby.ruleset, players, game_options(lobby, options),
                                 game_id=lobby.lobby_id, owner=players[0],
                                 table=game_settings(lobby), also=also)
+
+
+REMATCH_SUFFIX = " (rematch)"
+
+
+def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
+    """``POST /games/{id}/rematch``: from a finished game, a new waiting lobby owned by ``me``
+    (who sat there) with the same seats: ``me`` in their seat, the bots as they were, every
+    other person invited to play (one ``LobbyInvitation`` each: a notification; they accept by
+    joining and decline by leaving, as any invitation); the same ruleset, table options and
+    settings, and public or private as the first table. An erased player's seat is left empty.
+
+    A table has one rematch: asked again (by anyone who sat there) while that lobby still
+    waits, the same lobby is answered (``False``: not new) and nobody is told twice. Returns
+    ``(lobby, created)``.
+
+    Raises :class:`NotFound` for a stranger to a private table, :class:`Forbidden` for a
+    spectator and :class:`Conflict` for a game not finished yet."""
+    from service import pipeline
+
+    game = pipeline.default_store().load(game_id)
+    pipeline.seat_of(game, me)                       # 404 stranger, 403 spectator
+    if game.record.status != "finished":
+        raise Conflict("the game is not over yet: a rematch starts from a finished game")
+    for attempt in range(settings().max_action_retries + 1):
+        first = load(game_id)
+        if first.rematch_id:
+            try:
+                again = load(first.rematch_id)
+            except NotFound:
+                again = None
+            if again is not None and again.status == "waiting":
+                return again, False
+        before = roles(first)
+        seats = list(game.record.seats)
+        now = int(time.time())
+        new_seats, invited, bots = [], [], 0
+        for occupant in seats:
+            if occupant == me or accounts.bot_level(occupant):
+                new_seats.append(occupant)
+                bots += 1 if accounts.bot_level(occupant) else 0
+            else:
+                new_seats.append("")
+                if occupant.startswith("acc_"):
+                    invited.append(occupant)
+        name = None
+        if first.name:
+            name = first.name if first.name.endswith(REMATCH_SUFFIX) else (
+                first.name[:tables.NAME_MAX_CHARS - len(REMATCH_SUFFIX)] + REMATCH_SUFFIX)
+        lobby = LobbyRecord(secrets.token_urlsafe(16), owner=me, ruleset=first.ruleset,
+                            table_size=len(new_seats), idle_timeout=first.idle_timeout,
+                            options=first.options, stand_in_after=first.stand_in_after,
+                            bot_delay=first.bot_delay, public=bool(first.public),
+                            status="waiting", seats=new_seats,
+                            invited=[] if first.public else invited, spectators=[],
+                            bots_added=bots, name=name, created_at=now, updated_at=now)
+        lobby.number = tables.next_number(me, lobby.ruleset)
+        first.rematch_id = lobby.lobby_id
+
+        def also(tx: TransactWrite, lobby: LobbyRecord = lobby, now: int = now) -> None:
+            tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
+            _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
+
+        try:
+            save(first, before, also)
+        except LostRace:
+            time.sleep(0.005 * (attempt + 1))
+            continue
+        for who in invited:
+            _announce_invitation(lobby, who, "player")
+        return lobby, True
+    raise ServiceUnavailable("the table is busy; try again", retry_after=1)

@@ -63,6 +63,7 @@ class AccountExportOut(BaseModel):
     chat_messages: list[dict[str, Any]]
     presence: list[dict[str, Any]]
     tables: list[dict[str, Any]]
+    ratings: dict[str, Any] = Field(default_factory=dict, description="your ratings per game")
     model_config = {"extra": "allow"}
 
 
@@ -96,10 +97,22 @@ class You(BaseModel):
     seat: int | None
 
 
+TABLE_NAME = ("the table's name: its owner's, else \"<game> with <the others seated> #<n>\" "
+              "(n: the owner's count of tables of that game)")
+
+
 class LobbyOut(BaseModel):
     """A lobby as the caller may see it."""
 
     lobby_id: str
+    name: str = Field(description=TABLE_NAME)
+    named: bool = Field(False, description="the owner gave the table its name")
+    rated: bool = Field(True, description="the game will be rated (docs/ratings.md), unless a "
+                                          "stand-in bot plays a seat for most of it")
+    unrated_reason: str | None = Field(None, description="why the table will not be rated")
+    bot_ratings: dict[str, dict[str, float]] = Field(
+        default_factory=dict, description="each bot level's rating in this game ({mu, sigma}, "
+                                          "from self-play tables)")
     status: Literal["waiting", "started", "cancelled"]
     game_id: str | None
     owner: Person
@@ -166,6 +179,7 @@ class GameOut(BaseModel):
     """A game as the caller may see it (the engine's per-seat view in ``state``)."""
 
     game_id: str
+    name: str = Field("", description=TABLE_NAME)
     version: int
     status: Literal["active", "saved", "finished"]
     ruleset: str
@@ -244,6 +258,7 @@ class Turn(BaseModel):
 
 class LobbySummary(BaseModel):
     lobby_id: str
+    name: str = Field("", description=TABLE_NAME)
     ruleset: str
     table_size: int
     seated: int
@@ -255,6 +270,7 @@ class LobbySummary(BaseModel):
 
 class GameSummary(BaseModel):
     game_id: str
+    name: str = Field("", description=TABLE_NAME)
     ruleset: str
     status: Literal["active", "saved", "finished"]
     seats: list[GameSeat]
@@ -262,6 +278,11 @@ class GameSummary(BaseModel):
     turn: Turn | None = Field(description="the decision that concerns you first (yours, else the "
                                           "first the table waits for)")
     waiting: list[Turn] = Field(description="every seat the table waits for, and for what")
+    winner: Person | None = Field(None, description="a finished game's winner (null: none, "
+                                                    "a tie, or still playing)")
+    your_place: int | None = Field(None, description="a finished game: your finishing place "
+                                                     "(1 the winner; shared places for ties)")
+    places: list[int] | None = Field(None, description="a finished game: each seat's place")
     updated_at: int
 
 
@@ -297,3 +318,49 @@ class PresenceEntry(BaseModel):
 
 class PresenceOut(BaseModel):
     people: list[PresenceEntry]
+
+
+class HistoryPoint(BaseModel):
+    at: int = Field(description="when the game that moved it ended (Unix seconds)")
+    mu: float
+    sigma: float
+
+
+class RatingOut(BaseModel):
+    """A player's rating in one game (docs/ratings.md)."""
+
+    mu: float = Field(description="the rating (a new player: 25)")
+    sigma: float = Field(description="its uncertainty (a new player: 8.333)")
+    ordinal: float = Field(description="mu - 3 sigma: the cautious figure")
+    games: int = Field(description="rated games played")
+    wins: int = Field(description="rated games won (first alone)")
+    places: dict[str, int] = Field(description="finishing place -> how many times")
+    history: list[HistoryPoint] = Field(description="the rating after each rated game, oldest first")
+
+
+class PlayerOut(BaseModel):
+    """A player's page (``GET /players/{handle}``)."""
+
+    account_id: str
+    handle: str
+    ratings: dict[str, RatingOut] = Field(description="per game (mtaani, mulodi, jiji)")
+
+
+class PlayerGame(BaseModel):
+    game_id: str
+    name: str = Field(description=TABLE_NAME)
+    ruleset: str
+    seats: list[GameSeat]
+    seat: int = Field(description="the player's seat")
+    place: int | None = Field(description="the player's finishing place")
+    winner: Person | None
+    places: list[int] | None = Field(description="every seat's finishing place (the standings)")
+    finished_at: int
+    replay: str = Field(description="the game's replay (GET)")
+    verify: str = Field(description="the game's fairness check (GET)")
+
+
+class PlayerGamesOut(BaseModel):
+    handle: str
+    games: list[PlayerGame]
+    next_cursor: str | None = Field(description="pass back as cursor for older games")

@@ -47,7 +47,7 @@ from pynamodb.attributes import (
 from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
-from service import accounts, delivery, timers
+from service import accounts, delivery, tables, timers
 from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
@@ -576,6 +576,8 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
     ruleset = engine.get_ruleset(detail["ruleset"])
     by_id = accounts.handles_of(seats)
     names = [by_id.get(account, account) for account in seats]
+    table = tables.table_name(detail["ruleset"], seats, detail.get("owner"), by_id,
+                              detail.get("name"), detail.get("number"))
     if detail_type == "DecisionPending":
         account_id = detail.get("account_id")
         if (detail.get("actor") != "human" or not detail.get("passed") or not account_id
@@ -589,7 +591,7 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         news = untold_notices(account_id, game_id)
         if news:
             body += " Since your last turn: " + " ".join(news)
-        message = Message(notice.title, body, url, tag, game_id)
+        message = Message(titled(notice.title, table), body, url, tag, game_id)
         # Once per turn or answer (``notice``: the ruleset's key), not once per decision: a
         # Mulodi turn is a new decision after every card played.
         told_for = str(event.get("notice") or event["decision"])
@@ -614,8 +616,14 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         if notice is None:
             continue
         out[account_id] = notify(account_id, news_key(game_id, detail_type, detail), Message(
-            notice.title, notice.body, url, tag, game_id), emailable=True)
+            titled(notice.title, table), notice.body, url, tag, game_id), emailable=True)
     return out
+
+
+def titled(title: str, table: str) -> str:
+    """A game notification's title with the table's name (:mod:`service.tables`), so two
+    tables of one game are told apart: "Your turn · Jiji with Otieno #2"."""
+    return f"{title} · {table}"
 
 
 def news_key(game_id: str, detail_type: str, detail: dict[str, Any]) -> str:

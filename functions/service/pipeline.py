@@ -40,7 +40,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine
-from service import bus, fairness, observability, seats, views
+from service import bus, fairness, observability, ratings, seats, views
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -394,6 +394,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                     raise
             action = engine.stamp(action, at)
             result = engine.apply(closing.state, action)
+            mover = getattr(action, "player", None)
+            if isinstance(mover, int) and not isinstance(mover, bool):
+                ratings.count_move(record, mover, stand_in=by_bot and seats.stand_in(
+                    record, mover) is not None)
             served = seats.note_move(record, before, action, result.pending, at, by_table=table)
             logged += [applied_item(action, result.events, by_table=table is not None),
                        *result.events, *served]
@@ -415,11 +419,14 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         status = "finished" if outcome is not None else "active"
         if outcome is not None:  # the game is over: its seed and salt are public now
             logged.append(fairness.revealed(record.sealed, state))
+            record.places = engine.places(state)
+        # A game ends once: its ratings are updated in the write that ends it (service.ratings).
+        rating = ratings.on_finish(record, record.places, at) if outcome is not None else None
         _count_attendance(record, in_person=account_id is not None and not by_bot)
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
             store.save(game, engine.dump_state(state), status, logged, _step(state),
-                       give_way=by_bot, at=at)
+                       give_way=by_bot, at=at, also=rating)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None and strict:
@@ -671,7 +678,9 @@ def _detail(result: ActionResult, event: dict[str, Any]) -> dict[str, Any]:
     record = result.game.record
     seat_ids = list(record.seats)
     detail = {"game_id": result.game.game_id, "version": result.version,
-              "ruleset": record.ruleset, "seats": seat_ids, "event": event}
+              "ruleset": record.ruleset, "seats": seat_ids, "event": event,
+              "owner": record.owner, "name": record.name,
+              "number": int(record.number) if record.number is not None else None}
     seat = _seat_named(event, len(seat_ids))
     if seat is not None:
         level = seats.played_by(record, seat)

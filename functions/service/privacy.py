@@ -12,6 +12,7 @@ account took part in are handled by :mod:`service.erasure`, and exported here by
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
-from service import accounts, chat, notifications, presence
+from service import accounts, chat, notifications, presence, ratings
 from service.errors import ServiceUnavailable
 
 EXPORT_FORMAT = "mtaa-account-export/1"
@@ -153,4 +154,6 @@ def export_account(me: accounts.Account) -> dict[str, Any]:
     for kind in PERSONAL_DATA:
         document[kind.name] = kind.export(me)
     document["tables"] = _tables(me.account_id)
+    document["ratings"] = {game: ratings.shown(entry) for game, entry in
+                           sorted(json.loads(record.ratings or "{}").items())}
     return document

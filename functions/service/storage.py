@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from pynamodb.attributes import (
     BinaryAttribute,
+    BooleanAttribute,
     ListAttribute,
     MapAttribute,
     NumberAttribute,
@@ -270,7 +271,13 @@ class GameRecord(Model):
     table's script: :mod:`service.fairness`); never shown. ``deadline_at`` (indexed, ``by_deadline``) is the earliest
     deadline the service's timers run, or a finished game's archive date. ``right_of_way``:
     until when (Unix milliseconds) bots' writes step back for a request that lost a race
-    (:meth:`DynamoGameStore.claim_right_of_way`); not part of the versioned state."""
+    (:meth:`DynamoGameStore.claim_right_of_way`); not part of the versioned state. ``name``
+    and ``number``: the table's name as its owner gave it and its number among the owner's
+    tables of its game (:mod:`service.tables`). ``places``: once finished, each seat's
+    finishing place (1 the winner; equal places for a tie: ``engine.places``). ``moves`` and
+    ``stood_in``: each seat's moves and those a stand-in bot made (seat index as text);
+    ``rated``: the game's ratings were updated (in its finishing write), else ``unrated`` says
+    why not (:mod:`service.ratings`)."""
 
     class Meta:
         table_name = settings().games_table
@@ -299,6 +306,13 @@ class GameRecord(Model):
     timer_shard = UnicodeAttribute(null=True)
     deadline_at = NumberAttribute(null=True)
     right_of_way = NumberAttribute(null=True)
+    name = UnicodeAttribute(null=True)
+    number = NumberAttribute(null=True)
+    places = ListAttribute(of=NumberAttribute, null=True)
+    moves = MapAttribute(default=dict)
+    stood_in = MapAttribute(default=dict)
+    rated = BooleanAttribute(null=True)
+    unrated = UnicodeAttribute(null=True)
     by_deadline = DeadlineIndex()
 
     def waiting(self) -> list[Waiting]:
@@ -532,6 +546,11 @@ class DynamoGameStore:
             if exc.cause_response_code == "TransactionCanceledException" and reasons and all(
                 code in (None, "ConditionalCheckFailed", "TransactionConflict", "None") for code in reasons
             ):
+                if not new and self._committed(record):
+                    # The SDK sent a committed transaction again (its answer was lost): the
+                    # items are this write's (a game's end with its ratings, service.ratings).
+                    record.update_local_version_attribute()
+                    return
                 raise VersionConflict(record.game_id) from exc
             raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
         except PynamoDBException as exc:

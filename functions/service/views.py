@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from service import accounts
+from service import accounts, tables
 from service import seats as seats_module
 from service.config import settings
 from service.errors import NotFound
@@ -198,6 +198,7 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
     held = [p for p in pending if p["player"] is not None]
     return {
         "game_id": game.game_id,
+        "name": tables.shown(game.record, seats, names),
         "version": viewer_version(game.record, seat),
         "status": status,
         "ruleset": state.ruleset,
@@ -214,6 +215,19 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
         "hints": ruleset.hints(state, seat, now) if seat is not None and active else {},
         "state": ruleset.view(state, seat, reveal=reveal),
     }
+
+
+def lobby_rating(lobby: Any) -> dict[str, Any]:
+    """Whether a lobby's table will be rated (``rated``) and, when not, why
+    (``unrated_reason``; :func:`service.ratings.lobby_unrated_reason`); told before kickoff;
+    and each bot level's rating in the table's game (``bot_ratings``, the bot picker's)."""
+    from service import lobbies, ratings
+
+    reason = ratings.lobby_unrated_reason(list(lobby.seats), lobbies.lobby_options(lobby))
+    game = engine.game_of(lobby.ruleset)
+    return {"rated": reason is None, "unrated_reason": reason,
+            "bot_ratings": {level: ratings.bot_rating(game, level)
+                            for level in ("base", "advanced", "smart")}}
 
 
 def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, Any]:
@@ -240,6 +254,9 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
         invited = [{"account_id": a, "name": names[a], "role": "player"} for a in lobby.invited]
     body = {
         "lobby_id": lobby.lobby_id,
+        "name": tables.shown(lobby, list(lobby.seats), names),
+        "named": bool(lobby.name),
+        **lobby_rating(lobby),
         "status": lobby.status,
         "game_id": lobby.lobby_id if lobby.status == "started" else None,
         "owner": {"account_id": lobby.owner, "name": names[lobby.owner]},

@@ -100,12 +100,12 @@ def test_mulodi_and_jiji_guides_read_as_guides(api):
         return {s["id"]: " ".join(s["text"] + s["items"] + s["example"]) for s in prose}
 
     mulodi = sections("mulodi")
-    assert list(mulodi) == MULODI_SECTIONS
+    assert list(mulodi) == [*MULODI_SECTIONS, "ratings"]   # the service adds its ratings section
     assert "Banja (3 cards): demand 50M from one other player." in mulodi["actions"]  # seed: 50M
     assert "can't hold more than 7 cards" in mulodi["hand_limit"]                    # seed: 7
     assert "the Double makes it 180M" in mulodi["rent"]     # red 3 cards 60M + 30M, doubled
     jiji = sections("jiji")
-    assert list(jiji) == JIJI_SECTIONS
+    assert list(jiji) == [*JIJI_SECTIONS, "ratings"]
     assert "starts on GO with M37.7M" in jiji["setup"]      # the rulebook's bills
     assert "the close moves to 36 minutes after her bid" in jiji["auctions"]  # 5% of 12 hours
     assert "the skyscraper doubles it: M7M to pay" in jiji["rent"]            # 2 x M3.5M

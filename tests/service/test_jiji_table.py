@@ -116,7 +116,7 @@ class Table:
         pump({"NotifyFunction"})
         account = self.api.ok("GET", "/account", None, self.token(seat))["account_id"]
         return [n.body for n in NotificationRecord.query(account)
-                if n.game_id == self.id and n.title == title]
+                if n.game_id == self.id and n.title.split(" · ")[0] == title]
 
 
 def open_auction(api, clock, players=2, opening=100_000, **options) -> Table:

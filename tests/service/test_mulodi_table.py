@@ -139,7 +139,7 @@ class Table:
         first (the bus delivered to the notify function first)."""
         pump({"NotifyFunction"})
         items = [n for n in NotificationRecord.query(self.account(seat)) if n.game_id == self.id]
-        return [(n.status, n.title, n.body) for n in sorted(items, key=lambda n: n.created_at)]
+        return [(n.status, n.title.split(" · ")[0], n.body) for n in sorted(items, key=lambda n: n.created_at)]
 
 
 # A two-seat table that reaches A's Banja on B in two turns:

@@ -112,11 +112,15 @@ def test_a_turn_reaches_the_players_browsers_and_devices_once_and_no_email_by_de
     assert url == browser.endpoint and headers["ttl"] == str(delivery.WEB_PUSH_TTL)
     assert headers["content-encoding"] == "aes128gcm"
     assert f"k={keys.public_key}" in headers["authorization"]
-    assert browser.read(body) == {"title": "Your turn", "body": "Your turn: roll the dice.",
+    # The title names the table (two games of Mtaani are told apart): its default name.
+    table = api.ok("GET", f"/games/{game_id}", None, b)["name"]
+    assert table.startswith("Mtaani with ") and table.endswith(" #1")
+    assert browser.read(body) == {"title": f"Your turn · {table}",
+                                  "body": "Your turn: roll the dice.",
                                   "url": f"https://play.mtaa.test/#/game/{game_id}",
                                   "tag": f"game-{game_id}", "game_id": game_id}
     [mobile] = sns_messages(token)[before:]
-    assert json.loads(mobile["GCM"])["notification"] == {"title": "Your turn",
+    assert json.loads(mobile["GCM"])["notification"] == {"title": f"Your turn · {table}",
                                                          "body": "Your turn: roll the dice."}
     assert emails_to(f"b-{game_id[:6]}@mtaa.test") == []          # turn emails are opt-in
     # The same event delivered again (a retry) sends nothing more.
@@ -232,7 +236,7 @@ def test_an_operator_may_allow_a_local_push_service_over_http(api, push_service,
     pass_turn(api, game_id, a)
     pump()
     [(url, _, body)] = sent
-    assert url == local.endpoint and local.read(body)["title"] == "Your turn"
+    assert url == local.endpoint and local.read(body)["title"].startswith("Your turn · ")
 
 
 def test_a_stored_subscription_to_a_refused_endpoint_is_never_posted_to_and_is_dropped(
@@ -289,7 +293,7 @@ def test_turn_emails_go_only_to_players_who_opted_in_with_a_one_click_opt_out(ap
     pump()
     [raw] = emails_to(address)
     mail = email.message_from_string(raw, policy=email.policy.default)
-    assert mail["Subject"] == "Your turn" and mail.get_content_type() == "text/plain"
+    assert mail["Subject"].startswith("Your turn · ") and mail.get_content_type() == "text/plain"
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     link = mail["List-Unsubscribe"].strip("<>")
     assert link.startswith("https://api.mtaa.test/notifications/unsubscribe?account=acc_")
@@ -359,7 +363,7 @@ def test_quiet_hours_hold_notifications_until_they_end_in_the_players_time_zone(
             assert release_held.handler({"account_id": b_id}, None) == {"sent": 1}
             assert release_held.handler({"account_id": b_id}, None) == {"sent": 0}   # once
         [(_, _, body)] = sent
-        assert browser.read(body)["title"] == "Your turn"
+        assert browser.read(body)["title"].startswith("Your turn · ")
 
 
 def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_service):
@@ -380,7 +384,9 @@ def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_ser
     api.ok("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": b_handle}, a, 201)
     pump()
     a_name = api.ok("GET", "/account", None, a)["handle"]
-    assert [(m["title"], m["body"]) for m in (browser.read(body) for _, _, body in sent)] == [
+    table = api.ok("GET", f"/games/{game_id}", None, b)["name"]
+    assert [(m["title"].removesuffix(f" · {table}"), m["body"])
+            for m in (browser.read(body) for _, _, body in sent)] == [
         ("A trade offer is waiting", f"{a_name} offers you a trade."),
         ("A loan offer is waiting", f"{a_name} offers to lend you 200,000 SFR at 10%."),
         ("You are invited to a table", f"{c_name} invites you to play a game of Mtaani."),

@@ -136,7 +136,7 @@ def test_a_person_and_two_bots_play_jiji_to_the_clock_through_the_api(stack):
     # The person heard who won the auction at what price, and the standings.
     def told():
         outbox = http("GET", "/_local/notifications")[1]["notifications"]
-        return {n["title"]: n["body"] for n in outbox
+        return {n["title"].split(" · ")[0]: n["body"] for n in outbox
                 if n.get("game_id") == game_id and n["account_id"] == me["account_id"]}
 
     deadline = time.monotonic() + 10

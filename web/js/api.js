@@ -154,6 +154,10 @@ export const unsubscribePush = (endpoint) =>
 
 // ------------------------------------------------------------------ dashboard and lobbies
 export const dashboard = () => request("GET", "/dashboard");
+export const player = (handle) => request("GET", `/players/${encodeURIComponent(handle)}`);
+export const playerGames = (handle, cursor) =>
+  request("GET", `/players/${encodeURIComponent(handle)}/games${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+export const rematch = (gameId) => request("POST", `/games/${encodeURIComponent(gameId)}/rematch`);
 export const createLobby = (settings) => request("POST", "/lobbies", { body: settings });
 export const lobby = (id, invite) =>
   request("GET", `/lobbies/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);

@@ -2,7 +2,7 @@
 //
 // Routes: #/ (dashboard), #/signin, #/new, #/lobby/<id>[?invite=<token>], #/game/<id>,
 // #/game/<id>/replay[?step=N] (a game move by move: replay.js),
-// #/account, #/guide[/<ruleset>][?from=<game id>], #/demo, #/reset/<token> (the password-reset
+// #/player/<handle> (a player's page: player.js), #/account, #/guide[/<ruleset>][?from=<game id>], #/demo, #/reset/<token> (the password-reset
 // email's link). The shell knows games only through the registry data the API gives: a game's
 // screen and guide modules are loaded by the game's name (web/js/games/<game>/).
 
@@ -12,6 +12,7 @@ import { mountDashboard } from "./dashboard.js";
 import { mountGame } from "./game.js";
 import { mountGuide } from "./guide.js";
 import { mountLobby, mountNewGame } from "./lobby.js";
+import { mountPlayer } from "./player.js";
 import { mountReplay } from "./replay.js";
 import { busy, fill, go, h, notify } from "./ui.js";
 
@@ -164,6 +165,7 @@ async function route() {
       else unmount = mountGame(root, id);
       break;
     case "account": unmount = await mountAccount(root); break;
+    case "player": unmount = await mountPlayer(root, id || ""); break;
     case "guide": unmount = await mountGuide(root, id, query.get("from")); break;
     case "demo": unmount = await mountDemo(); break;
     default: fill(root, h("section", { class: "card narrow" }, h("h1", {}, "Not found"), h("a", { href: "#/" }, "Back to the dashboard")));

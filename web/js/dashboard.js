@@ -61,7 +61,7 @@ export async function mountDashboard(root) {
   }
 
   function lobbyItem(l) {
-    return h("li", {}, h("a", { href: `#/lobby/${l.lobby_id}` }, `${l.owner.name}'s table`),
+    return h("li", {}, h("a", { href: `#/lobby/${l.lobby_id}` }, l.name || `${l.owner.name}'s table`),
       h("span", { class: "muted" }, ` · ${l.seated}/${l.table_size} seated · ${l.public ? "public" : "private"} · ${l.your_role} · ${ago(l.updated_at)}`));
   }
 
@@ -72,14 +72,37 @@ export async function mountDashboard(root) {
     return t.deadline && t.deadline_kind !== "idle_turn" ? `${what}, by ${clockTime(t.deadline)}` : what;
   }
 
+  // A finished game: its winner and the reader's place ("1st of 4"), from the dashboard.
+  function result(g) {
+    if (g.status !== "finished") return null;
+    const place = g.your_place ? ` · you placed ${ordinal(g.your_place)} of ${g.seats.length}` : "";
+    const winner = g.winner
+      ? [playerLink(g.winner), " won"]
+      : "no single winner";
+    return h("span", { class: "result", "data-testid": "dash-result" }, " ", winner, place);
+  }
+
+  // A person's name links to their page (bots and anonymous seats have none).
+  function playerLink(person) {
+    return person.account_id.startsWith("acc_")
+      ? h("a", { href: `#/player/${encodeURIComponent(person.name)}`, "data-testid": "player-link" }, person.name)
+      : person.name;
+  }
+
+  function ordinal(n) {
+    const tens = n % 100, ones = n % 10;
+    const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[ones] || "th");
+    return `${n}${suffix}`;
+  }
+
   function gameItem(g) {
-    const turn = g.turn
+    const turn = g.status === "finished" ? result(g) : g.turn
       ? (g.turn.yours ? h("strong", { class: "your-turn" }, `Your ${waitsFor(g.turn)}`) : h("span", {}, `${g.turn.name}'s ${waitsFor(g.turn)}`))
       : h("span", { class: "muted" }, g.status);
     // Every seat the table waits for, when it is more than one (some games ask several at once).
     const others = (g.waiting || []).filter((w) => !g.turn || w.seat !== g.turn.seat).map((w) => (w.yours ? "you" : w.name));
     return h("li", {},
-      h("a", { href: `#/game/${g.game_id}` }, g.seats.map((s) => s.name).join(", ")),
+      h("a", { href: `#/game/${g.game_id}`, "data-testid": "dash-game-name" }, g.name || g.seats.map((s) => s.name).join(", ")),
       h("span", { class: "seats", "aria-hidden": "true" }, g.seats.map((s) => h("span", { class: "dot", style: { "--c": PLAYER_COLORS[s.seat % 4] } }))),
       " ", turn, others.length ? h("span", {}, ` (also waiting for ${others.join(", ")})`) : null,
       g.status === "finished" ? [" ", h("a", { href: `#/game/${g.game_id}/replay`, "data-testid": "dash-replay" }, "Replay")] : null,

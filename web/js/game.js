@@ -11,7 +11,7 @@ import { makeComponents } from "./shell/components.js";
 import { mountGeneric } from "./shell/generic.js";
 import * as words from "./shell/words.js";
 import { sound } from "./sound.js";
-import { busy, confirmDialog, fill, h, notify, prefs } from "./ui.js";
+import { busy, confirmDialog, fill, go, h, notify, prefs } from "./ui.js";
 
 const POLL_MS = 1500;
 const HIDDEN_POLL_MS = 8000;
@@ -136,8 +136,27 @@ export function mountGame(root, gameId) {
     return false;
   };
 
+  // A finished game's results, above the game's own screen: the table's name, every player
+  // linked to their page, and a rematch for those who sat there.
+  function drawResults() {
+    const v = host.view;
+    if (!v.outcome || host.results) return;
+    const people = v.seats.filter((seat) => seat.kind === "human" && seat.account_id.startsWith("acc_"));
+    const rematch = h("button", { type: "button", class: "primary", "data-testid": "rematch" }, "Rematch");
+    rematch.onclick = () => busy(rematch, async () => {
+      const lobby = await api.rematch(host.id);
+      go(`/lobby/${lobby.lobby_id}`);
+    });
+    host.results = h("section", { class: "card results", "data-testid": "game-results" },
+      h("p", {}, h("strong", {}, v.name || "Game over"), " · players: ",
+        people.map((seat, i) => [i ? ", " : "", h("a", { href: `#/player/${encodeURIComponent(seat.name)}`, "data-testid": "player-link" }, seat.name)])),
+      v.seat !== null && v.seat !== undefined ? rematch : null);
+    root.prepend(host.results);
+  }
+
   function draw(fresh) {
     if (!host.screen || host.stopped) return;
+    drawResults();
     host.screen.update(host.view, fresh);
     root.dataset.version = String(host.view.version);  // the version on screen (tests wait on it)
     signalTurn();

@@ -230,6 +230,12 @@ export async function mountLobby(root, lobbyId, inviteToken) {
     if (!stopped) timer = setTimeout(load, 2000);
   }
 
+  // A bot level's rating from self-play tables, for the picker (" (rating 27.9 ± 2.1)").
+  const botRating = (level) => {
+    const r = lobby.bot_ratings?.[level];
+    return r ? ` (rating ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)})` : "";
+  };
+
   const act = (button, fn) => busy(button, async () => { lobby = await fn(); render(); });
 
   /** The owner may change the bot speed until kickoff. */
@@ -253,7 +259,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
       const controls = [];
       if (owner && waiting && seat.kind === "empty") {
         const level = h("select", { id: `bot-level-${seat.seat}`, "aria-label": `Bot level for seat ${seat.seat + 1}` },
-          ["base", "advanced", "smart"].map((l) => h("option", { value: l }, `${l[0].toUpperCase()}${l.slice(1)} bot`)));
+          ["base", "advanced", "smart"].map((l) => h("option", { value: l }, `${l[0].toUpperCase()}${l.slice(1)} bot${botRating(l)}`)));
         const add = h("button", { type: "button", id: `add-bot-${seat.seat}`, onclick: () => act(add, () => api.addBot(lobbyId, level.value, seat.seat)) }, "Add bot");
         controls.push(level, add);
       }
@@ -270,14 +276,25 @@ export async function mountLobby(root, lobbyId, inviteToken) {
     const parts = [
       h("div", { class: "row spread" }, h("h1", {}, `${lobby.owner.name}'s lobby`),
         h("span", { class: "pill" }, lobby.public ? "Public" : "Private")),
+      h("p", { class: "table-name", "data-testid": "lobby-name" }, lobby.name),
       h("p", { class: "muted", "data-testid": "lobby-facts" },
         `${titles[lobby.ruleset] || lobby.ruleset} · ${lobby.table_size} seats · ${lobby.status}`,
         lobby.idle_timeout_seconds ? ` · an idle turn ends after ${duration(lobby.idle_timeout_seconds)}` : ""),
       h("p", { class: "muted", "data-testid": "lobby-bots" }, `Bots move: ${botSpeedWords(lobby.bot_delay_seconds)}`),
+      h("p", { class: lobby.rated ? "muted" : "notice", "data-testid": "lobby-rated" },
+        lobby.rated ? "Rated: the finishing order moves each player's rating." : `Unrated: ${lobby.unrated_reason}.`),
       optionsInWords(lobby.options).length ? h("ul", { class: "muted options-shown", "data-testid": "lobby-options", "aria-label": "Table options" },
         optionsInWords(lobby.options).map((line) => h("li", {}, line))) : null,
       h("section", { class: "card", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), seats),
     ];
+    if (owner && waiting) {
+      // The owner names the table (empty: back to the default name).
+      const nameInput = h("input", { id: "table-name", maxlength: 60, autocomplete: "off", placeholder: lobby.name });
+      nameInput.value = lobby.named ? lobby.name : "";
+      const nameButton = h("button", { type: "submit" }, "Rename");
+      parts.push(h("form", { class: "row wrap", "data-testid": "lobby-rename", onsubmit: (e) => { e.preventDefault(); act(nameButton, () => api.updateLobby(lobbyId, { name: nameInput.value })); } },
+        h("label", { for: "table-name" }, "Table name"), nameInput, nameButton));
+    }
     if (owner && waiting) {
       const handle = h("input", { id: "invite-handle", autocomplete: "off", required: true, oninput: (e) => { draft.handle = e.target.value; } });
       handle.value = draft.handle;

@@ -351,6 +351,27 @@ class Ruleset:
         """How the game ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
+    def standing_keys(self, state: Any) -> list[tuple]:
+        """Each seat's standing at the end, as a key that sorts higher for a better finish
+        (after the winner, who :meth:`places` puts first). Default: every seat equal."""
+        return [() for _ in range(self.seat_count(state))]
+
+    def seat_count(self, state: Any) -> int:
+        """The number of seats of ``state`` (its ``players``)."""
+        return len(state.players)
+
+    def places(self, state: Any) -> list[int] | None:
+        """Each seat's finishing place once the game is over (``None`` before): 1 for the
+        winner, then by :meth:`standing_keys` (higher is better); seats with equal keys share
+        the best place of their group (competition ranking: 1, 2, 2, 4). A game ended without
+        a winner ranks every seat by its key alone."""
+        done = self.outcome(state)
+        if done is None:
+            return None
+        keys = self.standing_keys(state)
+        ranked = [(seat == done.winner, *key) for seat, key in enumerate(keys)]
+        return [1 + sum(1 for other in ranked if other > mine) for mine in ranked]
+
     def deadline_action(self, state: Any, decision: Decision, now: int) -> BaseModel | None:
         """The action the table applies when ``decision``'s deadline has passed at ``now``
         (Unix seconds), or ``None`` when the table cannot decide for the holder (the deadline
@@ -606,6 +627,11 @@ def pending(state: Any) -> tuple[Decision, ...]:
 def outcome(state: Any) -> Outcome | None:
     """How the game of ``state`` ended, or ``None`` (:meth:`Ruleset.outcome`)."""
     return ruleset_of(state).outcome(state)
+
+
+def places(state: Any) -> list[int] | None:
+    """Each seat's finishing place in the game of ``state`` (:meth:`Ruleset.places`)."""
+    return ruleset_of(state).places(state)
 
 
 def view(state: Any, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:

@@ -324,6 +324,13 @@ class JijiRuleset(Ruleset):
             return None
         return Outcome(termination=state.over["termination"], winner=state.over["winner"])
 
+    def standing_keys(self, state: JijiState) -> list[tuple]:
+        """The clock's ranking (``clock.finish``): seats still in before the bankrupt, then
+        wealth, then cash (M), from the standings kept at the end."""
+        rows = {row["player"]: row for row in (state.over or {}).get("standings", [])}
+        return [(not rows[i]["out"], rows[i]["wealth"], rows[i]["cash"]) if i in rows else (False, 0, 0)
+                for i in range(len(state.players))]
+
     def deadline_action(self, state: JijiState, decision: Decision, now: int) -> BaseModel | None:
         """The table's action when ``decision``'s deadline has passed at ``now``: close the
         auction (bidders' and the table's close), end the game (the clock), expire the deal,

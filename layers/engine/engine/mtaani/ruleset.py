@@ -410,6 +410,15 @@ class MtaaniRuleset(Ruleset):
             return None
         return Outcome(termination=state.termination, winner=state.winner)
 
+    def standing_keys(self, state: MtaaniState) -> list[tuple]:
+        """Seats still in the game before the bankrupt ones, then by net worth (SFR,
+        ``properties.net_worth``: the turn cap's ranking, guide "Winning")."""
+        from engine.mtaani.properties import net_worths
+
+        worth = net_worths(Ctx(self.book, state))
+        return [(not p.bankrupt, worth.get(seat, 0) if not p.bankrupt else 0)
+                for seat, p in enumerate(state.players)]
+
     def hints(self, state: MtaaniState, viewer: int, now: int) -> dict[str, Any]:
         """While ``viewer`` is jailed: ``{"guard_mood": ...}`` this minute (the bribe odds'
         hint, :meth:`guard_mood`)."""

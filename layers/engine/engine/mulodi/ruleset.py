@@ -189,6 +189,14 @@ class MulodiRuleset(Ruleset):
             return None
         return Outcome(state.termination, state.winner)
 
+    def standing_keys(self, state: MulodiState) -> list[tuple]:
+        """The ranking of a game ended without 3 full sets (``rules.ranking_winner``): the
+        most colours with a full set, then the most table value."""
+        from engine.mulodi import sets
+
+        return [(len(sets.full_colours(state, i)), sets.table_value(state, i))
+                for i in range(len(state.players))]
+
     def deadline_action(self, state: MulodiState, decision: Decision, now: int) -> BaseModel | None:
         """``timeout`` for ``decision`` while it is pending (the table answers: no Neda, the
         house payment, the turn ended), else ``None``."""

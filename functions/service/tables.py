@@ -1,0 +1,97 @@
+"""Table names: what a table (a lobby and the game it starts) is called on dashboards, in
+notifications and on the player's page.
+
+The owner may name a lobby (``POST /lobbies``, ``PATCH /lobbies/{id}``: ``name``), checked by
+:func:`check_name`. A table without a name of its own is called by :func:`table_name`'s
+default, "Mtaani with Chebet and Otieno #3": the game, the others seated (the owner's
+table, so the owner is left out) and the owner's count of tables of that game, numbered at
+creation (:func:`next_number`). The default is made when it is shown, from the seats as they
+are then, so an erased account's handle never stays in it (its seat's anonymous name does).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from pynamodb.attributes import NumberAttribute
+from pynamodb.exceptions import PynamoDBException, UpdateError
+
+from service.errors import ServiceUnavailable, Unprocessable
+
+NAME_MAX_CHARS = 60
+"""The longest table name (characters, after trimming spaces)."""
+
+
+def check_name(name: str | None) -> str | None:
+    """``name`` trimmed, or ``None`` for ``None`` or an empty name (the default is used then).
+
+    Raises :class:`Unprocessable` for a name longer than :data:`NAME_MAX_CHARS` or one holding
+    control or format characters (newlines, tabs, bidirectional overrides: Unicode categories
+    Cc, Cf, Cs, Co, Cn, Zl, Zp)."""
+    if name is None:
+        return None
+    name = name.strip()
+    if not name:
+        return None
+    if len(name) > NAME_MAX_CHARS:
+        raise Unprocessable(f"a table name has at most {NAME_MAX_CHARS} characters")
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise Unprocessable("a table name cannot hold control characters "
+                                f"(U+{ord(char):04X})")
+    return name
+
+
+def _joined(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def table_name(ruleset: str, seats: list[str], owner: str | None, names: dict[str, str],
+               custom: str | None, number: int | None) -> str:
+    """The name a table is shown with: ``custom`` (the owner's) when set, else
+    "<game> with <the others seated> #<number>" (``seats``: account or bot ids in seat order,
+    ``""`` for an empty seat; ``names``: display names by id; the owner left out; "#n" left out
+    for a table numbered before names existed). ``ruleset``: the table's ruleset (its game's
+    ``game_title`` is used: a Mtaani classic table is a Mtaani table)."""
+    if custom:
+        return custom
+    import engine
+
+    title = engine.get_ruleset(ruleset).game_title
+    others = [names.get(a, a) for a in seats if a and a != owner]
+    text = f"{title} with {_joined(others)}" if others else title
+    return f"{text} #{int(number)}" if number else text
+
+
+def next_number(owner: str, ruleset: str) -> int:
+    """The number of ``owner``'s next table of ``ruleset``'s game (1 for the first): one
+    atomic counter per account and game on the account item (``tables_<game>``; erased with the
+    account). Bots and unknown owners get 1 without a count."""
+    import engine
+    from service.accounts import AccountRecord
+
+    if not owner.startswith("acc_"):
+        return 1
+    attribute = f"tables_{engine.game_of(ruleset)}"
+    counter = NumberAttribute(attr_name=attribute)
+    try:
+        answer = AccountRecord._get_connection().update_item(
+            owner, actions=[counter.add(1)], condition=AccountRecord.account_id.exists(),
+            return_values="UPDATED_NEW")
+    except UpdateError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            return 1
+        raise ServiceUnavailable("could not number the table; try again") from exc
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("could not number the table; try again") from exc
+    return int(answer["Attributes"][attribute]["N"])
+
+
+def shown(record: Any, seats: list[str], names: dict[str, str]) -> str:
+    """:func:`table_name` of a stored lobby or game (``name``, ``number``, ``owner``,
+    ``ruleset`` attributes) with ``seats`` as they are."""
+    return table_name(record.ruleset, seats, record.owner, names,
+                      getattr(record, "name", None), getattr(record, "number", None))
