@@ -12,9 +12,13 @@ from service.views import lobby_view
 router = Router()
 
 
+RESPONSES = api_responses(201, LobbyOut, "the rematch's new lobby", *SIGNED_IN_ERRORS, 403, 404, 409)
+RESPONSES[200] = {"description": "the rematch's lobby already made (asked again: nobody is invited twice)",
+                  "content": {"application/json": {"model": LobbyOut}}}
+
+
 @router.post("/games/<game_id>/rematch", tags=["games"], summary="Rematch a finished game",
-             responses=api_responses(201, LobbyOut, "the rematch's lobby (200: the one already made)",
-                                     *SIGNED_IN_ERRORS, 403, 404, 409))
+             responses=RESPONSES)
 def rematch_game(game_id: str):
     me = caller(router)
     lobby, created = lobbies.rematch(game_id, me.account_id)

@@ -233,7 +233,7 @@ def guide_section(game_title: str) -> dict[str, Any]:
         "picker shows them.",
         "A table is rated only when all of these hold; the lobby says before kickoff whether "
         "yours will be:"],
-        "items": ["at least two people sit at it (bots do not count);",
-                  "its dice and draws are not fixed in advance;",
-                  "no player's seat was played by a stand-in bot for more than half of its moves."],
+        "items": ["At least two people sit at it (bots do not count).",
+                  "Its dice and draws are not fixed in advance.",
+                  "No player's seat was played by a stand-in bot for more than half of its moves."],
         "example": []}

@@ -26,13 +26,14 @@ LAYOUTS = {
 GAMES = {
     # ruleset: (sections in order, {section: a sentence with figures}, the sections with a
     # worked example, the data tables after the prose with their rows, the section to photograph)
-    "mulodi": (MULODI_SECTIONS,
+    # (The service adds its "Ratings" section after each game's own: docs/ratings.md.)
+    "mulodi": ([*MULODI_SECTIONS, "ratings"],
                {"rent": "The red rent for 3 cards is 60M; the Apartment adds 30M, making 90M; the Double makes it 180M.",
                 "neda": "she hands over both, 60M for a 50M debt, and gets no change",
                 "actions": "Banja (3 cards): demand 50M from one other player.",
                 "hand_limit": "you can't hold more than 7 cards"},
                ["rent", "neda"], {"colour-table": 10, "card-table": 58}, "rent"),
-    "jiji": (JIJI_SECTIONS,
+    "jiji": ([*JIJI_SECTIONS, "ratings"],
              {"setup": "Every player starts on GO with M37.7M",
               "auctions": "the close moves to 36 minutes after her bid: 16 minutes later than it was",
               "rent": "the skyscraper doubles it: M7M to pay"},

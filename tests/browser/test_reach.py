@@ -25,22 +25,11 @@ from tests.browser.test_jiji_table import SCRIPT as JIJI_SCRIPT
 from tests.browser.test_jiji_table import jiji_table
 from tests.browser.test_mulodi_table import mulodi_table, pick
 from tests.browser.test_table import IN_BOARD_WINDOW, IN_VIEW, open_as, seated_table
+from tests.browser.test_web_client import LUMINANCE
 
 CONTRASTS = """
 (root) => {
-  const lum = (rgb) => {
-    const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
-      v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const bgOf = (el) => {
-    for (let e = el; e; e = e.parentElement) {
-      const bg = getComputedStyle(e).backgroundColor;
-      if (bg && !bg.startsWith("rgba(0, 0, 0, 0)") && bg !== "transparent") return bg;
-    }
-    return "rgb(255, 255, 255)";
-  };
-  return [...root.querySelectorAll("button.action .label, button.action .cost")].filter((el) => el.offsetParent && el.textContent.trim())
+""" + LUMINANCE + """  return [...root.querySelectorAll("button.action .label, button.action .cost")].filter((el) => el.offsetParent && el.textContent.trim())
     .map((el) => {
       const [l1, l2] = [lum(getComputedStyle(el).color), lum(bgOf(el))].sort((x, y) => y - x);
       return [el.textContent.trim(), Math.round((l1 + 0.05) / (l2 + 0.05) * 100) / 100];

@@ -229,8 +229,7 @@ def assert_single_column(page) -> None:
     assert [box["y"] for box in boxes] == sorted(box["y"] for box in boxes), boxes
 
 
-CONTRAST = """
-() => {
+LUMINANCE = """
   const lum = (rgb) => {
     const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
       v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
@@ -243,7 +242,13 @@ CONTRAST = """
     }
     return "rgb(255, 255, 255)";
   };
-  const out = [];
+"""
+"""JavaScript for a function body: ``lum(rgb)``, the WCAG 2 relative luminance of a CSS colour,
+and ``bgOf(el)``, the colour an element's text is drawn on (its first painted ancestor's)."""
+
+CONTRAST = """
+() => {
+""" + LUMINANCE + """  const out = [];
   for (const el of document.querySelectorAll("button, a, label, p, dt, dd, h1, h2, h3, li, td, th")) {
     if (!el.offsetParent || !el.textContent.trim() || el.closest(".tile, .mini-tile, .board-center")) continue;
     const fg = getComputedStyle(el).color;

@@ -194,5 +194,5 @@ def test_every_guide_says_what_makes_a_table_unrated(api):
         guide = api.ok("GET", f"/rulesets/{ruleset}/guide")
         [section] = [s for s in guide["prose"] if s["id"] == "ratings"]
         words = " ".join(section["text"] + section["items"])
-        assert "at least two people" in words and "stand-in bot" in words
+        assert "At least two people" in words and "stand-in bot" in words
         assert "fixed in advance" in words and guide["game_title"] in words
