@@ -585,6 +585,7 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     link = re.search(r"(http://\S+/#/reset/\S+)", mail).group(1)
     assert link.startswith(stack.base)
     page.goto(link)
+    page.wait_for_load_state("networkidle")   # (as above: nothing in flight when sessions end)
     page.fill("#reset-password", "second secret")
     page.fill("#reset-password-again", "second secret")
     page.get_by_role("button", name="Set the new password").click()
@@ -605,6 +606,7 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     expect(confirm).to_be_disabled()
     page.fill("#confirm-text", f" {name.upper()} ")
     expect(confirm).to_be_enabled()
+    page.wait_for_load_state("networkidle")   # the account page's requests back before it goes
     confirm.click()
     expect(page.locator("#handle")).to_be_visible()
     status, claimed = stack("POST", "/sessions", {"handle": name})
