@@ -44,10 +44,10 @@ def play_table(ruleset: str, options: dict[str, Any], levels: list[str], seed: i
     seats = [bots.seat_id(level, i) for i, level in enumerate(levels)]
     state = engine.new_game(ruleset, seats, seed, options)
     rs = engine.ruleset_of(state)
-    now, since = START, {}
+    now, since, knocked_out = START, {}, []
     for count in range(MAX_ACTIONS):
         if rs.outcome(state) is not None:
-            return rs.places(state)
+            return rs.places(state, knocked_out)
         now += 5
         pending = rs.pending(state)
         for d in pending:
@@ -66,7 +66,9 @@ def play_table(ruleset: str, options: dict[str, Any], levels: list[str], seed: i
             action = rs.deadline_action(state, decision, now)
             if action is None:
                 raise RuntimeError(f"{ruleset} table {seed}: no deadline action")
-        state = rs.apply(state, engine.stamp(action, now)).state
+        result = rs.apply(state, engine.stamp(action, now))
+        state = result.state
+        knocked_out += [e["player"] for e in result.events if e["type"] == "Bankrupt"]
     raise RuntimeError(f"{ruleset} table {seed} ran past {MAX_ACTIONS} actions")
 
 

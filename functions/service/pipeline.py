@@ -417,9 +417,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             elif not logged:
                 raise NothingToDo("nothing to do: no deadline has passed")
         status = "finished" if outcome is not None else "active"
+        ratings.note_knockouts(record, events)
         if outcome is not None:  # the game is over: its seed and salt are public now
             logged.append(fairness.revealed(record.sealed, state))
-            record.places = engine.places(state)
+            record.places = engine.places(state, list(record.knocked_out or []))
         # A game ends once: its ratings are updated in the write that ends it (service.ratings).
         rating = ratings.on_finish(record, record.places, at) if outcome is not None else None
         _count_attendance(record, in_person=account_id is not None and not by_bot)

@@ -122,6 +122,17 @@ def count_move(record: Any, seat: int | None, *, stand_in: bool) -> None:
         record.stood_in = stood
 
 
+def note_knockouts(record: Any, events: list[dict[str, Any]]) -> None:
+    """Append the seats that ``events`` (one write's) knock out (``Bankrupt``) to
+    ``record.knocked_out``: the elimination order ``engine.places`` ranks bankrupt seats by
+    (one knocked out later finishes above one knocked out earlier)."""
+    out = [int(e["player"]) for e in events if e.get("type") == "Bankrupt"
+           and isinstance(e.get("player"), int)]
+    if out:
+        known = [int(s) for s in (record.knocked_out or [])]
+        record.knocked_out = known + [s for s in out if s not in known]
+
+
 def read(account_ids: list[str]) -> dict[str, tuple[dict[str, Any], int]]:
     """Each account's ratings (``{game: entry}``) and rating version (0: never rated), read
     consistently (the write is conditioned on the version read)."""

@@ -276,6 +276,7 @@ class GameRecord(Model):
     tables of its game (:mod:`service.tables`). ``places``: once finished, each seat's
     finishing place (1 the winner; equal places for a tie: ``engine.places``). ``moves`` and
     ``stood_in``: each seat's moves and those a stand-in bot made (seat index as text);
+    ``knocked_out``: the seats in the order they went bankrupt (their finishing order);
     ``rated``: the game's ratings were updated (in its finishing write), else ``unrated`` says
     why not (:mod:`service.ratings`)."""
 
@@ -311,6 +312,7 @@ class GameRecord(Model):
     places = ListAttribute(of=NumberAttribute, null=True)
     moves = MapAttribute(default=dict)
     stood_in = MapAttribute(default=dict)
+    knocked_out = ListAttribute(of=NumberAttribute, null=True)
     rated = BooleanAttribute(null=True)
     unrated = UnicodeAttribute(null=True)
     by_deadline = DeadlineIndex()

@@ -196,3 +196,13 @@ def test_every_guide_says_what_makes_a_table_unrated(api):
         words = " ".join(section["text"] + section["items"])
         assert "At least two people" in words and "stand-in bot" in words
         assert "fixed in advance" in words and guide["game_title"] in words
+
+
+def test_the_pipeline_keeps_the_order_seats_are_knocked_out_in():
+    record = types.SimpleNamespace(knocked_out=None)
+    ratings.note_knockouts(record, [{"type": "Rolled", "player": 0}])
+    assert record.knocked_out is None
+    ratings.note_knockouts(record, [{"type": "Bankrupt", "player": 2, "creditor": 0}])
+    ratings.note_knockouts(record, [{"type": "Bankrupt", "player": 0, "creditor": "pool"},
+                                    {"type": "Bankrupt", "player": 2}])     # seen once
+    assert record.knocked_out == [2, 0]

@@ -360,16 +360,20 @@ class Ruleset:
         """The number of seats of ``state`` (its ``players``)."""
         return len(state.players)
 
-    def places(self, state: Any) -> list[int] | None:
+    def places(self, state: Any, knocked_out: Sequence[int] = ()) -> list[int] | None:
         """Each seat's finishing place once the game is over (``None`` before): 1 for the
         winner, then by :meth:`standing_keys` (higher is better); seats with equal keys share
         the best place of their group (competition ranking: 1, 2, 2, 4). A game ended without
-        a winner ranks every seat by its key alone."""
+        a winner ranks every seat by its key alone. ``knocked_out``: the seats in the order
+        they were eliminated (the log's ``Bankrupt`` events): among seats of equal keys (the
+        bankrupt ones), one knocked out later finishes above one knocked out earlier (a seat
+        not in it counts as knocked out before all of them)."""
         done = self.outcome(state)
         if done is None:
             return None
         keys = self.standing_keys(state)
-        ranked = [(seat == done.winner, *key) for seat, key in enumerate(keys)]
+        order = {seat: n for n, seat in enumerate(knocked_out, start=1)}
+        ranked = [(seat == done.winner, *key, order.get(seat, 0)) for seat, key in enumerate(keys)]
         return [1 + sum(1 for other in ranked if other > mine) for mine in ranked]
 
     def deadline_action(self, state: Any, decision: Decision, now: int) -> BaseModel | None:
@@ -629,9 +633,10 @@ def outcome(state: Any) -> Outcome | None:
     return ruleset_of(state).outcome(state)
 
 
-def places(state: Any) -> list[int] | None:
-    """Each seat's finishing place in the game of ``state`` (:meth:`Ruleset.places`)."""
-    return ruleset_of(state).places(state)
+def places(state: Any, knocked_out: Sequence[int] = ()) -> list[int] | None:
+    """Each seat's finishing place in the game of ``state`` (:meth:`Ruleset.places`;
+    ``knocked_out``: the seats in the order they were eliminated)."""
+    return ruleset_of(state).places(state, knocked_out)
 
 
 def view(state: Any, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
