@@ -17,9 +17,11 @@ tries again on fresh ratings. The game record says ``rated`` in the same write.
 
 **What is rated** (:func:`unrated_reason`): a table with at least two people (accounts, not
 bots), not scripted (fixed dice and draws), where no human seat was played by a stand-in bot
-for more than half of its moves. Bots are rated opponents: each level carries the rating of the
-self-play tables (``training/rate_bots.py`` writes ``service/data/bot_ratings.json``), which
-rated games use as that seat's rating; those games do not move it.
+for more than half of its moves. Bots are rated opponents: each level starts from the rating of
+the self-play tables (``training/rate_bots.py`` writes ``service/data/bot_ratings.json``) and
+moves with every rated game against people, kept per level and game (:class:`BotRatingRecord`)
+and written in the same finishing transaction, conditioned on the version read, as the
+people's. Two bots of one level at a table move it by the sum of their seats' changes.
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PynamoDBException
+from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 from service import accounts
+from service.config import settings
 from service.errors import ServiceUnavailable
 from service.seats import as_map
 
@@ -64,12 +69,58 @@ def bot_ratings() -> dict[str, dict[str, dict[str, float]]]:
 
 
 def bot_rating(game: str, level: str) -> dict[str, float]:
-    """A bot level's rating in ``game`` (``{"mu", "sigma"}``; a new player's when unrated)."""
+    """A bot level's self-play rating in ``game`` (``{"mu", "sigma"}``; a new player's when
+    unrated): where its rating against people starts (:func:`bot_levels`: the current one)."""
     found = bot_ratings().get(game, {}).get(level)
     if found:
         return {"mu": float(found["mu"]), "sigma": float(found["sigma"])}
     fresh = model().rating()
     return {"mu": fresh.mu, "sigma": fresh.sigma}
+
+
+class BotRatingRecord(Model):
+    """A bot level's ratings per game as rated games against people moved them (in the
+    accounts table under ``bot:<level>``, never an account's or a seat's id): ``ratings`` and
+    ``ratings_version`` as an account's (:class:`service.accounts.AccountRecord`)."""
+
+    class Meta:
+        table_name = settings().accounts_table
+
+    account_id = UnicodeAttribute(hash_key=True)
+    ratings = UnicodeAttribute(null=True)
+    ratings_version = NumberAttribute(null=True)
+
+
+def bot_key(level: str) -> str:
+    """The :class:`BotRatingRecord` key of a bot level."""
+    return f"bot:{level}"
+
+
+def _read_bots(levels: list[str], *, consistent: bool) -> dict[str, tuple[dict[str, Any], int]]:
+    try:
+        found = BotRatingRecord.batch_get([bot_key(lv) for lv in levels], consistent_read=consistent)
+        return {item.account_id.split(":", 1)[1]: (json.loads(item.ratings or "{}"),
+                                                   int(item.ratings_version or 0)) for item in found}
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("ratings are not answering; try again") from exc
+
+
+def bot_entry(game: str, level: str, stored: dict[str, Any] | None) -> dict[str, Any]:
+    """A bot level's entry in ``game``: as stored, else its self-play rating with no games."""
+    if stored:
+        return stored
+    return {**fresh_entry(), **bot_rating(game, level)}
+
+
+def bot_levels(game: str) -> dict[str, dict[str, float]]:
+    """Every bot level's current rating in ``game`` (``{level: {"mu", "sigma"}}``, the lobby's
+    bot picker): the self-play figure moved by the rated games against people."""
+    stored = _read_bots(list(accounts.BOT_LEVELS), consistent=False)
+    out = {}
+    for level in accounts.BOT_LEVELS:
+        entry = bot_entry(game, level, stored.get(level, ({}, 0))[0].get(game))
+        out[level] = {"mu": round(float(entry["mu"]), 3), "sigma": round(float(entry["sigma"]), 3)}
+    return out
 
 
 def is_person(seat_id: str) -> bool:
@@ -179,45 +230,66 @@ def on_finish(record: Any, places: list[int] | None, now: int | None = None):
     seats = list(record.seats)
     people = [a for a in dict.fromkeys(seats) if is_person(a)]
     stored = read(people)
+    levels = sorted({lv for lv in map(accounts.bot_level, seats) if lv})
+    bots = _read_bots(levels, consistent=True) if levels else {}
+    bot_entries = {lv: bot_entry(game, lv, bots.get(lv, ({}, 0))[0].get(game)) for lv in levels}
     before, entries = [], {}
     for seat_id in seats:
         level = accounts.bot_level(seat_id)
         if level:
-            before.append(bot_rating(game, level))
+            before.append({"mu": bot_entries[level]["mu"], "sigma": bot_entries[level]["sigma"]})
             continue
         ratings, _ = stored.get(seat_id, ({}, 0))
         entry = entries.setdefault(seat_id, ratings.get(game) or fresh_entry())
         before.append({"mu": entry["mu"], "sigma": entry["sigma"]})
     after = rate(before, places)
     at = int(now or time.time())
+    start = {lv: (float(e["mu"]), float(e["sigma"])) for lv, e in bot_entries.items()}
     for seat, seat_id in enumerate(seats):
-        if seat_id not in entries or seat_id not in stored:
-            continue  # a bot, or an account gone (erased) since it sat down
-        entry = entries[seat_id]
-        place = int(places[seat])
-        entry.update(mu=after[seat]["mu"], sigma=after[seat]["sigma"])
-        entry["games"] = int(entry["games"]) + 1
-        entry["wins"] = int(entry["wins"]) + (1 if place == 1 and places.count(1) == 1 else 0)
-        entry["places"][str(place)] = int(entry["places"].get(str(place), 0)) + 1
-        entry["history"] = [*entry["history"], {"at": at, "mu": entry["mu"],
-                                                "sigma": entry["sigma"]}][-HISTORY_KEPT:]
+        level = accounts.bot_level(seat_id)
+        if level:  # the level moves by the sum of its seats' changes, as sure as the surest
+            entry = bot_entries[level]
+            mu = float(entry["mu"]) + after[seat]["mu"] - start[level][0]
+            sigma = min(float(entry["sigma"]), after[seat]["sigma"])
+        elif seat_id in entries and seat_id in stored:
+            entry = entries[seat_id]
+            mu, sigma = after[seat]["mu"], after[seat]["sigma"]
+        else:
+            continue  # an account gone (erased) since it sat down
+        _played(entry, mu, sigma, int(places[seat]), places, at)
     record.rated = True
     writes = []
     for account_id, (ratings, version) in stored.items():
         if account_id in entries:
-            writes.append((account_id, {**ratings, game: entries[account_id]}, version))
+            writes.append((accounts.AccountRecord, account_id,
+                           {**ratings, game: entries[account_id]}, version))
+    for level, entry in bot_entries.items():
+        ratings, version = bots.get(level, ({}, 0))
+        writes.append((BotRatingRecord, bot_key(level), {**ratings, game: entry}, version))
 
     def also(tx: TransactWrite) -> None:
-        AccountRecord = accounts.AccountRecord
-        for account_id, ratings, version in writes:
-            condition = (AccountRecord.ratings_version == version) if version else \
-                AccountRecord.ratings_version.does_not_exist()
-            tx.update(AccountRecord(account_id), actions=[
-                AccountRecord.ratings.set(json.dumps(ratings, separators=(",", ":"))),
-                AccountRecord.ratings_version.set(version + 1)],
-                condition=AccountRecord.account_id.exists() & condition)
+        for kind, key, ratings, version in writes:
+            condition = (kind.ratings_version == version) if version else \
+                kind.ratings_version.does_not_exist()
+            if kind is accounts.AccountRecord:  # an account erased meanwhile is not revived
+                condition = kind.account_id.exists() & condition
+            tx.update(kind(key), actions=[
+                kind.ratings.set(json.dumps(ratings, separators=(",", ":"))),
+                kind.ratings_version.set(version + 1)], condition=condition)
 
     return also if writes else None
+
+
+def _played(entry: dict[str, Any], mu: float, sigma: float, place: int, places: list[int],
+            at: int) -> None:
+    """Count one rated game in ``entry`` (in place): its new rating, games, wins, places and
+    history point."""
+    entry.update(mu=mu, sigma=sigma)
+    entry["games"] = int(entry["games"]) + 1
+    entry["wins"] = int(entry["wins"]) + (1 if place == 1 and places.count(1) == 1 else 0)
+    entry["places"][str(place)] = int(entry["places"].get(str(place), 0)) + 1
+    entry["history"] = [*entry["history"], {"at": at, "mu": entry["mu"],
+                                            "sigma": entry["sigma"]}][-HISTORY_KEPT:]
 
 
 def shown(entry: dict[str, Any]) -> dict[str, Any]:

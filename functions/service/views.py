@@ -226,8 +226,7 @@ def lobby_rating(lobby: Any) -> dict[str, Any]:
     reason = ratings.lobby_unrated_reason(list(lobby.seats), lobbies.lobby_options(lobby))
     game = engine.game_of(lobby.ruleset)
     return {"rated": reason is None, "unrated_reason": reason,
-            "bot_ratings": {level: ratings.bot_rating(game, level)
-                            for level in ("base", "advanced", "smart")}}
+            "bot_ratings": ratings.bot_levels(game)}
 
 
 def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, Any]:

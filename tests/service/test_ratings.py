@@ -206,3 +206,57 @@ def test_the_pipeline_keeps_the_order_seats_are_knocked_out_in():
     ratings.note_knockouts(record, [{"type": "Bankrupt", "player": 0, "creditor": "pool"},
                                     {"type": "Bankrupt", "player": 2}])     # seen once
     assert record.knocked_out == [2, 0]
+
+
+def test_a_bot_levels_rating_moves_with_rated_games_against_people_once(api):
+    from service.accounts import BOT_LEVELS
+
+    lobby_id, seats = api.new_lobby(3)
+    owner = seats[0][1]
+    api.ok("POST", f"/lobbies/{lobby_id}/leave", None, seats[2][1])
+    lobby = api.ok("POST", f"/lobbies/{lobby_id}/bots", {"level": "smart", "seat": 2}, owner)
+    selfplay = ratings.bot_rating("mtaani", "smart")
+    # Before any game against people: the self-play figure, on the bot picker.
+    assert lobby["rated"] is True
+    assert lobby["bot_ratings"]["smart"] == pytest.approx(selfplay, abs=1e-3)
+    api.ok("POST", f"/lobbies/{lobby_id}/start", {"options": {"max_turns": 1}}, owner, 201)
+    play_to_the_end(lobby_id)
+    record = DynamoGameStore().load(lobby_id).record
+    assert record.rated is True
+    places = [int(p) for p in record.places]
+    item = ratings.BotRatingRecord.get("bot:smart", consistent_read=True)
+    entry = json.loads(item.ratings)["mtaani"]
+    # As the library rates the table: two new people and the Smart bot from its self-play figure.
+    fresh = {"mu": 25.0, "sigma": 25 / 3}
+    want = ratings.rate([fresh, fresh, selfplay], places)[2]
+    assert (entry["mu"], entry["sigma"]) == pytest.approx((want["mu"], want["sigma"]))
+    assert entry["games"] == 1 and entry["places"] == {str(places[2]): 1}
+    assert int(item.ratings_version) == 1
+    # Once: the timer delivered again changes nothing; the other levels did not play.
+    deadline.fire(lobby_id, int(time.time()) + 10**8)
+    assert int(ratings.BotRatingRecord.get("bot:smart", consistent_read=True).ratings_version) == 1
+    shown = ratings.bot_levels("mtaani")
+    assert set(shown) == set(BOT_LEVELS)
+    assert shown["smart"] == pytest.approx({"mu": want["mu"], "sigma": want["sigma"]}, abs=1e-3)
+    assert shown["base"] == pytest.approx(ratings.bot_rating("mtaani", "base"), abs=1e-3)
+    # The lobby's bot picker shows the current number.
+    new = api.ok("POST", "/lobbies", {"table_size": 2}, owner, 201)
+    assert new["bot_ratings"]["smart"] == shown["smart"]
+
+
+def test_two_bots_of_one_level_move_it_by_the_sum_of_their_changes(aws, monkeypatch):
+    record = types.SimpleNamespace(rated=None, unrated=None, ruleset="mulodi",
+                                   seats=["acc_x", "acc_y", "bot:base:1", "bot:base:2"],
+                                   sealed={}, moves={}, stood_in={})
+    counted = []
+    played = ratings._played
+    monkeypatch.setattr(ratings, "_played", lambda entry, mu, sigma, *rest: (
+        counted.append((mu, sigma)), played(entry, mu, sigma, *rest)))
+    assert ratings.on_finish(record, [1, 4, 2, 3], now=1) is not None and record.rated
+    base = ratings.bot_rating("mulodi", "base")
+    after = ratings.rate([{"mu": 25.0, "sigma": 25 / 3}] * 2 + [base, base], [1, 4, 2, 3])
+    # (the two people are no accounts here: only the level is counted, once per seat)
+    second = base["mu"] + (after[2]["mu"] - base["mu"]) + (after[3]["mu"] - base["mu"])
+    flat = [x for pair in counted for x in pair]
+    assert flat == pytest.approx([after[2]["mu"], after[2]["sigma"],
+                                  second, min(after[2]["sigma"], after[3]["sigma"])])
