@@ -155,6 +155,9 @@ class LobbyRecord(Model):
     name = UnicodeAttribute(null=True)
     number = NumberAttribute(null=True)
     rematch_id = UnicodeAttribute(null=True)
+    held = ListAttribute(of=UnicodeAttribute, null=True)
+    """A rematch's seats held for the people invited back (by seat; ``""``: none): each
+    keeps the seat they had while their invitation stands (:func:`holder`)."""
     created_at = NumberAttribute()
     updated_at = NumberAttribute()
 
@@ -341,16 +344,32 @@ def require_waiting(lobby: LobbyRecord) -> None:
         raise NotFound("this lobby was cancelled")
 
 
-def _first_empty(lobby: LobbyRecord, seat: int | None) -> int:
+def holder(lobby: LobbyRecord, seat: int) -> str | None:
+    """Whom an empty seat of a rematch's lobby is held for (their old seat), ``None`` when
+    nobody's: a hold lasts while its person's invitation stands (joining, declining or the
+    invitation's withdrawal ends it)."""
+    held = list(lobby.held or [])
+    who = held[seat] if 0 <= seat < len(held) else ""
+    return who if who and who in lobby.invited and not lobby.seats[seat] else None
+
+
+def _first_empty(lobby: LobbyRecord, seat: int | None, me: str | None = None) -> int:
+    """The seat ``me`` (``None``: a bot) takes: ``seat`` if free and not held for someone
+    else; else their held seat, else the first free seat nobody else holds."""
     seats = list(lobby.seats)
     if seat is not None:
         if not 0 <= seat < int(lobby.table_size):
             raise Conflict(f"this table has seats 0 to {int(lobby.table_size) - 1}")
         if seats[seat]:
             raise Conflict(f"seat {seat} is taken")
+        if holder(lobby, seat) not in (None, me):
+            raise Conflict(f"seat {seat} is held for the player who sat there")
         return seat
+    mine = [i for i in range(len(seats)) if me is not None and holder(lobby, i) == me]
+    if mine:
+        return mine[0]
     for index, occupant in enumerate(seats):
-        if not occupant:
+        if not occupant and holder(lobby, index) is None:
             return index
     raise Conflict("the table is full")
 
@@ -753,7 +772,7 @@ def join(lobby_id: str, me: str, seat: int | None, invite_token: str | None) -> 
         if standing.role == "spectator" and not (lobby.public or holds_link(lobby, invite_token)):
             raise Forbidden("you are invited to watch this table, not to play: ask the owner "
                             "for a player's invitation")
-        index = _first_empty(lobby, seat)
+        index = _first_empty(lobby, seat, me)
         seats = list(lobby.seats)
         seats[index] = me
         lobby.seats = seats
@@ -936,6 +955,8 @@ def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
     other person invited to play (one ``LobbyInvitation`` each: a notification; they accept by
     joining and decline by leaving, as any invitation); the same ruleset, table options and
     settings, and public or private as the first table. An erased player's seat is left empty.
+    Each person invited back finds their old seat held for them (:func:`holder`): joining
+    seats them there, nobody else (nor a bot) may take it while their invitation stands.
 
     A table has one rematch: asked again (by anyone who sat there) while that lobby still
     waits, the same lobby is answered (``False``: not new) and nobody is told twice. Returns
@@ -980,7 +1001,8 @@ def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
                             bot_delay=first.bot_delay, public=bool(first.public),
                             status="waiting", seats=new_seats,
                             invited=[] if first.public else invited, spectators=[],
-                            bots_added=bots, name=name, created_at=now, updated_at=now)
+                            bots_added=bots, name=name, created_at=now, updated_at=now,
+                            held=[a if a in invited and not first.public else "" for a in seats])
         lobby.number = tables.next_number(me, lobby.ruleset)
         first.rematch_id = lobby.lobby_id
 

@@ -53,3 +53,22 @@ def test_a_rematch_seats_the_same_table_and_invites_the_others_once(api):
     # A stranger to the private table: 404, as for the table itself.
     _, stranger = api.sign_in()
     assert api.call("POST", f"/games/{lobby_id}/rematch", None, stranger).status == 404
+
+
+def test_each_person_invited_back_gets_the_seat_they_had(api):
+    lobby_id, seats = api.new_lobby(3)
+    (_, a), (_, b), (_, c) = seats
+    api.ok("POST", f"/lobbies/{lobby_id}/start", {"options": {"max_turns": 1}}, a, 201)
+    ids = [s["account_id"] for s in api.ok("GET", f"/games/{lobby_id}", None, a)["seats"]]
+    play_to_the_end(lobby_id)
+    new = api.ok("POST", f"/games/{lobby_id}/rematch", None, b, 201)["lobby_id"]
+    # A's seat 0 is held for A: C may not take it, and C joining anywhere finds their own.
+    assert api.call("POST", f"/lobbies/{new}/join", {"seat": 0}, c).status == 409
+    joined = api.ok("POST", f"/lobbies/{new}/join", None, c)
+    assert [s["account_id"] for s in joined["seats"]] == [None, ids[1], ids[2]]
+    # Nor may the owner seat a bot there while A's invitation stands.
+    assert api.call("POST", f"/lobbies/{new}/bots", {"level": "base"}, b).status == 409
+    # A declines: the hold ends with the invitation, and the seat is free for a bot.
+    api.ok("POST", f"/lobbies/{new}/leave", None, a)
+    lobby = api.ok("POST", f"/lobbies/{new}/bots", {"level": "base"}, b)
+    assert lobby["seats"][0]["kind"] == "bot"
