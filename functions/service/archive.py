@@ -6,7 +6,7 @@ in a few compressed chunks (``part`` 1..n, each under DynamoDB's 400 KB item lim
 hot items are deleted (the game item only if it is still the finished version that was
 copied). Loading a game or its events falls back to the archive
 (:meth:`service.storage.DynamoGameStore.load`), so replays and statistics keep working; the
-dashboard no longer lists it.
+dashboard no longer lists it, a player's finished games still do (:func:`summaries`).
 """
 
 from __future__ import annotations
@@ -41,6 +41,18 @@ class ArchiveRecord(Model):
     first_seq = NumberAttribute(default=0)
     count = NumberAttribute(default=0)
     data = BinaryAttribute(legacy_encoding=False)
+    summary = BinaryAttribute(legacy_encoding=False, null=True)
+    """Part 0: the :data:`SUMMARY_FIELDS` alone (compressed JSON), so a list of finished games
+    reads them without the state (a game archived before it was kept has none)."""
+
+
+SUMMARY_FIELDS = ("game_id", "ruleset", "status", "seats", "owner", "updated_at", "name",
+                  "number", "places", "rated")
+"""An archived game's fields a player's list of finished games shows (``service.players``)."""
+
+
+def _summary(fields: dict[str, Any]) -> bytes:
+    return _pack({k: fields.get(k) for k in SUMMARY_FIELDS})
 
 
 def _pack(value: Any) -> bytes:
@@ -69,7 +81,8 @@ def chunks(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 def archived_items(record_fields: dict[str, Any], events: list[dict[str, Any]]) -> list[ArchiveRecord]:
     """The archive items of one game: its fields (with the state text) and its events."""
     game_id = record_fields["game_id"]
-    items = [ArchiveRecord(game_id, 0, count=len(events), data=_pack(record_fields))]
+    items = [ArchiveRecord(game_id, 0, count=len(events), data=_pack(record_fields),
+                           summary=_summary(record_fields))]
     for number, batch in enumerate(chunks(events), start=1):
         items.append(ArchiveRecord(game_id, number, first_seq=int(batch[0]["seq"]),
                                    count=len(batch), data=_pack(batch)))
@@ -107,6 +120,7 @@ def rewrite_fields(game_id: str, change: Callable[[dict[str, Any]], dict[str, An
             return False
         before = item.data
         item.data = _pack(fields)
+        item.summary = _summary(fields)
         try:
             item.save(condition=ArchiveRecord.data == before)
         except PutError as exc:
@@ -115,6 +129,24 @@ def rewrite_fields(game_id: str, change: Callable[[dict[str, Any]], dict[str, An
             raise ServiceUnavailable("the game archive is not answering; try again") from exc
         return True
     raise ServiceUnavailable("the archived game kept changing; try again")
+
+
+def summaries(game_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The :data:`SUMMARY_FIELDS` of those of ``game_ids`` that are archived (one batch read of
+    their part 0; the whole fields only for a game archived before summaries were kept)."""
+    if not game_ids:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        for item in ArchiveRecord.batch_get([(g, 0) for g in game_ids],
+                                            attributes_to_get=["game_id", "part", "summary"]):
+            out[item.game_id] = _unpack(item.summary) if item.summary else None
+        for game_id in [g for g, found in out.items() if found is None]:
+            fields = _unpack(ArchiveRecord.get(game_id, 0).data)
+            out[game_id] = {k: fields.get(k) for k in SUMMARY_FIELDS}
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the game archive is not answering; try again") from exc
+    return out
 
 
 def load_events(game_id: str, after: int, limit: int) -> list[dict[str, Any]]:

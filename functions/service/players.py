@@ -1,7 +1,7 @@
 """A player's page (issue 33.3): ``GET /players/{handle}`` (their rating per game with its
 uncertainty and history, games played, won and their finishing places) and ``GET
 /players/{handle}/games?cursor=`` (their finished games, newest first, each with its winner,
-standings and the links to its replay and fairness check).
+standings and the links to its replay and fairness check), archived ones included.
 
 Another player's page shows only what the reader may see: a private table appears only to
 those who sat or watched there (``lobbies.access``: its owner, players and invited spectators);
@@ -19,7 +19,7 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
-from service import accounts, ratings, tables
+from service import accounts, archive, ratings, tables
 from service.dashboard import GAME_SUMMARY_ATTRIBUTES, MAX_MEMBERSHIPS, batch_by_key, finish
 from service.errors import NotFound, ServiceUnavailable, Unprocessable
 from service.lobbies import LobbyRecord, MembershipRecord, access
@@ -78,6 +78,9 @@ def games(handle: str, reader: str, cursor: str | None = None,
         raise ServiceUnavailable("the player's games are not answering; try again") from exc
     ids = [m.lobby_id for m in memberships]
     found = batch_by_key(GameRecord, ids, GAME_SUMMARY_ATTRIBUTES)
+    # Games moved to the archive (service.archive) still list, from their archived summary.
+    for game_id, fields in archive.summaries([i for i in ids if i not in found]).items():
+        found[game_id] = GameRecord(**fields)
     finished = [g for g in found.values()
                 if g.status == "finished" and record.account_id in list(g.seats)]
     finished.sort(key=lambda g: (-int(g.updated_at), g.game_id))

@@ -80,3 +80,43 @@ def test_an_erased_account_has_no_page_and_its_games_keep_the_anonymous_name(api
     assert b_handle not in str(game)
     assert ratings.read([b_id]) == {}
     assert api.call("GET", "/players/not a handle!", None, a).status == 404
+
+
+def test_archived_games_still_list_with_winner_standings_replay_and_fairness_check(api):
+    from service import players
+    from service.storage import DynamoGameStore, GameRecord
+
+    lobby_id, seats = api.new_lobby(2, name="Old derby")
+    (a_handle, a), (b_handle, _) = seats
+    old = _finished(api, seats, lobby_id)
+    newer = _finished(api, seats, _second_table(api, seats))
+    before = [g for g in api.ok("GET", f"/players/{b_handle}/games", None, a)["games"]
+              if g["game_id"] == old]
+    store = DynamoGameStore()
+    assert store.archive(old) and GameRecord.count(old) == 0       # moved out of the hot table
+    listed = api.ok("GET", f"/players/{b_handle}/games", None, a)
+    assert sorted(g["game_id"] for g in listed["games"]) == sorted([old, newer])
+    [game] = [g for g in listed["games"] if g["game_id"] == old]
+    assert game == before[0]          # the same winner, standings, name and links as before
+    assert game["name"] == "Old derby" and len(game["places"]) == 2
+    assert (game["winner"] is None) == (game["places"].count(1) > 1)
+    assert api.call("GET", game["replay"], None, a).status == 200
+    assert api.ok("GET", game["verify"], None, a)["ok"] is True
+    # Paged by cursor across hot and archived games alike.
+    me = api.ok("GET", "/account", None, a)["account_id"]
+    first = players.games(b_handle, me, limit=1)
+    second = players.games(b_handle, me, first["next_cursor"], limit=1)
+    assert {g["game_id"] for g in first["games"] + second["games"]} == {old, newer}
+    assert second["next_cursor"] is None
+    # A stranger still does not see the private archived table.
+    _, stranger = api.sign_in()
+    assert api.ok("GET", f"/players/{a_handle}/games", None, stranger)["games"] == []
+
+
+def _second_table(api, seats):
+    (_, a), (_, b) = seats
+    lobby_id = api.ok("POST", "/lobbies", {"table_size": 2}, a, 201)["lobby_id"]
+    handle = seats[1][0]
+    api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": handle}, a, 201)
+    api.ok("POST", f"/lobbies/{lobby_id}/join", None, b)
+    return lobby_id
