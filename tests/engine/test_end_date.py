@@ -44,5 +44,5 @@ def test_no_end_date_plays_on():
     state = table(end_by=None)
     state, _ = act(state, "roll")
     state, _ = act(state, "decline")
-    state, events = act(state, "end_turn", now=END_BY * 2)
+    state, _ = act(state, "end_turn", now=END_BY * 2)
     assert engine.outcome(state) is None and state.decision.player == 1
