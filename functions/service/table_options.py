@@ -156,7 +156,8 @@ def schema(ruleset: str) -> dict[str, Any]:
         "type": "string", "enum": list(PACES),
         "description": "sets every deadline together (any given beside it is kept): "
                        + " ".join(f"{name}: {p['says']}" for name, p in PACES.items()),
-        "x-deadlines": {name: p[engine.game_of(ruleset)] for name, p in PACES.items()}}
+        "x-deadlines": {name: p[engine.game_of(ruleset)] for name, p in PACES.items()},
+        "x-says": {name: p["says"] for name, p in PACES.items()}}
     for name, (least, most) in SERVICE_BOUNDS.items():
         field = full.get("properties", {}).get(name)
         if field is None:
