@@ -15,9 +15,13 @@ import traceback
 from benchmarks import names as all_names
 
 
-def run_one(name: str, smoke: bool) -> bool:
-    """Run benchmark ``name`` in this process; ``False`` when it raised (the trace printed)."""
+def run_one(name: str, smoke: bool, options: list[str] | None = None) -> bool:
+    """Run benchmark ``name`` in this process (``options``: its own command-line arguments,
+    for a benchmark with a ``cli``); ``False`` when it raised (the trace printed)."""
     module = importlib.import_module(f"benchmarks.{name}")
+    if options:
+        module.cli(options)
+        return True
     print(f"== {name}: {module.__doc__.strip().splitlines()[0]}", flush=True)
     began = time.perf_counter()
     try:
@@ -32,6 +36,8 @@ def run_one(name: str, smoke: bool) -> bool:
 
 def main(argv: list[str]) -> int:
     smoke = "--smoke" in argv
+    if argv and argv[0] in all_names() and len(argv) > 1 and argv[1] != "--smoke":
+        return 0 if run_one(argv[0], False, argv[1:]) else 1   # one benchmark, its own options
     names = [a for a in argv if a != "--smoke"] or all_names()
     unknown = sorted(set(names) - set(all_names()))
     if unknown:

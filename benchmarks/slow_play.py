@@ -6,13 +6,17 @@ make every decision waiting for them in one sitting (until the game no longer wa
 The table's own deadlines run as the service runs them (``Deadline.due`` from the moment a
 decision appeared, the ruleset's ``deadline_action`` when one passes): a turn left idle for a
 day is ended by the table, a Mulodi response window and a Jiji deal stand for a day, a Jiji
-auction for 12 hours (the slow-table defaults of ``PACE``). No timer, no I/O: a game of a
-hundred virtual days runs in seconds.
+auction for 12 hours (the lobby's ``daily`` pace, ``service.table_options.PACES``; each row
+names its pace: ``live``, ``daily`` or ``weekly``). No timer, no I/O: a game of a hundred
+virtual days runs in seconds.
 
-Printed per game and table size: the median (and 10th/90th percentile) of days to the end,
-the games left unfinished at ``MAX_DAYS``, and how often the table waited on a person (the
-actions people made, with the commonest kinds). ``python -m benchmarks.slow_play --games N
-[--seats 2 4] [--json]``.
+Printed per game, table size and pace: the median (and 10th/90th percentile) of days to the
+end, the games left unfinished at ``MAX_DAYS``, wake-ups (looks with something to do) per
+person per day, and the moves people and the table made (with the people's commonest kinds).
+``python -m benchmarks slow_play [--games N] [--seats 2 4] [--paces live daily weekly]
+[--json]``; ``--json`` prints one JSON object a line, one per row (keys ``ruleset``, ``seats``,
+``looks_per_day``, ``preset``, ``orders`` (false: standing orders are later work),
+``games``, ``median_days``, ``p90_days``, ``wakeups_per_person_day`` and more).
 """
 
 from __future__ import annotations
@@ -34,12 +38,15 @@ CHECKS = 3
 WAKING = (7 * HOUR, 23 * HOUR)
 MAX_DAYS = 365
 START = 1_800_000_000 - 1_800_000_000 % DAY   # a midnight (UTC), so days and hours line up
-PACE: dict[str, dict[str, Any]] = {
-    "mtaani": {"idle_timeout_seconds": DAY},
-    "mulodi": {"idle_timeout_seconds": DAY, "response_window_seconds": DAY},
-    "jiji": {"idle_timeout_seconds": DAY, "auction_seconds": 12 * HOUR, "deal_seconds": DAY},
-}
-"""Each game's table options for a slow table (the rulesets' slow defaults, written out)."""
+PRESETS = ("live", "daily", "weekly")
+"""The lobby's paces (``service.table_options.PACES``) the rows are played at."""
+
+
+def pace_options(ruleset: str, preset: str) -> dict[str, Any]:
+    """The table options a lobby's ``preset`` sets on a table of ``ruleset``."""
+    from service.table_options import pace
+
+    return pace(ruleset, preset)
 MAX_SITTING = 500
 """Actions one person may make in one sitting (a guard: a sitting ends long before)."""
 
@@ -64,14 +71,17 @@ class Person:
             day += 1
 
 
-def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One slow table of ``seats`` people to its end (or ``MAX_DAYS``).
+def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = None,
+         preset: str = "daily") -> dict[str, Any]:
+    """One slow table of ``seats`` people to its end (or ``MAX_DAYS``), its deadlines those of
+    ``preset`` (under ``options``).
 
     Returns ``{"days": float, "finished": bool, "termination": str | None, "actions":
-    Counter of action types people made, "table": actions the table made at deadlines}``.
+    Counter of action types people made, "table": actions the table made at deadlines,
+    "wakeups": looks at which a person made at least one move}``.
     """
     rs = engine.get_ruleset(ruleset)
-    opts = {**PACE[engine.game_of(ruleset)], **(options or {})}
+    opts = {**pace_options(ruleset, preset), **(options or {})}
     state = rs.new_game([f"p{i}" for i in range(seats)], seed, opts)
     rng = random.Random(seed)
     people = [Person(random.Random(rng.random())) for _ in range(seats)]
@@ -79,6 +89,7 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
     now = START
     made: Counter[str] = Counter()
     by_table = 0
+    wakeups = 0
     step = 0
 
     def note(pending) -> None:
@@ -103,6 +114,7 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
         elif looks:
             now, seat = looks[0]
             result = None
+            moved = sum(made.values())
             for _ in range(MAX_SITTING):
                 step += 1
                 action = bots.choose(state, seat, "advanced", seed * 1_000_003 + step)
@@ -114,6 +126,7 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
                 note(result.pending)
                 if rs.outcome(state) is not None:
                     break
+            wakeups += sum(made.values()) > moved
             continue
         else:
             break                                     # nothing waits and nothing is due
@@ -122,58 +135,76 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
     outcome = rs.outcome(state)
     return {"days": (now - START) / DAY, "finished": outcome is not None,
             "termination": outcome.termination if outcome else None, "actions": made,
-            "table": by_table}
+            "table": by_table, "wakeups": wakeups}
 
 
-def row(ruleset: str, seats: int, games: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """``games`` slow tables (seeds 0..games-1) summarised."""
-    runs = [play(ruleset, seats, seed, options) for seed in range(games)]
+def row(ruleset: str, seats: int, games: int, options: dict[str, Any] | None = None,
+        preset: str = "daily") -> dict[str, Any]:
+    """``games`` slow tables (seeds 0..games-1) at ``preset`` summarised."""
+    runs = [play(ruleset, seats, seed, options, preset) for seed in range(games)]
     days = sorted(r["days"] for r in runs)
     actions: Counter[str] = Counter()
     for r in runs:
         actions.update(r["actions"])
     q = statistics.quantiles(days, n=10, method="inclusive") if len(days) > 1 else [days[0]] * 9
-    return {"ruleset": ruleset, "seats": seats, "games": games, "options": options or {},
+    person_days = sum(max(r["days"], 1 / 24) for r in runs) * seats
+    return {"ruleset": ruleset, "seats": seats, "looks_per_day": CHECKS, "preset": preset,
+            "orders": False, "games": games, "options": options or {},
             "median_days": statistics.median(days), "p10_days": q[0], "p90_days": q[-1],
             "unfinished": sum(not r["finished"] for r in runs),
-            "waits_per_game": sum(actions.values()) / games,
+            "wakeups_per_person_day": sum(r["wakeups"] for r in runs) / person_days,
+            "people_moves_per_game": sum(actions.values()) / games,
             "table_moves_per_game": sum(r["table"] for r in runs) / games,
+            "order_moves_per_game": 0.0,
+            "waits_per_game": sum(actions.values()) / games,
             "top_actions": {k: v / games for k, v in actions.most_common(4)}}
 
 
-SMOKE = {"games": 1, "seat_counts": (2,)}
+SMOKE = {"games": 1, "seat_counts": (2,), "presets": ("daily",)}
 """The smoke size ``make test`` runs (tests/test_benchmarks_smoke.py)."""
 
 TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("mtaani", None), ("jiji", None), ("jiji", {"end": "clock", "clock_seconds": 7 * DAY}), ("mulodi", None)]
+"""The tables of each row: each game ending by its own rules, and Jiji with a 7-day clock."""
 
 
-def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool = False) -> list[dict]:
-    """Print (or give as JSON) one row per table kind and size."""
+def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool = False,
+         presets: tuple[str, ...] = PRESETS) -> list[dict]:
+    """Print (or give as JSON lines) one row per table kind, size and pace."""
     cpu0 = time.process_time()
     rows = []
     for seats in seat_counts:
-        for ruleset, options in TABLES:
-            r = row(ruleset, seats, games, options)
-            rows.append(r)
-            if not as_json:
-                label = ruleset + (" (7-day clock)" if options else "")
+        for preset in presets:
+            for ruleset, options in TABLES:
+                r = row(ruleset, seats, games, options, preset)
+                rows.append(r)
+                if as_json:
+                    print(json.dumps(r), flush=True)
+                    continue
+                label = f"{ruleset}{' (7-day clock)' if options else ''}, {preset}"
                 top = ", ".join(f"{k} {v:.0f}" for k, v in r["top_actions"].items())
-                print(f"{seats} seats {label:<22} median {r['median_days']:6.1f} days "
-                      f"(p10 {r['p10_days']:.1f}, p90 {r['p90_days']:.1f}; unfinished {r['unfinished']}/{games}); "
-                      f"waits on a person {r['waits_per_game']:,.0f} a game ({top}); "
-                      f"table moves {r['table_moves_per_game']:.1f}")
-    if as_json:
-        print(json.dumps(rows, indent=1))
-    else:
-        print(f"{CHECKS} looks a waking day; idle turns end after a day; CPU {time.process_time() - cpu0:.1f} s")
+                print(f"{seats} seats {label:<28} median {r['median_days']:6.1f} days "
+                      f"(p10 {r['p10_days']:.1f}, p90 {r['p90_days']:.1f}; unfinished "
+                      f"{r['unfinished']}/{games}); wake-ups {r['wakeups_per_person_day']:.2f} "
+                      f"a person a day; moves a game: people {r['people_moves_per_game']:,.0f} "
+                      f"({top}), table {r['table_moves_per_game']:,.0f}", flush=True)
+    if not as_json:
+        print(f"{CHECKS} looks a waking day; CPU {time.process_time() - cpu0:.1f} s")
     return rows
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def cli(argv: list[str]) -> list[dict]:
+    """``main`` from command-line arguments (``python -m benchmarks slow_play ...``)."""
+    parser = argparse.ArgumentParser(prog="slow_play", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 2])
+    parser.add_argument("--paces", nargs="+", choices=PRESETS, default=list(PRESETS))
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    main(args.games, tuple(args.seats), args.json)
+    args = parser.parse_args(argv)
+    return main(args.games, tuple(args.seats), args.json, tuple(args.paces))
+
+
+if __name__ == "__main__":
+    import sys
+
+    cli(sys.argv[1:])

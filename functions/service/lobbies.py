@@ -552,6 +552,7 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
     (:func:`lift_settings`). ``name``: the owner's name for the table (checked:
     :func:`service.tables.check_name`; none: the default, :func:`service.tables.table_name`)."""
     name = tables.check_name(name)
+    options = options_rules.with_pace(ruleset, options, idle_timeout)
     idle_timeout, options = lift_settings(idle_timeout, options)
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
@@ -586,6 +587,8 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
     default; ``None``: kept)."""
     clear_name = name is not None and not name.strip()
     name = tables.check_name(name)
+    if isinstance(options, dict) and "pace" in options:  # a pace is the game's (its ruleset's)
+        options = options_rules.with_pace(ruleset or load(lobby_id).ruleset, options, idle_timeout)
     idle_timeout, options = lift_settings(idle_timeout, options)
     table = table or TableSettings()
     table.check()
@@ -906,6 +909,7 @@ def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str
     lobby saved before the bounds held it to them)."""
     import engine
 
+    options = options_rules.with_pace(lobby.ruleset, options)
     if options:
         options_rules.check(lobby.ruleset, options, deal=False)
     merged = {**lobby_options(lobby), **(options or {})}

@@ -7,7 +7,8 @@ by 18:00", with its deadline in the player's time zone), the ruleset's own news 
 (its ``bus_events``, marked ``notify``: an offer made to a player, an auction opening to every
 seat with its close in the player's time zone, the end of the game to every human seat; an
 event naming a time as ``due`` has it worded like a deadline), "a bot is playing your seat"
-(``SeatHandedToBot``) and lobby invitations (``LobbyInvitation``). ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
+(``SeatHandedToBot``) and lobby invitations (``LobbyInvitation``). A decision's first
+notification also sets its reminder, at 80% of its time (:mod:`service.reminders`). ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
 table-wide notice, folded into each player's next notification rather than sent alone.
 
 Channels (per-player preferences, :class:`NotificationSettingsRecord`): Web Push to every
@@ -598,8 +599,14 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         if told_for != str(event["decision"]) and not _claim_turn(
                 account_id, f"{game_id}#turn#{told_for}", str(event["decision"])):
             return {account_id: "folded"}
-        return {account_id: notify(account_id, f"{game_id}#decision#{event['decision']}", message,
-                                   emailable=True)}
+        told = notify(account_id, f"{game_id}#decision#{event['decision']}", message,
+                      emailable=True)
+        if told in ("sent", "held"):  # its first notification: a reminder at 80% of its time
+            from service import reminders
+
+            reminders.schedule(account_id, game_id, detail["seat"], int(event["decision"]),
+                               event.get("due"), int(time.time()))
+        return {account_id: told}
     if not detail.get("notify"):
         return {}
     seat = detail.get("seat")

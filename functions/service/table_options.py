@@ -31,6 +31,77 @@ the option, on top of the ruleset's own bounds."""
 MAX_OPTIONS_BYTES = 4000
 """Largest JSON of a table's options."""
 
+HOUR, MINUTE, WEEK = 3_600, 60, 7 * DAY
+PACES: dict[str, dict[str, Any]] = {
+    "live": {
+        "says": "Everyone at the table at once: a turn waits 5 minutes, an answer a minute, "
+                "a Jiji auction 50 seconds, a Jiji deal 5 minutes and Jiji's clock an hour "
+                "(the rulebooks' times).",
+        "mtaani": {"idle_timeout_seconds": 5 * MINUTE},
+        "mulodi": {"idle_timeout_seconds": 5 * MINUTE, "response_window_seconds": MINUTE},
+        "jiji": {"idle_timeout_seconds": 5 * MINUTE, "auction_seconds": 50,
+                 "deal_seconds": 5 * MINUTE, "clock_seconds": HOUR},
+    },
+    "daily": {
+        "says": "Look in once or twice a day: a turn and an answer wait a day, a Jiji auction "
+                "12 hours, a Jiji deal a day and Jiji's clock two weeks.",
+        "mtaani": {"idle_timeout_seconds": DAY},
+        "mulodi": {"idle_timeout_seconds": DAY, "response_window_seconds": DAY},
+        "jiji": {"idle_timeout_seconds": DAY, "auction_seconds": 12 * HOUR,
+                 "deal_seconds": DAY, "clock_seconds": 14 * DAY},
+    },
+    "weekly": {
+        "says": "Look in a few times a week: a turn waits a week, an answer, a Jiji auction "
+                "and a Jiji deal 3 days and Jiji's clock ten weeks.",
+        "mtaani": {"idle_timeout_seconds": WEEK},
+        "mulodi": {"idle_timeout_seconds": WEEK, "response_window_seconds": 3 * DAY},
+        "jiji": {"idle_timeout_seconds": WEEK, "auction_seconds": 3 * DAY,
+                 "deal_seconds": 3 * DAY, "clock_seconds": 70 * DAY},
+    },
+}
+"""The lobby's paces: each sets every deadline of a game's table together (idle turns,
+response windows, auction windows, deal expiry, the game clock), with ``says``, what the pace
+means in words. Given as ``options.pace``; any deadline given beside it is kept as given."""
+
+
+def pace(ruleset: str, name: str) -> dict[str, int]:
+    """The deadlines (option -> seconds) pace ``name`` sets on a table of ``ruleset``; raises
+    :class:`Unprocessable` for an unknown pace."""
+    import engine
+
+    if name not in PACES:
+        raise Unprocessable(f"options.pace must be one of {', '.join(PACES)}")
+    return dict(PACES[name][engine.game_of(ruleset)])
+
+
+def with_pace(ruleset: str, options: dict[str, Any] | None,
+              idle_timeout: int | None = None) -> dict[str, Any] | None:
+    """``options`` with its ``pace`` (if any) replaced by the pace's deadlines
+    (:data:`PACES`), under any deadline given beside it (``idle_timeout``: the lobby's own
+    field, when given, keeps the idle turn's)."""
+    if not isinstance(options, dict) or "pace" not in options:
+        return options
+    rest = {k: v for k, v in options.items() if k != "pace"}
+    if not isinstance(options["pace"], str):
+        raise Unprocessable(f"options.pace must be one of {', '.join(PACES)}")
+    paced = pace(ruleset, options["pace"])
+    if idle_timeout is not None:
+        paced.pop("idle_timeout_seconds", None)
+    return {**paced, **rest}
+
+
+def pace_of(ruleset: str, options: dict[str, Any], idle_timeout: int | None) -> str | None:
+    """The pace whose deadlines a table's ``options`` (and lobby ``idle_timeout``) all have,
+    or ``None`` (custom values)."""
+    import engine
+
+    given = {**options, **({"idle_timeout_seconds": idle_timeout} if idle_timeout else {})}
+    game = engine.game_of(ruleset)
+    for name, paces in PACES.items():
+        if all(given.get(k) == v for k, v in paces[game].items()):
+            return name
+    return None
+
 
 def check_bounds(name: str, value: Any, where: str = "") -> None:
     """Refuse (:class:`Unprocessable`, naming ``where`` + ``name``) an integer ``value`` of a
@@ -81,6 +152,12 @@ def schema(ruleset: str) -> dict[str, Any]:
     import engine
 
     full = engine.get_ruleset(ruleset).table_options.model_json_schema()
+    full.setdefault("properties", {})["pace"] = {
+        "type": "string", "enum": list(PACES),
+        "description": "sets every deadline together (any given beside it is kept): "
+                       + " ".join(f"{name}: {p['says']}" for name, p in PACES.items()),
+        "x-deadlines": {name: p[engine.game_of(ruleset)] for name, p in PACES.items()},
+        "x-says": {name: p["says"] for name, p in PACES.items()}}
     for name, (least, most) in SERVICE_BOUNDS.items():
         field = full.get("properties", {}).get(name)
         if field is None:

@@ -30,3 +30,20 @@ def test_a_slow_mulodi_table_finishes_in_days_and_counts_what_people_did():
     assert result["finished"] and 0 < result["days"] < slow_play.MAX_DAYS
     # Every action people made is counted; a 2-seat game needs at least a few turns of plays.
     assert sum(result["actions"].values()) >= 10 and result["actions"]["end_turn"] >= 2
+
+
+def test_json_prints_one_object_a_line_per_row_with_the_keys_a_script_checks(capsys):
+    """``--json``: one JSON object a line, one per row (the tables of one pace and size)."""
+    import json
+
+    slow_play.cli(["--json", "--games", "1", "--seats", "2", "--paces", "weekly"])
+    lines = capsys.readouterr().out.splitlines()
+    rows = [json.loads(line) for line in lines]
+    assert len(rows) == len(slow_play.TABLES)
+    for r in rows:
+        assert {"ruleset", "seats", "looks_per_day", "preset", "orders", "games", "median_days",
+                "p90_days", "wakeups_per_person_day", "people_moves_per_game",
+                "table_moves_per_game"} <= set(r)
+        assert (r["seats"], r["preset"], r["orders"], r["games"], r["looks_per_day"]) == (
+            2, "weekly", False, 1, 3)
+    assert [r["ruleset"] for r in rows] == ["mtaani", "jiji", "jiji", "mulodi"]

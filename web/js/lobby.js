@@ -9,8 +9,8 @@ import { busy, confirmDialog, copyText, duration, fill, go, h, notify } from "./
 
 // Settings a lobby takes as its own fields (never among the ruleset's table options).
 const LOBBY_FIELDS = new Set(["idle_timeout_seconds", "idle_turns_before_bot", "bot_delay_seconds"]);
-// Options for tests, demos and bug reports only: not offered to players.
-const HIDDEN_OPTIONS = new Set(["scripted"]);
+// Options for tests, demos and bug reports only: not offered to players; the pace has its own picker.
+const HIDDEN_OPTIONS = new Set(["scripted", "pace"]);
 const BOT_SPEEDS = [[0, "Instant"], [1, "Fast (1 second a move)"], [2, "Normal (2 seconds a move)"], [5, "Relaxed (5 seconds a move)"], [10, "Slow (10 seconds a move)"]];
 
 // The units a time option is typed in (seconds each), largest last.
@@ -58,7 +58,14 @@ export function optionsForm(schema, idPrefix) {
     const help = raw.description || prop.description;
     let input;
     let read;
-    if (Array.isArray(prop.enum)) {
+    if (key === "end_by") {
+      // A date and time (the person's own clock), sent as Unix seconds.
+      input = h("input", { type: "datetime-local", id });
+      read = () => (input.value === "" ? undefined : Math.floor(new Date(input.value).getTime() / 1000));
+      fields.push({ key, read, element: [h("label", { for: id }, "Ends by"), input,
+        h("p", { class: "muted small" }, "Optional: the game ends at the first end of a turn after this date and time; the highest net worth wins.")] });
+      continue;
+    } else if (Array.isArray(prop.enum)) {
       input = h("select", { id }, h("option", { value: "" }, "The default"), prop.enum.map((v) => h("option", { value: JSON.stringify(v), selected: v === raw.default }, words(String(v)))));
       read = () => (input.value === "" ? undefined : JSON.parse(input.value));
     } else if (prop.type === "boolean") {
@@ -102,6 +109,27 @@ export function optionsForm(schema, idPrefix) {
   };
 }
 
+/**
+ * The pace picker: live, daily or weekly set every deadline of the table together (the
+ * schema's `pace`, with what each means in words); "custom" leaves the values below.
+ * `value()` gives the pace chosen, or undefined for custom.
+ */
+export function pacePicker(schema, idPrefix) {
+  const pace = schema?.properties?.pace;
+  if (!pace?.enum) return { element: null, value: () => undefined };
+  const name = `${idPrefix}-pace`;
+  const choice = (value, title, says) => {
+    const id = `${name}-${value}`;
+    return h("label", { class: "pace-choice", for: id },
+      h("input", { type: "radio", name, id, value, checked: value === "" }),
+      h("span", {}, h("strong", {}, title), h("span", { class: "muted small" }, ` ${says}`)));
+  };
+  const element = h("fieldset", { class: "options pace", "data-testid": "pace" }, h("legend", {}, "Pace"),
+    choice("", "Custom", "The server's defaults, or the times you set below."),
+    pace.enum.map((value) => choice(value, words(value), pace["x-says"]?.[value] || "")));
+  return { element, value: () => element.querySelector("input:checked")?.value || undefined };
+}
+
 /** The bot speed choice (a lobby's bot_delay_seconds). */
 function botSpeedSelect(id, current = null) {
   return h("select", { id },
@@ -126,6 +154,7 @@ export async function mountNewGame(root) {
     const optionsBox = h("div", { class: "stack" });
     const seatsHelp = h("p", { class: "muted", id: "seats-help" });
     let options = optionsForm({}, "new");
+    let pace = pacePicker({}, "new");
     const loadRuleset = async () => {
       const g = await api.guide(ruleset.value).catch(() => ({}));
       const min = g.min_players ?? 2;
@@ -135,7 +164,8 @@ export async function mountNewGame(root) {
         .map((n) => h("option", { value: n, selected: n === Math.min(Math.max(chosen, min), max) }, `${n} seats`)));
       seatsHelp.textContent = `${g.title || ruleset.value}: ${min} to ${max} players; empty seats can take bots in the lobby.`;
       options = optionsForm(g.table_options, "new");
-      fill(optionsBox, options.element);
+      pace = pacePicker(g.table_options, "new");
+      fill(optionsBox, pace.element, options.element);
     };
     ruleset.addEventListener("change", loadRuleset);
     await loadRuleset();
@@ -153,6 +183,7 @@ export async function mountNewGame(root) {
         if (botSpeed.value !== "") body.bot_delay_seconds = Number(botSpeed.value);
         const chosen = options.value();
         if (chosen) body.options = chosen;
+        if (pace.value()) body.options = { ...(body.options || {}), pace: pace.value() };
         if (isPublic.checked) {
           const ok = await confirmDialog({ title: "Make this lobby public?", confirmLabel: "Make it public",
             body: "Anyone with the link can then join. A public lobby is reached through its link, not listed on dashboards." });

@@ -127,9 +127,11 @@ class DeclareBankruptcy(_Action):
 
 
 class EndTurn(_Action):
-    """End your turn."""
+    """End your turn. ``now``: the moment (Unix seconds), set by the service's clock (a
+    table with an end date ends at the first end of a turn after it)."""
 
     type: Literal["end_turn"] = "end_turn"
+    now: int = Field(0, ge=0)
 
 
 class TakeLoan(_Action):
@@ -283,10 +285,13 @@ class PlaySyndicate(_Action):
 
 
 class Timeout(_Action):
-    """System action: the table ends ``player``'s idle decision ``decision`` (its id)."""
+    """System action: the table ends ``player``'s idle decision ``decision`` (its id);
+    ``now``: the moment, set by the service's clock (the turn it ends may end the game by its
+    end date)."""
 
     type: Literal["timeout"] = "timeout"
     decision: int = Field(ge=0)
+    now: int = Field(0, ge=0)
 
 
 Action = Annotated[

@@ -136,7 +136,9 @@ class GameOptions(BaseModel):
     5 minutes on a live table; :data:`IDLE_TIMEOUT_SECONDS` when the lobby sets none). A lobby
     may set 60 s to 7 days (the bounds the service enforces, which this field's schema states);
     the engine takes any length from a second up to that, since a deployment's default may be
-    seconds.
+    seconds. ``end_by``: end the game at the first end of a turn at or after this moment (Unix
+    seconds; the richest by net worth wins, equal worth the earlier seat, as at the turn cap:
+    :mod:`engine.mtaani.end_date`); none by default.
 
     ``scripted``: fixed outcomes per random stream, played in order before the seed takes over
     (``dice``: ``[[3, 4], ...]``; ``mtaani`` / ``mathree``: card ids; ``mugging``, ``arrest``,
@@ -148,6 +150,7 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     max_turns: int | None = Field(None, ge=1, le=100_000)
+    end_by: int | None = Field(None, ge=0, le=2**40)
     idle_timeout_seconds: int = Field(IDLE_TIMEOUT_SECONDS, ge=1, le=7 * 24 * 3600,
                                       json_schema_extra={"minimum": 60})
     scripted: dict[str, list[Any]] = Field(
@@ -178,7 +181,9 @@ class MtaaniRuleset(Ruleset):
     game_summary = ("A Nairobi property, finance and negotiation game: buy neighbourhoods, build "
                     "units, trade and take credit, and be the last player standing.")
     # 2: offer ids count per pair of seats (issue 28.5), so recorded offers carry other ids.
-    rules_version = 2
+    # 3: a table may end by a date (issue 31): the state's options have ``end_by``, and
+    # ``end_turn`` and ``timeout`` carry the moment they were made (``now``).
+    rules_version = 3
     actions = tuple(cls for name, cls in act.ACTION_TYPES.items() if name != "timeout")
     system_actions = frozenset({"timeout"})
     table_options = GameOptions
@@ -244,7 +249,7 @@ class MtaaniRuleset(Ruleset):
             seed=int(seed),
             scripted={k: list(v) for k, v in opts.scripted.items() if v},
             options=Options(max_turns=opts.max_turns,
-                            idle_timeout_seconds=opts.idle_timeout_seconds),
+                            idle_timeout_seconds=opts.idle_timeout_seconds, end_by=opts.end_by),
             players=[Player(id=p, cash=deal.starting_cash) for p in players],
             props={i: Property() for i in book.properties},
             pool=deal.pool,

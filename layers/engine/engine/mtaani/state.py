@@ -417,10 +417,14 @@ class Options(_Record):
     """end the game after this many turns (richest wins)"""
     idle_timeout_seconds: int = 24 * 3600
     """how long a decision waits for its holder before the table may end it"""
+    end_by: int | None = None
+    """end the game at the first end of a turn at or after this moment (Unix seconds; richest
+    wins)"""
 
     def clone(self) -> Options:
         copy = _new(Options)
         copy.max_turns, copy.idle_timeout_seconds = self.max_turns, self.idle_timeout_seconds
+        copy.end_by = self.end_by
         return copy
 
 

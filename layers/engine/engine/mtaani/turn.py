@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.core import IllegalAction
-from engine.mtaani import board, jail
+from engine.mtaani import board, end_date, jail
 from engine.mtaani.actions import ChooseDeck, Decline, EndTurn, Roll, Timeout
 from engine.mtaani.flow import Ctx, action_rule, advance, finish, next_seat, start_turn
 
@@ -62,21 +62,21 @@ end_turn = action_rule(EndTurn, {"end"})
 
 @end_turn.performer
 def _end_turn(ctx: Ctx, a: EndTurn) -> None:
-    end_current_turn(ctx)
+    end_current_turn(ctx, a.now)
 
 
-def end_current_turn(ctx: Ctx) -> None:
-    """Pass the turn to the next active seat (or end a capped game)."""
+def end_current_turn(ctx: Ctx, now: int = 0) -> None:
+    """Pass the turn to the next active seat (or end a capped game, or one whose end date has
+    come by ``now``: :mod:`engine.mtaani.end_date`)."""
     s = ctx.s
     s.decision = None
     if ctx.events is not None:
         ctx.events.append({"player": s.current, "turn": s.turn, "type": "TurnEnded"})
     cap = s.options.max_turns
     if cap is not None and s.turn >= cap:
-        from engine.mtaani.properties import net_worth
-
-        worth = {i: net_worth(ctx, i) for i in ctx.active_seats()}
-        finish(ctx, "turn_cap", max(worth, key=lambda i: (worth[i], -i)))
+        finish(ctx, "turn_cap", end_date.richest(ctx))
+        return
+    if end_date.ends_by_date(ctx, now):
         return
     players = s.players
     seat = (s.current + 1) % len(players)
@@ -119,6 +119,8 @@ def _timeout(ctx: Ctx, a: Timeout) -> None:
             IDLE_SKIPS[decision.kind](ctx, a.player)
         else:
             action = idle_action_for(ctx)
+            if isinstance(action, EndTurn):
+                action = EndTurn(player=action.player, now=a.now)
             RULES[action.type].check(ctx, action)
             RULES[action.type].perform(ctx, action)
         advance(ctx)
