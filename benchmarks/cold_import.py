@@ -12,8 +12,8 @@ package with ``--invalidation-mode unchecked-hash`` (docs/operations.md, "Cold s
 SnapStart").
 
 This benchmark lays out such a package in a temporary directory (the service's code, the
-engine package and every installed distribution that importing ``actions.mtaani`` loads,
-without ``__pycache__``), then imports ``actions.mtaani`` in fresh processes that see only that
+engine package and every installed distribution that importing ``actions.app`` loads,
+without ``__pycache__``), then imports ``actions.app`` in fresh processes that see only that
 directory and the standard library (``python -S``, no bytecode written), alternating: as
 shipped by ``sam build``, and after ``compileall`` by hash. Prints the medians (ms).
 """
@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULE = "actions.mtaani"
+MODULE = "actions.app"
 RUNS = 7
 
 _LIST = f"""
@@ -68,7 +68,7 @@ def _link(source: str, target: str) -> None:
 
 
 def layout(into: Path) -> int:
-    """Copy the service code, the engine and the distributions ``actions.mtaani`` imports
+    """Copy the service code, the engine and the distributions ``actions.app`` imports
     into ``into`` without bytecode; returns the number of ``.py`` files."""
     path = os.pathsep.join([str(ROOT / "layers/engine"), str(ROOT / "functions")])
     tops = subprocess.run([sys.executable, "-c", _LIST], env=_env(PYTHONPATH=path), check=True,

@@ -190,7 +190,7 @@ def without_storage(moves: int = 2000) -> None:
         print(f"  {name:24s} {percentiles(samples)}")
 
 
-def import_time(module: str = "actions.mtaani", runs: int = 7) -> None:
+def import_time(module: str = "actions.app", runs: int = 7) -> None:
     """Wall time of ``import <module>`` in a fresh interpreter (median of ``runs``)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "layers/engine"), str(ROOT / "functions")]),
            "AWS_DEFAULT_REGION": "us-east-1"}
@@ -211,7 +211,7 @@ SMOKE = {"moves": 6, "games": 1, "in_process": 50, "runs": 1}
 def main(moves: int = 300, games: int = 6, in_process: int = 2000, runs: int = 7) -> None:
     """``moves`` actions through the stack over ``games`` tables, ``in_process`` without
     storage, ``runs`` fresh processes per import time."""
-    import_time("actions.mtaani", runs)
+    import_time("actions.app", runs)
     import_time("api.games_get", runs)
     without_storage(in_process)
     through_the_stack(moves, games)

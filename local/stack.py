@@ -120,18 +120,16 @@ class ProcessInvoker(Invoker):
     run concurrently, each alone in its process, as on Lambda. Workers fork from a server that
     has already imported the shared code, so they start warm."""
 
-    PRELOAD = ["engine", "service.pipeline", "service.routes", "service.http"]
+    PRELOAD = ["engine", "service.pipeline", "service.routes", "service.http", "actions.app"]
+    """Modules the workers start with: the shared code and the action function (its routes)."""
 
     def __init__(self, functions: list[LocalFunction], workers: int):
         super().__init__(functions)
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        import engine
-
         context = multiprocessing.get_context("forkserver")
-        # Every game's action function too: its rulesets and routes load once, not per worker.
-        context.set_forkserver_preload([*self.PRELOAD, *(f"actions.{g}" for g in engine.games())])
+        context.set_forkserver_preload(self.PRELOAD)
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                         initializer=ignore_interrupts)
 

@@ -1,9 +1,10 @@
-"""The player actions of a game: ``POST /games/{game_id}/<game>/<action>``, one route each.
+"""The player actions of every game: ``POST /games/{game_id}/<game>/<action>``.
 
-Each module in ``functions/actions/`` is one Lambda for one game (``<game>.py``): its router
-(:func:`game_router`) has one route and one OpenAPI operation per action of the game's
-rulesets (``Ruleset.actions``, from the engine's registry), so a game's actions share one
-function, role and warm execution environments. The request body is the action's own fields
+One Lambda serves the moves of every game the engine's registry knows
+(``functions/actions/app.py``, :func:`action_function`): one route,
+``/games/{game_id}/{game}/{move}`` (:func:`move_router`), while the OpenAPI document has one
+operation per action of each game's rulesets (``Ruleset.actions``) with its own request model
+(:func:`moves_router`), so a new game adds no function, route or template entry. The request body is the action's own fields
 (never ``player``: the seat comes from the caller's session, nor the time fields the service
 fills in from its clock, ``engine.TIME_FIELDS``) plus an optional ``version`` (the state
 version the client saw), ``decision`` (the pending decision the move answers, as the client
@@ -19,7 +20,7 @@ ids (an erased account leaves nothing there); the ``game`` part of a replayed an
 game as it is now.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -157,14 +158,16 @@ def game_actions(game: str) -> dict[str, type[BaseModel]]:
     return found
 
 
-def game_router(game: str) -> Router:
-    """The documented routes of ``game``'s moves: one route and one OpenAPI operation per
-    action (:func:`game_actions`) at :func:`action_path`, each with its own request model (the
-    OpenAPI document is built from these; :func:`move_router` serves the same requests)."""
+def moves_router(games: Iterable[str]) -> Router:
+    """The documented routes of the moves of ``games``: one route and one OpenAPI operation
+    per action of each game (:func:`game_actions`) at :func:`action_path`, each with its own
+    request model (the OpenAPI document is built from these; :func:`move_router` serves the
+    same requests)."""
     router = Router()
-    for action_type, cls in game_actions(game).items():
-        _add_action_route(router, game, cls, action_path(game, action_type).replace(
-            "{game_id}", "<game_id>"))
+    for game in games:
+        for action_type, cls in game_actions(game).items():
+            _add_action_route(router, game, cls, action_path(game, action_type).replace(
+                "{game_id}", "<game_id>"))
     return router
 
 
@@ -176,38 +179,45 @@ def _request_model_of(game: str, move: str) -> tuple[str, type[BaseModel]]:
     use; :class:`~service.errors.NotFound` for a move the game does not have."""
     action_type = move.replace("-", "_")
     key = (game, action_type)
-    model = _request_models.get(key)
+    model = None if "_" in move else _request_models.get(key)  # (spelled with dashes: end-turn)
     if model is None:
+        import engine
         from service.errors import NotFound
 
+        if game not in engine.games():
+            raise NotFound(f"there is no game called '{game}'")
         cls = None if "_" in move else game_actions(game).get(action_type)
-        if cls is None:  # (moves are spelled with dashes: end-turn)
+        if cls is None:
             raise NotFound(f"a game of this kind has no '{move}' move")
         model = _request_models[key] = request_model(cls)
     return action_type, model
 
 
-def prime_moves(game: str) -> None:
-    """Load ``game``'s rulesets and make every move's request model (before a SnapStart
+def prime_moves() -> None:
+    """Load every game's rulesets and make every move's request model (before a SnapStart
     snapshot, so a restored function starts with them)."""
-    for action_type in game_actions(game):
-        _request_model_of(game, action_type.replace("_", "-"))
+    import engine
+
+    for game in engine.games():
+        for action_type in game_actions(game):
+            _request_model_of(game, action_type.replace("_", "-"))
 
 
-def move_router(game: str) -> Router:
-    """The router ``game``'s action function serves: one route for all its moves,
+def move_router() -> Router:
+    """The router the action function serves: one route for every move of every game,
     ``/games/<game_id>/<game>/<move>``, each move's body checked against the same request
-    model its documented route has (:func:`game_router`), made when the move is first asked
-    for. Registering 35 routes with their models took ~130 ms of every cold start and the
-    game's rules had to load before the first request; now neither happens at import."""
+    model its documented route has (:func:`moves_router`), made when the move is first asked
+    for (an unknown game or move: 404). Registering a game's 35 routes with their models took
+    ~130 ms of every cold start and the rules had to load before the first request; now
+    neither happens at import."""
     from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
     from pydantic import ValidationError
 
     router = Router()
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
 
-    @router.post(f"/games/<game_id>/{game}/<move>", include_in_schema=False)
-    def endpoint(game_id: str, move: str,
+    @router.post("/games/<game_id>/<game>/<move>", include_in_schema=False)
+    def endpoint(game_id: str, game: str, move: str,
                  body: Annotated[dict[str, Any] | None, Body()] = None,
                  idempotency_key: IdempotencyKey = None):
         action_type, model = _request_model_of(game, move)
@@ -224,19 +234,22 @@ def move_router(game: str) -> Router:
     return router
 
 
-def game_function(game: str) -> tuple[Any, Callable[[], Router], Callable[[Any, Any], Any]]:
-    """What ``functions/actions/<game>.py`` is made of: ``(app, document_router, handler)``.
-    The app serves :func:`move_router`; the SnapStart snapshot is primed with the game's rules
-    and move models (:func:`prime_moves`); ``document_router()`` gives :func:`game_router`
-    (read by ``/openapi.json``); ``handler(event, context)`` is the Lambda entry."""
+def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], Any]]:
+    """What ``functions/actions/app.py`` is made of: ``(app, document_router, handler)``.
+    The app serves :func:`move_router`; the SnapStart snapshot is primed with every game's
+    rules and move models (:func:`prime_moves`); ``document_router()`` gives
+    :func:`moves_router` of every game of the registry (read by ``/openapi.json``);
+    ``handler(event, context)`` is the Lambda entry."""
     from service import snapstart
     from service.http import make_app
 
-    app = make_app(move_router(game))
-    snapstart.prime(lambda: prime_moves(game))
+    app = make_app(move_router())
+    snapstart.prime(prime_moves)
 
     def document_router() -> Router:
-        return game_router(game)
+        import engine
+
+        return moves_router(engine.games())
 
     def handler(event: Any, context: Any) -> Any:
         return app.resolve(event, context)

@@ -66,8 +66,8 @@ def test_the_policy_check_refuses_what_a_role_does_not_grant():
     """The evaluator the whole suite relies on: a read-only function may not write, an
     action function may not delete games, a PassRole to another service is refused."""
     calls = (iam_calls("LobbiesGetFunction", "dynamodb", "PutItem", {"TableName": "LobbiesTable"})
-             + iam_calls("MtaaniActionsFunction", "dynamodb", "DeleteItem", {"TableName": "GamesTable"})
-             + iam_calls("MtaaniActionsFunction", "dynamodb", "GetItem", {"TableName": "GamesTable"}))
+             + iam_calls("ActionsFunction", "dynamodb", "DeleteItem", {"TableName": "GamesTable"})
+             + iam_calls("ActionsFunction", "dynamodb", "GetItem", {"TableName": "GamesTable"}))
     passed = iam_calls("DeadlineSchedulerFunction", "scheduler", "CreateSchedule",
                        {"Name": "dl-g-1800000000", "GroupName": "mtaa-local-timers",
                         "Target": {"RoleArn": "arn:aws:iam::123456789012:role/SchedulerRole"}})
@@ -75,7 +75,7 @@ def test_the_policy_check_refuses_what_a_role_does_not_grant():
                                      "lambda.amazonaws.com")]
     denied = denied_calls(calls + passed + wrong_service)
     assert sorted((c.function, c.action) for c in denied) == sorted([
-        ("LobbiesGetFunction", "dynamodb:PutItem"), ("MtaaniActionsFunction", "dynamodb:DeleteItem"),
+        ("LobbiesGetFunction", "dynamodb:PutItem"), ("ActionsFunction", "dynamodb:DeleteItem"),
         ("DeadlineSchedulerFunction", "iam:PassRole")])
 
 

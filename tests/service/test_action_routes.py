@@ -1,4 +1,4 @@
-"""Every player-action route (one function per game), against moto: each answers 401 / 403 / 404 /
+"""Every player-action route (one function and one template route for every game's moves), against moto: each answers 401 / 403 / 404 /
 422 / 409 for the right cause, and random legal play through the routes succeeds move after
 move. Source: the issue's rules "only the player whose decision it is may act; a spectator or
 a stranger gets 403, a wrong-phase move 409 with the reason, a malformed body 422"."""
@@ -11,10 +11,16 @@ import pytest
 
 from local.template import LocalTemplate
 
-ACTION_ROUTES = sorted(
-    path for fn in LocalTemplate().functions() if fn.handler.startswith("actions.")
-    for method, path in fn.routes if method == "POST"
-)
+
+def _action_routes() -> list[str]:
+    """Every move of every game of the registry, as ``/games/{game_id}/<game>/<move>``."""
+    import engine
+    from service.routes import action_path, game_actions
+
+    return sorted(action_path(game, t) for game in engine.games() for t in game_actions(game))
+
+
+ACTION_ROUTES = _action_routes()
 SAMPLE_BODIES = {
     "accept-loan": {"offer": 1}, "accept-trade": {"trade": 1}, "build": {"tile": 1},
     "build-batch": {"set": "x", "target": 1}, "buy-special": {"card": "syndicate"},
@@ -77,13 +83,34 @@ def sample_value(field: dict, defs: dict):
 
 
 def test_every_action_route_is_covered():
-    import engine
-    from service.routes import action_path, game_actions
+    """One function and one route of the template serve every move of every game, and
+    /openapi.json documents each move (only those) with its own request schema."""
+    from api.openapi import document
+    from local.stack import Routes
 
-    assert len(ACTION_ROUTES) >= 16 and all(r.startswith("/games/{game_id}/") for r in ACTION_ROUTES)
-    # Every game of the registry has its function with exactly its moves' routes.
-    assert sorted(action_path(game, t) for game in engine.games()
-                                   for t in game_actions(game)) == ACTION_ROUTES
+    functions = LocalTemplate().functions()
+    movers = [fn for fn in functions if fn.handler.startswith("actions.")]
+    assert [(fn.handler, fn.routes) for fn in movers] == [
+        ("actions.app.handler", [("POST", "/games/{game_id}/{game}/{move}")])]
+    assert len(ACTION_ROUTES) >= 80 and all(r.startswith("/games/{game_id}/") for r in ACTION_ROUTES)
+    routes = Routes(functions)
+    for route in ACTION_ROUTES:
+        assert routes.match("POST", route.replace("{game_id}", "g1"))[0] is movers[0], route
+    paths = document()["paths"]
+    documented = sorted(p for p in paths if p.count("/") == 4 and p.startswith("/games/{game_id}/")
+                        and "post" in paths[p])
+    assert documented == ACTION_ROUTES
+    schemas = {paths[r]["post"].get("requestBody", {}).get("content", {})
+               .get("application/json", {}).get("schema", {}).get("$ref") for r in ACTION_ROUTES}
+    assert len(schemas - {None}) >= 40     # each move its own request model, not one for all
+
+
+def test_an_unknown_game_or_move_is_404(api):
+    game_id, seats = api.new_game(2)
+    for path in (f"/games/{game_id}/chess/roll", f"/games/{game_id}/mtaani/castle",
+                 f"/games/{game_id}/mtaani/end_turn"):
+        reply = api.call("POST", path, None, token=seats[0][1])
+        assert reply.status == 404 and reply.error == "not_found", (path, reply.body)
 
 
 @pytest.fixture(scope="module")

@@ -48,7 +48,7 @@ def test_an_action_emits_its_type_and_json_logs_carry_the_request_id(api, capsys
     logs = [json.loads(line) for line in logs_out.getvalue().splitlines()
             if '"message":"action applied"' in line]
     assert logs and logs[0]["correlation_id"] == "trace-me" and logs[0]["game_id"] == game_id
-    assert logs[0]["function_name"] == "MtaaniActionsFunction"
+    assert logs[0]["function_name"] == "ActionsFunction"
 
 
 def test_conflicts_and_stale_timers_are_counted(api, capsys):

@@ -514,23 +514,70 @@ def stamp(action: BaseModel, now: int) -> BaseModel:
     return action.model_copy(update=update) if update else action
 
 
-_KNOWN: dict[str, tuple[str, str]] = {
-    "mtaani": ("mtaani", "engine.mtaani.ruleset:CURRENT"),
-    "mtaani-classic": ("mtaani", "engine.mtaani.ruleset:CLASSIC"),
-    "jiji": ("jiji", "engine.jiji.ruleset:JIJI"),
-    "mulodi": ("mulodi", "engine.mulodi.ruleset:MULODI"),
-}
+# ---------------------------------------------------------------------------- the registry
+# Rulesets are found from their packages: every package of the engine (``engine/<game>/``)
+# that has a ``registry.py``, and the packages named in the RULESET_PACKAGES environment
+# variable (a game shipped outside the engine, such as the tests' own), declare there, in a
+# module that imports nothing, their game (``GAME``), their rulesets (``RULESETS``: name ->
+# ``"module:attribute"``, the module relative to the package when it starts with a dot) and
+# their state dictionaries (``DICTIONARIES``: key -> path in the package). Reading them
+# imports no rules: a ruleset's module is imported the first time it is asked for (cold
+# starts). See docs/adding-a-game.md.
+PACKAGES_VARIABLE = "RULESET_PACKAGES"
+"""The environment variable naming extra ruleset packages (comma-separated import names)."""
+_KNOWN: dict[str, tuple[str, str]] = {}
 """Ruleset name -> (its game, ``"module:attribute"``): known without importing the ruleset
 (routing and lobbies), which is imported on first use to keep cold starts small."""
-_GAMES: dict[str, str] = {name: game for name, (game, _) in _KNOWN.items()}
-DEFAULT_RULESET = "mtaani"
-"""The ruleset a table gets when nobody chose one (the flagship: a new lobby, the demo)."""
-_DICTIONARIES: dict[str, str] = {
-    "mtaani-1": "engine.mtaani:data/state-1.zdict",
-}
+_GAMES: dict[str, str] = {}
+_DICTIONARIES: dict[str, str] = {}
 """Key -> ``"package:path"`` of every state compression dictionary (see
 ``Ruleset.state_dictionary``); read on first use."""
 _DICTIONARY_BYTES: dict[str, bytes] = {}
+_LOADED: dict[str, Ruleset] = {}
+_read_packages: list[str] = []
+DEFAULT_RULESET = "mtaani"
+"""The ruleset a table gets when nobody chose one (the flagship: a new lobby, the demo)."""
+
+
+def ruleset_packages() -> list[str]:
+    """The import names of every package that declares rulesets: the engine's own
+    (``engine.<dir>`` for each directory of the engine with a ``registry.py``, sorted), then
+    those :data:`PACKAGES_VARIABLE` names, in its order. Nothing is imported."""
+    import os
+
+    root = os.path.dirname(__file__)
+    own = sorted(entry.name for entry in os.scandir(root)
+                 if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "registry.py")))
+    extra = [name.strip() for name in os.environ.get(PACKAGES_VARIABLE, "").split(",")]
+    return [f"engine.{name}" for name in own] + [name for name in extra if name]
+
+
+def _discover() -> None:
+    """Read the registry module of every package of :func:`ruleset_packages` not read yet.
+    Raises ``ValueError`` when two packages declare the same ruleset or dictionary."""
+    for package in ruleset_packages():
+        if package in _read_packages:
+            continue
+        manifest = importlib.import_module(f"{package}.registry")
+        for name, target in manifest.RULESETS.items():
+            if name in _KNOWN:
+                raise ValueError(f"ruleset {name!r} is declared by {package} and by "
+                                 f"{_KNOWN[name][1].split(':')[0]}")
+            module, _, attr = target.partition(":")
+            _KNOWN[name] = (manifest.GAME, f"{package}{module}:{attr}" if module.startswith(".")
+                            else target)
+            _GAMES.setdefault(name, manifest.GAME)
+        for key, path in getattr(manifest, "DICTIONARIES", {}).items():
+            if key in _DICTIONARIES:
+                raise ValueError(f"state dictionary {key!r} is declared twice")
+            _DICTIONARIES[key] = f"{package}:{path}"
+        _read_packages.append(package)
+
+
+def _known() -> dict[str, tuple[str, str]]:
+    """:data:`_KNOWN`, once every package of :func:`ruleset_packages` has been read."""
+    _discover()
+    return _KNOWN
 
 
 def dictionary(key: str) -> bytes:
@@ -539,14 +586,16 @@ def dictionary(key: str) -> bytes:
     if found is None:
         from importlib import resources
 
+        _discover()
         package, path = _DICTIONARIES[key].split(":")
         found = _DICTIONARY_BYTES[key] = resources.files(package).joinpath(path).read_bytes()
     return found
-_LOADED: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Add ``ruleset`` to the registry under ``ruleset.name`` and return it."""
+    """Add ``ruleset`` (an object already made) to the registry under ``ruleset.name`` and
+    return it. A package's rulesets are found from its ``registry.py`` without this; it serves
+    a ruleset made in a test."""
     _LOADED[ruleset.name] = ruleset
     _GAMES.setdefault(ruleset.name, ruleset.game)
     return ruleset
@@ -554,7 +603,7 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 def rulesets() -> list[str]:
     """Names of every registered ruleset."""
-    return sorted(set(_KNOWN) | set(_LOADED))
+    return sorted(set(_known()) | set(_LOADED))
 
 
 def games() -> list[str]:
@@ -564,6 +613,7 @@ def games() -> list[str]:
 
 def game_of(name: str) -> str:
     """The game ruleset ``name`` belongs to (without importing it); :class:`UnknownRuleset`."""
+    _discover()
     try:
         return _GAMES[name]
     except KeyError:
@@ -580,7 +630,7 @@ def get_ruleset(name: str) -> Ruleset:
     found = _LOADED.get(name)
     if found is not None:
         return found
-    known = _KNOWN.get(name)
+    known = _known().get(name)
     if known is None:
         raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(rulesets())}")
     module_name, attr = known[1].split(":")

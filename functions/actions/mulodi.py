@@ -1,7 +1,0 @@
-"""The Mulodi moves: ``POST /games/{game_id}/mulodi/<move>``, one route (and OpenAPI operation)
-per action of the Mulodi ruleset, all in one Lambda function
-(:func:`service.routes.game_function`)."""
-
-from service.routes import game_function
-
-app, document_router, handler = game_function("mulodi")

@@ -1,0 +1,245 @@
+"""The Siri ruleset (see :mod:`tests.siri`) against the engine's :class:`~engine.Ruleset`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine import (
+    Deadline,
+    Decision,
+    EventShape,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    LegalActions,
+    NotYourDecision,
+    Outcome,
+    Result,
+    Ruleset,
+)
+
+CARDS = range(1, 10)
+
+
+class Options(BaseModel):
+    """Table options: the idle turn's length (seconds) and the turns before a draw."""
+
+    model_config = ConfigDict(extra="forbid")
+    idle_timeout_seconds: int = Field(3600, ge=1)
+    max_turns: int = Field(30, ge=2, le=200)
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    player: int = Field(ge=0, le=1)
+
+
+class Guess(_Action):
+    """Guess the face-down card: the table says higher, lower or right."""
+
+    type: Literal["guess"] = "guess"
+    card: int = Field(ge=1, le=9)
+
+
+class Pass(_Action):
+    """Pass your turn."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Taunt(_Action):
+    """Taunt the other player (once a game; it answers nothing)."""
+
+    type: Literal["taunt"] = "taunt"
+
+
+class Timeout(_Action):
+    """The table passes turn ``decision`` for its absent holder."""
+
+    type: Literal["timeout"] = "timeout"
+    decision: int
+
+
+KINDS: dict[str, type[_Action]] = {c.model_fields["type"].default: c
+                                   for c in (Guess, Pass, Taunt, Timeout)}
+
+
+class SiriState(BaseModel):
+    """A table: whose ``turn`` (seat) of how many ``turns`` played, the face-down ``card``,
+    the public ``guesses`` ([seat, card, hint]), who taunted, and the end."""
+
+    ruleset: str = "siri"
+    seed: int
+    players: list[str]
+    options: Options
+    card: int
+    turn: int = 0
+    turns: int = 0
+    guesses: list[tuple[int, int, str]] = Field(default_factory=list)
+    taunted: list[int] = Field(default_factory=list)
+    winner: int | None = None
+    over: str | None = None
+    scripted: dict[str, Any] = Field(default_factory=dict)
+
+
+def _possible(state: SiriState) -> list[int]:
+    """The cards the public hints still allow."""
+    out = []
+    for card in CARDS:
+        if all(_hint(card, guess) == hint for _, guess, hint in state.guesses):
+            out.append(card)
+    return out
+
+
+def _hint(card: int, guess: int) -> str:
+    return "right" if guess == card else ("higher" if card > guess else "lower")
+
+
+class SiriRuleset(Ruleset):
+    name = "siri"
+    game = "siri"
+    game_title = "Siri"
+    game_summary = "Guess the face-down card before the other player does."
+    title = "Siri"
+    min_players = max_players = 2
+    actions = (Guess, Pass, Taunt)
+    system_actions = frozenset({"timeout"})
+    table_options = Options
+    bus_events = frozenset({"Guessed", "GameEnded"})
+    event_shapes = {
+        "Guessed": EventShape(public=("player", "card", "hint")),
+        "Passed": EventShape(public=("player", "by")),
+        "Taunted": EventShape(public=("player",)),
+        "GameEnded": EventShape(public=("termination", "winner", "card")),
+    }
+    bot_levels = ("base",)
+    free_actions = frozenset({"taunt"})
+    short_game_options = {"max_turns": 40}
+
+    def new_game(self, players, seed, options):
+        if len(players) != 2 or len(set(players)) != 2:
+            raise InvalidAction("Siri seats two different players")
+        try:
+            opts = Options(**options)
+        except (ValidationError, TypeError) as exc:
+            raise InvalidAction(f"bad options: {exc}") from None
+        return SiriState(seed=seed, players=list(players), options=opts,
+                         card=random.Random(seed).choice(CARDS))
+
+    def load_state(self, data):
+        return (SiriState.model_validate_json(data) if isinstance(data, (str, bytes))
+                else SiriState.model_validate(data))
+
+    def parse_action(self, data):
+        kind = KINDS.get(data.get("type")) if isinstance(data, dict) else None
+        if kind is None:
+            raise InvalidAction("not a Siri action")
+        try:
+            return kind.model_validate(data)
+        except ValidationError as exc:
+            raise InvalidAction(str(exc.errors()[0]["msg"])) from None
+
+    def rename_player(self, state, seat, new_id):
+        copy = state.model_copy(deep=True)
+        copy.players[seat] = new_id
+        return copy
+
+    def pending(self, state):
+        if state.over:
+            return ()
+        return (Decision(state.turns + 1, state.turn, "turn", Deadline(
+            "idle_turn", "idle_timeout_seconds", seconds=state.options.idle_timeout_seconds)),)
+
+    def outcome(self, state):
+        return Outcome(state.over, state.winner) if state.over else None
+
+    def _check(self, state, action):
+        if state.over:
+            raise GameOver("the game is over")
+        if action.type == "taunt":
+            if action.player in state.taunted:
+                raise IllegalAction("you have taunted once already")
+            return
+        if action.player != state.turn:
+            raise NotYourDecision("it is the other player's turn")
+        if action.type == "timeout" and action.decision != state.turns + 1:
+            raise IllegalAction("that turn is no longer waiting")
+        if action.type == "guess" and any(g == action.card for _, g, _ in state.guesses):
+            raise IllegalAction("that card was guessed already")
+
+    def legal_actions(self, state, player):
+        acts: list[BaseModel] = []
+        if not state.over:
+            if player == state.turn:
+                guessed = {g for _, g, _ in state.guesses}
+                acts += [Guess(player=player, card=c) for c in CARDS if c not in guessed]
+                acts.append(Pass(player=player))
+            if player not in state.taunted:
+                acts.append(Taunt(player=player))
+        return LegalActions(acts, lambda action: self._check(state, action))
+
+    def apply(self, state, action):
+        if not isinstance(action, _Action):
+            raise InvalidAction("not a Siri action")
+        self._check(state, action)
+        copy = state.model_copy(deep=True)
+        events: list[dict[str, Any]] = []
+        if action.type == "taunt":
+            copy.taunted.append(action.player)
+            events.append({"type": "Taunted", "player": action.player})
+            return Result(copy, events, self.pending(copy), self.outcome(copy))
+        if action.type == "guess":
+            hint = _hint(copy.card, action.card)
+            copy.guesses.append((action.player, action.card, hint))
+            events.append({"type": "Guessed", "player": action.player, "card": action.card,
+                           "hint": hint})
+            if hint == "right":
+                copy.over, copy.winner = "guessed", action.player
+        else:
+            events.append({"type": "Passed", "player": action.player,
+                           "by": "table" if action.type == "timeout" else "player"})
+        copy.turns += 1
+        copy.turn = 1 - copy.turn
+        if not copy.over and copy.turns >= copy.options.max_turns:
+            copy.over = "turn_cap"
+        if copy.over:
+            events.append({"type": "GameEnded", "termination": copy.over, "winner": copy.winner,
+                           "card": copy.card})
+        return Result(copy, events, self.pending(copy), self.outcome(copy))
+
+    def deadline_action(self, state, decision, now):
+        if state.over or decision.id != state.turns + 1:
+            return None
+        return Timeout(player=decision.player, decision=decision.id)
+
+    def view(self, state, viewer, *, reveal=False):
+        shown = {"players": list(state.players), "turn": state.turn, "turns": state.turns,
+                 "guesses": [list(g) for g in state.guesses], "taunted": list(state.taunted),
+                 "max_turns": state.options.max_turns,
+                 "card": state.card if state.over else None}
+        if reveal:
+            shown["revealed"] = {"card": state.card}
+        return shown
+
+    def redeterminize(self, state, seat, rng):
+        copy = state.model_copy(deep=True)
+        copy.seed = rng.getrandbits(62)
+        if not state.over:
+            copy.card = rng.choice(_possible(state))
+        return copy
+
+    def bot_action(self, state, seat, level, seed):
+        if state.over or seat != state.turn:
+            return None
+        possible = _possible(state)  # a cautious bot: it guesses only when it is nearly sure
+        return Guess(player=seat, card=possible[0]) if len(possible) <= 2 else Pass(player=seat)
+
+    def guide(self):
+        return {"prose": [{"id": "aim", "title": "Aim",
+                           "text": "Guess the face-down card (1 to 9) before the other player."}]}
+
+
+SIRI = SiriRuleset()
