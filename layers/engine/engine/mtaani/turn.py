@@ -13,7 +13,9 @@ from engine import rng
 from engine.core import IllegalAction
 from engine.mtaani import board, jail
 from engine.mtaani.actions import ChooseDeck, Decline, EndTurn, Roll, Timeout
-from engine.mtaani.flow import Ctx, action_rule, advance, finish, next_seat, start_turn
+from engine.mtaani.board import DICE_HOOKS, dice_total  # noqa: F401 (callers of turn.*)
+from engine.mtaani.flow import RULES, Ctx, action_rule, advance, finish, next_seat, start_turn
+from engine.mtaani.properties import net_worth
 
 roll = action_rule(Roll, {"turn"})
 
@@ -45,18 +47,6 @@ def _roll(ctx: Ctx, a: Roll) -> None:
     board.move_forward(ctx, a.player, total, "dice")
 
 
-def dice_total(ctx: Ctx, dice: list[int]) -> int:
-    """How far a roll moves the token (table-wide effects may scale it)."""
-    total = sum(dice)
-    for hook in DICE_HOOKS:
-        total = hook(ctx, total)
-    return total
-
-
-DICE_HOOKS: list = []
-"""Table-wide modifiers of the distance rolled: ``hook(ctx, total) -> total``."""
-
-
 end_turn = action_rule(EndTurn, {"end"})
 
 
@@ -73,8 +63,6 @@ def end_current_turn(ctx: Ctx) -> None:
         ctx.events.append({"player": s.current, "turn": s.turn, "type": "TurnEnded"})
     cap = s.options.max_turns
     if cap is not None and s.turn >= cap:
-        from engine.mtaani.properties import net_worth
-
         worth = {i: net_worth(ctx, i) for i in ctx.active_seats()}
         finish(ctx, "turn_cap", max(worth, key=lambda i: (worth[i], -i)))
         return
@@ -108,8 +96,6 @@ IDLE_STEPS = 64
 
 @timeout.performer
 def _timeout(ctx: Ctx, a: Timeout) -> None:
-    from engine.mtaani.flow import RULES
-
     ctx.emit("TurnTimedOut", player=a.player, decision=a.decision, kind=ctx.s.decision.kind)
     for _ in range(IDLE_STEPS):
         decision = ctx.s.decision
