@@ -37,6 +37,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
+from engine import bots
 from service import storage, throttle
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized, Unprocessable
@@ -313,19 +314,13 @@ def authenticate(authorization: str | None) -> Account:
     return Account(account.account_id, account.handle, hashed)
 
 
-BOT_LEVELS = ("base", "advanced", "smart")
-"""Bot seat ids are ``bot:<level>:<n>`` (guide "Bots and solo play")."""
-
-
-def bot_id(level: str, number: int) -> str:
-    """The seat id of bot ``number`` of ``level`` at a table."""
-    return f"bot:{level}:{number}"
-
-
-def bot_level(seat_id: str) -> str | None:
-    """The level of a bot seat id, ``None`` for an account."""
-    parts = seat_id.split(":")
-    return parts[1] if len(parts) == 3 and parts[0] == "bot" and parts[1] in BOT_LEVELS else None
+BOT_LEVELS = bots.KINDS
+"""Bot seat ids are ``bot:<level>:<n>`` (guide "Bots and solo play"), defined once in
+:mod:`engine.bots`."""
+bot_id = bots.seat_id
+"""The seat id of bot ``number`` of ``level`` at a table (:func:`engine.bots.seat_id`)."""
+bot_level = bots.level_of
+"""The level of a bot seat id, ``None`` for an account (:func:`engine.bots.level_of`)."""
 
 
 ANONYMOUS_PREFIX = "anon:"

@@ -275,7 +275,7 @@ class Ruleset:
     options :meth:`new_game` accepts, with their validation), ``bus_events`` (engine event
     types the service forwards to the event bus), ``event_shapes`` (the allow-list of every
     event type, :class:`EventShape`), ``free_actions`` (moves that answer no decision and so
-    restart no clock) and ``bot_levels``.
+    restart no clock), ``bot_levels`` and ``bots_module``.
     """
 
     name: str = ""
@@ -291,6 +291,11 @@ class Ruleset:
     bus_events: frozenset[str] = frozenset()
     event_shapes: Mapping[str, EventShape] = {}
     bot_levels: tuple[str, ...] = ("base", "advanced", "smart")
+    bots_module: str = ""
+    """The module of the game's bots (``"engine.mtaani.bots"``), which :mod:`engine.bots`
+    imports on first use: it has ``make(kind, seed)`` (a bot object) and ``decide(bot, state,
+    seat)`` (its action or ``None``), and beside it ``selfplay`` and ``__main__``. The bots
+    import the rules, never the reverse: a ruleset names its bots only here."""
     short_game_options: Mapping[str, Any] = {}
     free_actions: frozenset[str] = frozenset()
     """Action types that answer no pending decision (moving a wildcard, mortgaging, offering
@@ -479,12 +484,6 @@ class Ruleset:
         in the game's words. The default fits any game; rulesets say it their way."""
         return ("that decision is no longer waiting for you: it was answered, or its time "
                 "ran out")
-
-    def bot_action(self, state: Any, seat: int, level: str, seed: int) -> BaseModel | None:
-        """The action a bot of ``level`` takes for ``seat`` in ``state`` (already
-        redeterminized for ``seat`` by the caller), or ``None`` when it has nothing to do.
-        Must be legal; see :func:`engine.bots.choose`."""
-        raise NotImplementedError
 
     def guide(self) -> dict[str, Any]:
         """The guide data of ``GET /rulesets/{name}/guide`` (the rules for players, generated

@@ -18,8 +18,10 @@ The service plays a bot seat through :func:`choose`::
   order or the seed. ``engine.legal_actions`` of the seat is the same in both states (the
   ruleset kit checks it), so the action is legal in the real state too.
 - Returns ``None`` when ``seat`` has nothing to do now; otherwise an action that
-  ``engine.legal_actions(state, seat)`` accepts. Each ruleset's bots live in its own package
-  (``engine.<game>.bots``) and are reached through ``Ruleset.bot_action``.
+  ``engine.legal_actions(state, seat)`` accepts. Each ruleset's bots live in its own package,
+  named by ``Ruleset.bots_module`` (``engine.<game>.bots``), which has ``make(kind, seed)``
+  and ``decide(bot, state, seat)``; :func:`as_is` and :func:`choose` are the one way in. The
+  bots import the rules; the rules never import the bots.
 
 Raises :class:`ValueError` for an unknown ``kind`` and :class:`engine.UnknownRuleset` for a
 state of no known ruleset.
@@ -27,8 +29,11 @@ state of no known ruleset.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
+
+from engine import core
 
 KINDS = ("base", "advanced", "smart")
 """Bot kinds, weakest first."""
@@ -38,14 +43,25 @@ SEAT_PREFIX = "bot:"
 def kind_of(seat_id: str) -> str | None:
     """The bot kind of a seat id (``"bot:<kind>:<n>"``), or ``None`` for a human's seat.
 
-    Raises :class:`ValueError` for a ``bot:`` id of an unknown kind.
+    Raises :class:`ValueError` for a ``bot:`` id of an unknown kind or another shape.
     """
     if not seat_id.startswith(SEAT_PREFIX):
         return None
-    kind = seat_id.split(":")[1] if seat_id.count(":") >= 1 else ""
+    parts = seat_id.split(":")
+    kind = parts[1] if len(parts) == 3 else ""
     if kind not in KINDS:
-        raise ValueError(f"unknown bot kind in seat id {seat_id!r}; known: {', '.join(KINDS)}")
+        raise ValueError(f"unknown bot kind in seat id {seat_id!r} (bot:<kind>:<n>); known: "
+                         f"{', '.join(KINDS)}")
     return kind
+
+
+def level_of(seat_id: str) -> str | None:
+    """:func:`kind_of` that answers ``None`` for anything but a well-formed bot seat id (the
+    service reads seat ids it stored; an account id never starts with ``bot:``)."""
+    try:
+        return kind_of(seat_id)
+    except ValueError:
+        return None
 
 
 def seat_id(kind: str, n: int) -> str:
@@ -55,24 +71,34 @@ def seat_id(kind: str, n: int) -> str:
     return f"{SEAT_PREFIX}{kind}:{n}"
 
 
+def module_of(ruleset: core.Ruleset) -> Any:
+    """The bots module of ``ruleset`` (its :attr:`~engine.core.Ruleset.bots_module`)."""
+    return importlib.import_module(ruleset.bots_module)
+
+
+def as_is(state: Any, seat: int, kind: str, seed: int) -> Any:
+    """The action bot ``kind`` takes for ``seat`` in ``state`` read as it is (no
+    redeterminizing: a state already seen from the seat, a test's, self-play's), or ``None``.
+    ``state`` is not changed. Raises :class:`ValueError` for an unknown ``kind``."""
+    bots = module_of(core.ruleset_of(state))
+    return bots.decide(bots.make(kind, seed), state, seat)
+
+
 def choose(state: Any, seat: int, kind: str, seed: int) -> Any:
     """The action bot ``kind`` takes for ``seat`` in ``state``, or ``None`` (see module doc).
 
     ``state`` is not changed.
     """
-    import engine
-
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
-    ruleset = engine.ruleset_of(state)
+    ruleset = core.ruleset_of(state)
     if ruleset.outcome(state) is not None:
         return None
     seen = ruleset.redeterminize(state, seat, random.Random(seed))
-    return ruleset.bot_action(seen, seat, kind, seed)
+    bots = module_of(ruleset)
+    return bots.decide(bots.make(kind, seed), seen, seat)
 
 
 def waiting_seats(state: Any) -> list[int]:
     """Seats the game waits on now, in the order to ask them (``Ruleset.waiting_seats``)."""
-    import engine
-
-    return engine.ruleset_of(state).waiting_seats(state)
+    return core.ruleset_of(state).waiting_seats(state)

@@ -25,6 +25,7 @@ from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.flow import (
     BANK,
+    UPPER,
     Ctx,
     after_landing,
     amount_in_steps,
@@ -33,6 +34,7 @@ from engine.jiji.flow import (
     seated,
     turn_holder,
 )
+from engine.jiji.state import Auction
 
 
 def minimum_next(ctx: Ctx) -> int:
@@ -81,8 +83,6 @@ def extended_close(ctx: Ctx, close: int, window: int, now: int) -> int | None:
 def open_auction(ctx: Ctx, space: int, opener: int | None, opening: int, reason: str) -> None:
     """Open the auction of ``space`` at ``ctx.now`` for the table's auction length, with
     ``opening`` as ``opener``'s bid (0: no bid)."""
-    from engine.jiji.state import Auction
-
     s = ctx.s
     if ctx.now is None:
         raise AssertionError("opening an auction needs the time")
@@ -217,11 +217,9 @@ def _check_close(ctx: Ctx, a: act.CloseAuction) -> None:
 
 
 def _close(ctx: Ctx, a: act.CloseAuction) -> None:
-    from engine.jiji import clock
-
     settle_auction(ctx)
-    if clock.ran_out(ctx, a.now):
-        clock.finish(ctx, "clock")
+    if UPPER["clock.ran_out"](ctx, a.now):
+        UPPER["clock.finish"](ctx, "clock")
         return
     open_next_bank_auction(ctx)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine import rng
 from engine.core import IllegalAction
 from engine.jiji import actions as act
-from engine.jiji.flow import BANK, Ctx, after_landing, next_turn, register, turn_holder
+from engine.jiji.flow import BANK, UPPER, Ctx, after_landing, next_turn, register, turn_holder
 from engine.jiji.rent import owns_industrial, rent_value
 
 BOARD = 40
@@ -51,8 +51,6 @@ def move_to(ctx: Ctx, space: int, via: str) -> None:
 
 def land(ctx: Ctx) -> None:
     """Play the space the turn holder stands on (step B)."""
-    from engine.jiji import build, cards, jail
-
     b, s = ctx.b, ctx.s
     seat = s.cur
     p = s.players[seat]
@@ -75,9 +73,9 @@ def land(ctx: Ctx) -> None:
             ctx.charge(seat, d.owner, amount, "rent")
         after_landing(ctx)
     elif kind == "chance":
-        cards.draw(ctx)
+        UPPER["cards.draw"](ctx)
     elif kind == "permit":
-        if build.permit_options(ctx, seat):
+        if UPPER["build.permit_options"](ctx, seat):
             s.phase = "permit"
         else:
             ctx.emit("PermitUnused", player=seat)
@@ -94,7 +92,7 @@ def land(ctx: Ctx) -> None:
             s.exemption = seat
         after_landing(ctx)
     elif kind == "go_to_jail":
-        jail.send_to_jail(ctx, "go_to_jail")
+        UPPER["jail.send_to_jail"](ctx, "go_to_jail")
     elif kind == "auction":
         after_landing(ctx)
         s.auction_space = any(d.owner is None for d in s.districts.values())
@@ -111,20 +109,18 @@ def _check_roll(ctx: Ctx, a: act.Roll) -> None:
 
 
 def _roll(ctx: Ctx, a: act.Roll) -> None:
-    from engine.jiji import clock, jail
-
     s = ctx.s
-    clock.start(ctx)
+    UPPER["clock.start"](ctx)
     p = s.players[s.cur]
     if p.jailed:
-        jail.roll_in_jail(ctx)
+        UPPER["jail.roll_in_jail"](ctx)
         return
     dice = roll_dice(ctx)
     double = dice[0] == dice[1]
     if double:
         s.doubles += 1
         if s.doubles >= ctx.b.doubles_to_jail:
-            jail.send_to_jail(ctx, "three_doubles")
+            UPPER["jail.send_to_jail"](ctx, "three_doubles")
             return
     s.again = double
     move_forward(ctx, dice[0] + dice[1], "dice")

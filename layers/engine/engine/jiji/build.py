@@ -26,7 +26,7 @@ from engine import rng
 from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.data import GRANT_VALUE
-from engine.jiji.flow import BANK, Ctx, owned_by, register, turn_holder
+from engine.jiji.flow import BANK, Ctx, after_landing, owned_by, register, turn_holder, upper
 from engine.jiji.messages import money
 from engine.jiji.rent import has_nuisance, owns_group, whole_groups
 
@@ -349,8 +349,6 @@ def _check_permit(ctx: Ctx, a: act.PlacePermit) -> None:
 
 
 def _permit(ctx: Ctx, a: act.PlacePermit) -> None:
-    from engine.jiji.flow import after_landing
-
     s = ctx.s
     s.supply[a.building] -= 1
     s.districts[a.district].permit = a.building
@@ -390,3 +388,6 @@ def _remove(ctx: Ctx, a: act.RemoveNuisance) -> None:
 
 
 register("remove_nuisance", _check_remove, _remove)
+
+
+upper("build", permit_options)

@@ -13,8 +13,9 @@ into a new pile (seeded). Only the pile's order is hidden.
 from __future__ import annotations
 
 from engine import rng
+from engine.jiji import build, jail
 from engine.jiji.board import BOARD, after_landing, land, move_to
-from engine.jiji.flow import BANK, Ctx
+from engine.jiji.flow import BANK, Ctx, upper
 from engine.jiji.state import JijiState
 
 
@@ -43,8 +44,6 @@ def draw(ctx: Ctx) -> None:
 
 def follow(ctx: Ctx, card_id: str) -> None:
     """Do what card ``card_id`` says for the turn holder."""
-    from engine.jiji import build, jail
-
     b, s = ctx.b, ctx.s
     card = b.cards[card_id]
     seat = s.cur
@@ -93,3 +92,6 @@ def follow(ctx: Ctx, card_id: str) -> None:
         if s.phase == "place":
             return
     after_landing(ctx)
+
+
+upper("cards", draw)

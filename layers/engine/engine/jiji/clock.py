@@ -17,9 +17,10 @@ resuming restarts them with the time they had left.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction
+from engine.core import GameOver, IllegalAction
 from engine.jiji import actions as act
-from engine.jiji.flow import Ctx, live, register
+from engine.jiji.auction import settle_auction
+from engine.jiji.flow import Ctx, live, register, upper
 from engine.jiji.rent import districts_value, wealth
 
 
@@ -89,8 +90,6 @@ def _check_end(ctx: Ctx, a: act.EndGame) -> None:
 
 
 def _end(ctx: Ctx, a: act.EndGame) -> None:
-    from engine.jiji.auction import settle_auction
-
     if ctx.s.auction is not None:
         settle_auction(ctx)
     finish(ctx, "clock")
@@ -111,8 +110,6 @@ def _pause(ctx: Ctx, a: act.Pause) -> None:
 def _check_resume(ctx: Ctx, a: act.Resume) -> None:
     s = ctx.s
     if s.over is not None:
-        from engine.core import GameOver
-
         raise GameOver("the game is over")
     if s.paused_at is None:
         raise IllegalAction("the game is not saved")
@@ -138,3 +135,6 @@ def _resume(ctx: Ctx, a: act.Resume) -> None:
 
 register("pause", _check_pause, _pause)
 register("resume", _check_resume, _resume)
+
+
+upper("clock", start, finish, ran_out)

@@ -108,6 +108,22 @@ def register(type_: str, check: Check, perform: Perform) -> None:
     RULES[type_] = (check, perform)
 
 
+UPPER: dict[str, Callable[..., Any]] = {}
+"""Rules of the modules above that the ones below them call back, by ``"module.function"``:
+each rule module imports only the ones below it (this one first), so a lower rule that
+hands on to a higher one (a landing to the Chance card it draws, the table to the game
+clock's end) reaches it here. Filled by :func:`upper` as the higher modules are imported (the
+ruleset imports them all): ``clock.start``, ``clock.finish``, ``clock.ran_out``,
+``idle.autoplay``, ``cards.draw``, ``build.permit_options``, ``jail.send_to_jail``,
+``jail.roll_in_jail``."""
+
+
+def upper(module: str, *functions: Callable[..., Any]) -> None:
+    """Put ``functions`` of rule module ``module`` (its short name) in :data:`UPPER`."""
+    for function in functions:
+        UPPER[f"{module}.{function.__name__}"] = function
+
+
 def check_action(ctx: Ctx, action: Any) -> tuple[Check, Perform]:
     """Run the check of ``action``'s rule; returns the rule. Raises :class:`InvalidAction`
     for an unknown type and the check's error otherwise."""
@@ -246,11 +262,7 @@ def settle(ctx: Ctx) -> None:
         return
     pay_debts(ctx)
     if len(s.active()) <= 1:
-        from engine.jiji.clock import finish
-
-        finish(ctx, "bankruptcy")
+        UPPER["clock.finish"](ctx, "bankruptcy")
         return
     if s.auto and s.auction is None and not s.debts:
-        from engine.jiji.idle import autoplay
-
-        autoplay(ctx)
+        UPPER["idle.autoplay"](ctx)

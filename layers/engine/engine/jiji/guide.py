@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine import guidetext, verify
 from engine.jiji import auction, rent
 from engine.jiji.data import Book
@@ -117,16 +119,15 @@ def _rent_example(b: Book, example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def values(b: Book) -> dict[str, Any]:
+def values(b: Book, options: type[BaseModel]) -> dict[str, Any]:
     """Everything ``data/guide.toml``'s placeholders read: the sections of ``data/jiji.toml``
     (``table``, ``auction``, ``construction``, ``landmarks``, ``permits``, ``jail``,
     ``deals``), the table options' defaults (``options``, seconds), the worked examples'
     set-up (``examples``) and ``derived`` (the starting money, counts, lists in words and the
-    examples' figures, worked out from the data)."""
-    from engine.jiji.ruleset import GameOptions
-
+    examples' figures, worked out from the data). ``options``: the ruleset's table options
+    model (``JijiRuleset.table_options``), whose defaults the guide states."""
     text = guidetext.load("engine.jiji")
-    defaults = GameOptions()
+    defaults: Any = options()
     kinds = Counter(b.kind)
     bills = [f"{count} x {_m(value)}" for value, count in b.raw["table"]["starting_bills"]]
     return {
@@ -151,18 +152,18 @@ def values(b: Book) -> dict[str, Any]:
     }
 
 
-def prose(b: Book) -> list[dict[str, Any]]:
+def prose(b: Book, options: type[BaseModel]) -> list[dict[str, Any]]:
     """The guide's sections in words (``data/guide.toml`` filled from :func:`values`, the
     fair-play section in its place)."""
     fairness = verify.guide_section(
         "dice roll, Construction draw and shuffle of the Chance cards",
         "the order of the Chance cards, or the deals between two other players",
         "the Chance pile in order and every deal")
-    return guidetext.sections(guidetext.load("engine.jiji"), values(b), _m, {"fairness": fairness})
+    return guidetext.sections(guidetext.load("engine.jiji"), values(b, options), _m, {"fairness": fairness})
 
 
-def guide(b: Book) -> dict[str, Any]:
-    """The guide of the ``jiji`` ruleset from data ``b``."""
+def guide(b: Book, options: type[BaseModel]) -> dict[str, Any]:
+    """The guide of the ``jiji`` ruleset from data ``b`` and table options model ``options``."""
     return {
         "ruleset": "jiji",
         "title": "Jiji",
@@ -194,5 +195,5 @@ def guide(b: Book) -> dict[str, Any]:
         "jail": {"fine": b.fine, "max_tries": b.max_tries, "doubles_to_jail": b.doubles_to_jail},
         "deals": {"max_open_per_player": b.max_open_deals},
         "chance": [{"id": c.id, "text": c.text, "effect": c.effect} for c in b.cards.values()],
-        "prose": prose(b),
+        "prose": prose(b, options),
     }

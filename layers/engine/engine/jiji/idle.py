@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.jiji import actions as act
-from engine.jiji.flow import Ctx, after_landing, live, next_turn, register
+from engine.jiji import auction, board
+from engine.jiji.flow import Ctx, after_landing, live, next_turn, pay_debts, register, upper
 
 MAX_STEPS = 64
 
@@ -26,8 +27,6 @@ MAX_STEPS = 64
 def autoplay(ctx: Ctx) -> None:
     """Play the turn holder's turn out by the table (see the module doc) until it passes, or an
     auction or a debt makes the game wait."""
-    from engine.jiji import auction, board
-
     s = ctx.s
     for _ in range(MAX_STEPS):
         if not s.auto or s.over is not None or s.auction is not None or s.debts \
@@ -62,8 +61,6 @@ def autoplay(ctx: Ctx) -> None:
         else:
             next_turn(ctx)
             return
-        from engine.jiji.flow import pay_debts
-
         pay_debts(ctx)
 
 
@@ -84,3 +81,6 @@ def _idle(ctx: Ctx, a: act.IdleEnd) -> None:
 
 
 register("idle_end", _check, _idle)
+
+
+upper("idle", autoplay)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.board import move_forward, roll_dice
-from engine.jiji.flow import BANK, Ctx, next_turn, register, turn_holder
+from engine.jiji.flow import BANK, Ctx, next_turn, register, turn_holder, upper
 
 
 def send_to_jail(ctx: Ctx, reason: str) -> None:
@@ -95,3 +95,6 @@ def _use_card(ctx: Ctx, a: act.UseCard) -> None:
 
 register("pay_fine", _check_fine, _pay_fine)
 register("use_card", _check_card, _use_card)
+
+
+upper("jail", send_to_jail, roll_in_jail)

@@ -105,6 +105,7 @@ class JijiRuleset(Ruleset):
 
     name = "jiji"
     game = "jiji"
+    bots_module = "engine.jiji.bots"
     title = "Jiji"
     game_title = "Jiji"
     game_summary = ("A city-building game: buy districts or win them at timed auctions, construct "
@@ -416,17 +417,11 @@ class JijiRuleset(Ruleset):
 
         return messages.notice(event, seat, names, deadline)
 
-    def bot_action(self, state: JijiState, seat: int, level: str, seed: int) -> BaseModel | None:
-        """A Jiji bot's action (:func:`engine.jiji.bots.choose`)."""
-        from engine.jiji import bots
-
-        return bots.choose(state, seat, level, seed)
-
     def guide(self) -> dict[str, Any]:
         """The guide data (:func:`engine.jiji.guide.guide`)."""
-        from engine.jiji.guide import guide
+        from engine.jiji.guide import guide  # imported on first use: the cold start reads no guide
 
-        return guide(self.book)
+        return guide(self.book, GameOptions)
 
 
 def opening_roll(ctx: Ctx) -> int:

@@ -288,17 +288,22 @@ def trespass(ctx: Ctx, item: Step) -> None:
     if not rng.chance(ctx.s, "arrest", rules.locals.trespass_percent):
         return
     turns = rng.randint(ctx.s, "arrest_turns", rules.jail.arrest_min_turns, rules.jail.arrest_max_turns)
-    _jail().send_to_jail(ctx, item.player, turns, "trespass")
+    SEND_TO_JAIL[0](ctx, item.player, turns, "trespass")
 
 
-def _jail():
-    """The jail module (it imports this one, so it is looked up when first needed)."""
-    module = _JAIL.get("jail")
-    if module is None:
-        from engine.mtaani import jail as module
-
-        _JAIL["jail"] = module
-    return module
+SEND_TO_JAIL: list = []
+"""``send_to_jail(ctx, player, turns, reason)``, put here by :mod:`engine.mtaani.jail` when it
+is imported: the jail's rules sit above the board (they move the token), so the board reaches
+them through this hook instead of importing them."""
 
 
-_JAIL: dict[str, object] = {}
+def dice_total(ctx: Ctx, dice: list[int]) -> int:
+    """How far a roll moves the token (table-wide effects may scale it)."""
+    total = sum(dice)
+    for hook in DICE_HOOKS:
+        total = hook(ctx, total)
+    return total
+
+
+DICE_HOOKS: list = []
+"""Table-wide modifiers of the distance rolled: ``hook(ctx, total) -> total``."""

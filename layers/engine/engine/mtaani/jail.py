@@ -41,13 +41,11 @@ def release(ctx: Ctx, player: int, how: str) -> None:
 def roll_in_jail(ctx: Ctx, player: int, dice: list[int], doubles: bool) -> None:
     """A jailed player's roll: doubles release and move by the roll (no extra turn);
     otherwise the sentence ticks down one turn and the token stays."""
-    from engine.mtaani.turn import dice_total
-
     p = ctx.s.players[player]
     ctx.s.extra_turn = False
     if doubles:
         release(ctx, player, "doubles")
-        board.move_forward(ctx, player, dice_total(ctx, dice), "dice")
+        board.move_forward(ctx, player, board.dice_total(ctx, dice), "dice")
         return
     p.jail_turns -= 1
     ctx.emit("SentenceServed", player=player, turns_left=p.jail_turns)
@@ -152,3 +150,6 @@ def _bribe(ctx: Ctx, a: Bribe) -> None:
     p.jail_turns = max(p.jail_turns, rules.bribe_fail_sentence)
     ctx.emit("SentenceExtended", player=a.player, turns_left=p.jail_turns)
     ctx.charge(a.player, POOL, rules.bribe_fine, "bribe_fine")
+
+
+board.SEND_TO_JAIL.append(send_to_jail)

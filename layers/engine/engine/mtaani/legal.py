@@ -369,3 +369,25 @@ _SURE: dict[tuple[str, str, int], Any] = {}
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:
     """:func:`legal_actions` read by type as it is asked for (see :class:`LazyLegalActions`)."""
     return LazyLegalActions(ctx.book, ctx.s, player, ctx)
+
+
+# ------------------------------------------------------------------ who the table waits on
+def has_offers(state, seat: int) -> bool:
+    """Whether a trade or loan offer made to ``seat`` waits for its answer."""
+    trades = getattr(state, "trades", ())
+    loans = getattr(state, "loan_offers", ())
+    return (any(t.to == seat for t in trades)
+            or any(seat in (o.lender, o.borrower) and o.proposer != seat for o in loans))
+
+
+def waiting_seats(state) -> list[int]:
+    """Seats the game waits on now: every seat with an offer to answer, then the holder of
+    the pending decision (``Ruleset.waiting_seats``; self-play and the service's bot timer
+    ask each in turn)."""
+    decision = state.decision
+    if not state.trades and not state.loan_offers:
+        return [] if decision is None else [decision.player]  # no offer waits for anyone
+    seats = [i for i, p in enumerate(state.players) if not p.bankrupt and has_offers(state, i)]
+    if decision is not None and decision.player not in seats:
+        seats.append(decision.player)
+    return seats

@@ -43,6 +43,7 @@ from engine.mtaani import (  # noqa: F401
 from engine.mtaani.data import Rulebook, rulebook
 from engine.mtaani.flow import RULES, Ctx, advance, check_action, new_ctx, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
+from engine.mtaani.legal import waiting_seats as _waiting_seats
 from engine.mtaani.state import MtaaniState, Options, Player, Property, dump_json, load_json
 from engine.mtaani.view import EVENT_SHAPES
 from engine.mtaani.view import view as _view
@@ -177,6 +178,7 @@ class MtaaniRuleset(Ruleset):
     """Mtaani on one edition with one set of rule values."""
 
     game = "mtaani"
+    bots_module = "engine.mtaani.bots"
     game_title = "Mtaani"
     game_summary = ("A Nairobi property, finance and negotiation game: buy neighbourhoods, build "
                     "units, trade and take credit, and be the last player standing.")
@@ -366,9 +368,7 @@ class MtaaniRuleset(Ruleset):
 
     def waiting_seats(self, state: MtaaniState) -> list[int]:
         """Every seat with a trade or loan offer to answer, then the decision's holder."""
-        from engine.mtaani.bots import waiting_seats
-
-        return waiting_seats(state)
+        return _waiting_seats(state)
 
     def redeterminize(self, state: MtaaniState, seat: int | None, rng: random.Random) -> MtaaniState:
         """``state`` as ``seat`` could imagine it: a fresh seed and no scripted outcomes (so
@@ -399,11 +399,6 @@ class MtaaniRuleset(Ruleset):
 
     def table_news(self, happened: list[Event]) -> list[tuple[int, str]]:
         return messages.table_news(happened)
-
-    def bot_action(self, state: MtaaniState, seat: int, level: str, seed: int) -> BaseModel | None:
-        from engine.mtaani import bots
-
-        return bots.choose(state, seat, level, seed)
 
     def guide(self) -> dict[str, Any]:
         from engine.mtaani.guide import guide

@@ -13,7 +13,8 @@ from engine import rng
 from engine.core import IllegalAction
 from engine.mtaani import board, end_date, jail
 from engine.mtaani.actions import ChooseDeck, Decline, EndTurn, Roll, Timeout
-from engine.mtaani.flow import Ctx, action_rule, advance, finish, next_seat, start_turn
+from engine.mtaani.board import DICE_HOOKS, dice_total  # noqa: F401 (callers of turn.*)
+from engine.mtaani.flow import RULES, Ctx, action_rule, advance, finish, next_seat, start_turn
 
 roll = action_rule(Roll, {"turn"})
 
@@ -43,18 +44,6 @@ def _roll(ctx: Ctx, a: Roll) -> None:
     for hook in DICE_HOOKS:
         total = hook(ctx, total)
     board.move_forward(ctx, a.player, total, "dice")
-
-
-def dice_total(ctx: Ctx, dice: list[int]) -> int:
-    """How far a roll moves the token (table-wide effects may scale it)."""
-    total = sum(dice)
-    for hook in DICE_HOOKS:
-        total = hook(ctx, total)
-    return total
-
-
-DICE_HOOKS: list = []
-"""Table-wide modifiers of the distance rolled: ``hook(ctx, total) -> total``."""
 
 
 end_turn = action_rule(EndTurn, {"end"})
@@ -108,8 +97,6 @@ IDLE_STEPS = 64
 
 @timeout.performer
 def _timeout(ctx: Ctx, a: Timeout) -> None:
-    from engine.mtaani.flow import RULES
-
     ctx.emit("TurnTimedOut", player=a.player, decision=a.decision, kind=ctx.s.decision.kind)
     for _ in range(IDLE_STEPS):
         decision = ctx.s.decision

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine import guidetext, verify
 from engine.mulodi import payment
 from engine.mulodi.cards import ACTION, MASTER, MONEY, PROPERTY, RENT, WILD, deck
@@ -125,20 +127,20 @@ def _neda_example(example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def values() -> dict[str, Any]:
+def values(options: type[BaseModel]) -> dict[str, Any]:
     """Everything ``data/guide.toml``'s placeholders read: the data sections of
     ``data/mulodi.toml`` (``deal``, ``amounts``, ``winning``, ``table``, ...), ``cards`` (each
     action's ``count`` and ``value`` by id), the table options' defaults and ranges
     (``options``), the worked examples' set-up (``examples``) and ``derived`` (counts, set
-    sizes and the examples' figures, worked out from the data)."""
-    from engine.mulodi.ruleset import MulodiOptions
-
+    sizes and the examples' figures, worked out from the data). ``options``: the ruleset's
+    table options model (``MulodiRuleset.table_options``), whose defaults and ranges the guide
+    states."""
     d = deck()
     text = guidetext.load("engine.mulodi")
     kinds = [d.kind[c] for c in range(d.size)]
     sizes = sorted({c.size for c in d.colour.values()})
-    window = MulodiOptions.model_json_schema()["properties"]["response_window_seconds"]
-    defaults = MulodiOptions()
+    window = options.model_json_schema()["properties"]["response_window_seconds"]
+    defaults: Any = options()
     money = sorted({d.value[c] for c in range(d.size) if d.kind[c] == MONEY})
     quiet = d.stalemate["quiet_turns_per_player"]
     return {
@@ -168,7 +170,7 @@ def values() -> dict[str, Any]:
     }
 
 
-def prose() -> list[dict[str, Any]]:
+def prose(options: type[BaseModel]) -> list[dict[str, Any]]:
     """The guide's sections in words (``data/guide.toml`` filled from :func:`values`, the
     fair-play section in its place)."""
     d = deck()
@@ -176,12 +178,12 @@ def prose() -> list[dict[str, Any]]:
         "shuffle of the deck",
         "another player's hand or the order of the draw pile",
         "every hand and the draw pile in order")
-    return guidetext.sections(guidetext.load("engine.mulodi"), values(),
+    return guidetext.sections(guidetext.load("engine.mulodi"), values(options),
                               lambda value: f"{value:,}{d.currency}", {"fairness": fairness})
 
 
-def guide() -> dict[str, Any]:
-    """The guide of ruleset ``mulodi`` (module docstring)."""
+def guide(options: type[BaseModel]) -> dict[str, Any]:
+    """The guide of ruleset ``mulodi`` (module docstring), with table options model ``options``."""
     d = deck()
     return {
         "ruleset": "mulodi",
@@ -195,5 +197,5 @@ def guide() -> dict[str, Any]:
         "table": dict(d.table),
         "colours": _colours(),
         "cards": _cards(),
-        "prose": prose(),
+        "prose": prose(options),
     }

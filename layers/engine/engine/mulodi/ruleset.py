@@ -78,6 +78,7 @@ class MulodiRuleset(Ruleset):
 
     name = "mulodi"
     game = "mulodi"
+    bots_module = "engine.mulodi.bots"
     title = D.title
     game_title = D.title
     game_summary = ("A card game of property sets with hidden hands: bank money, lay properties, "
@@ -281,15 +282,12 @@ class MulodiRuleset(Ruleset):
                deadline: str | None = None) -> Notice | None:
         return messages.notice(event, seat, names, deadline)
 
-    def bot_action(self, state: MulodiState, seat: int, level: str, seed: int) -> BaseModel | None:
-        from engine.mulodi import bots
-
-        return bots.choose(state, seat, level, seed)
-
     def guide(self) -> dict[str, Any]:
-        from engine.mulodi.guide import guide
+        from engine.mulodi.guide import (
+            guide,  # imported on first use: the cold start reads no guide
+        )
 
-        return guide()
+        return guide(MulodiOptions)
 
 
 MULODI = MulodiRuleset()

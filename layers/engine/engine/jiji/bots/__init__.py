@@ -1,7 +1,7 @@
 """Jiji's bots: Base, Advanced and Smart. Pure: state in, action out, seeded.
 
 The service reaches them through :func:`engine.bots.choose` (which hands them a state
-redeterminized for their seat) and ``JijiRuleset.bot_action``; self-play keeps one bot object
+redeterminized for their seat, finding them by ``Ruleset.bots_module``); self-play keeps one bot object
 per seat (:func:`make`) and asks it through :func:`decide`.
 
 - Returns ``None`` when ``seat`` has nothing to decide now, and also when it holds an auction
@@ -20,7 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots import KINDS
+from engine.bots import KINDS, as_is
+from engine.jiji.ruleset import JIJI
+
+choose = as_is
+"""The action bot ``kind`` takes for ``seat`` in ``state`` read as it is (:func:`engine.bots.as_is`;
+the service's :func:`engine.bots.choose` redeterminizes it first)."""
 
 __all__ = ["KINDS", "choose", "decide", "fallback", "make"]
 
@@ -42,17 +47,9 @@ def make(kind: str, seed: int, **options: Any):
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
 
 
-def choose(state, seat: int, kind: str, seed: int):
-    """The action bot ``kind`` takes for ``seat`` in ``state``, or ``None`` (module doc).
-    ``state`` is read as it is (the service redeterminizes it first) and never changed."""
-    return decide(make(kind, seed), state, seat)
-
-
 def decide(bot, state, seat: int, *, strict: bool = False):
     """Ask ``bot`` for ``seat``'s action in ``state`` (``None``: nothing to do now). With
     ``strict`` (self-play and tests) an error inside the bot propagates."""
-    from engine.jiji.ruleset import JIJI
-
     if state.over is not None or state.paused_at is not None:
         return None
     mine = [d for d in JIJI.pending(state) if d.player == seat]

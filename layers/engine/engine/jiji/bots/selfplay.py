@@ -22,6 +22,11 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.jiji import bots
+from engine.jiji.actions import CloseAuction, EndGame
+from engine.jiji.rent import districts_value, wealth
+from engine.jiji.ruleset import JIJI
+
 START = 1_800_000_000
 ROLL_SECONDS = 15
 CHOICE_SECONDS = 8
@@ -57,10 +62,6 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
          seat_bots: list | None = None, snapshot_every: int = 0,
          options: dict[str, Any] | None = None) -> GameResult:
     """Play one game between bots of ``kinds`` (seat order) dealt from ``seed``."""
-    from engine.jiji import bots
-    from engine.jiji.rent import wealth
-    from engine.jiji.ruleset import JIJI
-
     rs = JIJI
     opts = {**LIVE, "end": end, **(options or {})}
     if clock_seconds is not None:
@@ -126,8 +127,6 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
 
 
 def _snapshot(b, state, seconds: int) -> dict[str, Any]:
-    from engine.jiji.rent import districts_value
-
     active = state.active()
     return {"turn": state.turn, "seconds": seconds, "players": len(active),
             "cash": sum(state.players[i].cash for i in active),
@@ -143,12 +142,8 @@ def _stamp(action, now: int):
 
 
 def _close():
-    from engine.jiji.actions import CloseAuction
-
     return CloseAuction()
 
 
 def _end_game():
-    from engine.jiji.actions import EndGame
-
     return EndGame()

@@ -31,9 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.mtaani import properties as prop
+from engine.mtaani import renovation as reno
+from engine.mtaani.actions import ProposeTrade, TradeItems
 from engine.mtaani.bots.base import completes_a_set
 from engine.mtaani.bots.policy import Bot, first_of, of_type, of_types
 from engine.mtaani.bots.table import LANDING_CHANCE_PER_TURN, Table
+from engine.mtaani.cards import card_amount
+from engine.mtaani.specials import price, shielded
+from engine.mtaani.trading import tradeable
 
 REVOLUTIONS_AHEAD = 10
 """How far ahead (game revolutions) the Advanced bot weighs lasting investments."""
@@ -195,8 +200,6 @@ class AdvancedBot(Bot):
         action = first_of(legal, "renovate")
         if action is None:
             return None
-        from engine.mtaani import renovation as reno
-
         tile = t.me.position
         cost = reno.cost(t.ctx, tile)
         level = t.s.props[tile].renovations
@@ -213,8 +216,6 @@ class AdvancedBot(Bot):
 
     def zoning_target(self, t: Table) -> str | None:
         """The opponent's set with the most units by build cost (not shielded)."""
-        from engine.mtaani.specials import shielded
-
         best, value = None, 0
         for set_id, tiles in t.book.set_tiles.items():
             owner = t.s.props[tiles[0]].owner
@@ -227,8 +228,6 @@ class AdvancedBot(Bot):
 
     def special_card(self, t: Table, legal, reserve: int):
         """Buy or play a special card when it clearly pays (see module docstring)."""
-        from engine.mtaani.specials import price
-
         held = {card for card, seat in t.s.specials.items() if seat == t.seat}
         opponents_hold = {card for card, seat in t.s.specials.items() if seat is not None and seat != t.seat}
         target = self.zoning_target(t)
@@ -267,9 +266,6 @@ class AdvancedBot(Bot):
     # ------------------------------------------------------------------ trades and loans
     def trade_ideas(self, t: Table) -> list:
         """Portfolio trades worth proposing now (see module docstring), best first."""
-        from engine.mtaani.actions import ProposeTrade, TradeItems
-        from engine.mtaani.trading import tradeable
-
         ideas = []
         reserve = self.reserve(t)
         for set_id, tiles in t.book.set_tiles.items():
@@ -401,8 +397,6 @@ def unit_gain(t: Table, tile: int) -> int:
 def deck_values(t: Table) -> tuple[float, float]:
     """Expected SFR value to me of a Mtaani draw and of a Mathree draw, from each deck's
     printed contents (the order of the piles is hidden, so every card counts equally)."""
-    from engine.mtaani.cards import card_amount
-
     book, ctx = t.book, t.ctx
     opponents = len(t.opponents)
     my_units = sum(t.s.props[i].units for i in t.owned())

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
+from engine.core import get_ruleset
+from engine.mtaani import properties as prop
+from engine.mtaani.actions import TakeLoan
 from engine.mtaani.bots.table import Table
+from engine.mtaani.flow import RULES
+from engine.mtaani.legal import LazyLegalActions, has_offers
 from engine.mtaani.state import MtaaniState
 
 SAFE_ORDER = ("end_turn", "roll", "decline", "choose_deck", "pay_bail")
@@ -43,8 +49,6 @@ HANDLERS = {kind: f"on_{kind}" for kind in ("turn", "buy", "deck", "debt", "end"
 def answers(action: BaseModel, kind: str | None) -> bool:
     """Whether ``action`` is one of the actions made for decision ``kind`` (its rule names
     the kind), rather than one allowed at any decision (building, mortgaging, ...)."""
-    from engine.mtaani.flow import RULES
-
     rule = RULES.get(action.type)
     return kind is not None and rule is not None and isinstance(rule.kinds, set | frozenset) \
         and kind in rule.kinds
@@ -94,8 +98,6 @@ def of_type(legal, type_: str) -> list[BaseModel]:
 def of_types(legal, *types: str) -> list[BaseModel]:
     """The listed actions of any of ``types``, in listing order."""
     if getattr(legal, "of_type", None) is not None:
-        from engine.mtaani.flow import RULES
-
         order = list(RULES)
         return [a for type_ in sorted(types, key=order.index) for a in legal.of_type(type_)]
     wanted = set(types)
@@ -200,8 +202,6 @@ class Bot:
         want = max(spec["min"], -(-amount // step) * step)
         if want > spec["max"]:
             return None
-        from engine.mtaani.actions import TakeLoan
-
         action = TakeLoan(player=t.seat, amount=want)
         return action if action in legal else None
 
@@ -217,8 +217,6 @@ class Bot:
     @staticmethod
     def cheapest_unit_sale(t: Table, legal) -> BaseModel | None:
         """The listed unit sale that loses the least fee per SFR it raises."""
-        from engine.mtaani import properties as prop
-
         def loss(a) -> float:
             p = t.s.props[a.tile]
             book, rules = t.book, t.ctx.rules.property
@@ -228,3 +226,46 @@ class Bot:
             return (now - after) / max(1, prop.unit_refund(t.ctx, a.tile))
 
         return first_of(legal, "sell_unit", key=loss)
+
+
+# ------------------------------------------------------------------ asking a bot
+def decide(bot, state, seat: int, *, strict: bool = False):
+    """Ask ``bot`` for ``seat``'s action in ``state`` (``None``: nothing to decide).
+
+    With ``strict`` (self-play and tests) an error inside the bot propagates; otherwise the
+    bot falls back to a safe legal action, so a bot bug never stalls a game.
+    """
+    if state.termination is not None:
+        return None
+    pending = state.decision
+    holds = pending is not None and pending.player == seat
+    if not holds and not has_offers(state, seat):
+        # Free actions (proposing trades, loans) are never the bot's to start out of turn:
+        # it waits for its own decision or for an offer to answer.
+        return None
+    book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
+    if holds and not state.trades and not state.loan_offers:
+        quick = getattr(type(bot), "quick", None)  # an answer that needs no listing
+        if quick is not None:
+            action = quick(bot, book, state, seat, pending.kind)
+            if action is not None:
+                return action
+    # The listing the bot reads type by type (the same actions engine.legal_actions lists).
+    legal = LazyLegalActions(book, state, seat)
+    if not (legal.surely or legal):  # surely: the decision's own answer is listed
+        return None
+    kind = pending.kind if holds else None
+    try:
+        if state.trades or state.loan_offers:  # answer_offer answers nothing without an offer
+            answer = bot.answer_offer(book, state, seat, legal)
+            if answer is not None:
+                return answer
+        return bot.choose_listed(book, state, seat, legal) if holds else None
+    except Exception:  # a bot bug must not stall a table: play safe instead
+        if strict:
+            raise
+        return fallback(legal, kind) if holds else None
+
+
+_BOOKS: dict[str, Any] = {}
+"""Ruleset name -> its rulebook (read-only, so kept)."""

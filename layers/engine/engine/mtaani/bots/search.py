@@ -22,8 +22,14 @@ from __future__ import annotations
 
 import random
 
+from engine.bots import kind_of
+from engine.core import get_ruleset
 from engine.mtaani.bots import model as mdl
+from engine.mtaani.bots.advanced import AdvancedBot
+from engine.mtaani.bots.base import BaseBot
+from engine.mtaani.bots.policy import decide
 from engine.mtaani.flow import Ctx
+from engine.mtaani.legal import waiting_seats
 
 ROUNDS = 1
 """Play-outs stop when the deciding seat's own turn has started this many times again."""
@@ -38,10 +44,7 @@ MAX_PLAYOUT = 400
 def search(bot, book, state, seat: int, candidates: list, salt: str = "") -> list[float]:
     """The mean score of each of ``candidates`` (actions legal for ``seat`` in ``state``),
     in the same order. ``state`` is not changed."""
-    import engine
-    from engine.mtaani import bots as mbots
-
-    rs = engine.get_ruleset(state.ruleset)
+    rs = get_ruleset(state.ruleset)
     rollout = [model_of(p.id, bot.seed * 7 + i) for i, p in enumerate(state.players)]
     base = f"{bot.seed}:{state.decision_seq}:{state.steps}:{seat}:{salt}"
     totals = [0.0] * len(candidates)
@@ -52,7 +55,7 @@ def search(bot, book, state, seat: int, candidates: list, salt: str = "") -> lis
         used = 0
         for i, action in enumerate(candidates):
             world = rs.redeterminize(state, seat, random.Random(f"{base}:{worlds}"))
-            score, n = playout(rs, book, world, seat, action, rollout, mbots, bot.model)
+            score, n = playout(rs, book, world, seat, action, rollout, bot.model)
             totals[i] += score
             used += n
         spent += used
@@ -65,14 +68,10 @@ def model_of(player_id: str, seed: int):
     """The bot a play-out seats for ``player_id``: a Base bot for a seat whose open id says it
     is one (``bot:base:n``), else the Advanced bot (people, Advanced and Smart bots, and the
     deciding seat itself)."""
-    from engine.bots import kind_of
-    from engine.mtaani.bots.advanced import AdvancedBot
-    from engine.mtaani.bots.base import BaseBot
-
     return BaseBot(seed) if kind_of(player_id) == "base" else AdvancedBot(seed)
 
 
-def playout(rs, book, world, seat: int, action, rollout, mbots, model) -> tuple[float, int]:
+def playout(rs, book, world, seat: int, action, rollout, model) -> tuple[float, int]:
     """Apply ``action`` in ``world``, play on with ``rollout`` bots, score for ``seat``;
     returns ``(score, actions simulated)``."""
     rs.play(world, action, checked=True, quiet=True)
@@ -90,8 +89,8 @@ def playout(rs, book, world, seat: int, action, rollout, mbots, model) -> tuple[
         if decision is not None and not world.trades and not world.loan_offers:
             who = decision.player
         else:
-            who = mbots.waiting_seats(world)[0]
-        act = mbots.decide(rollout[who], world, who)
+            who = waiting_seats(world)[0]
+        act = decide(rollout[who], world, who)
         if act is None:
             break
         rs.play(world, act, checked=True, quiet=True)

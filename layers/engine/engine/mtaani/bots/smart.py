@@ -36,7 +36,8 @@ builds, and loans with a model trained on real play instead of fixed rules."
 
 from __future__ import annotations
 
-from engine.mtaani.actions import AcceptTrade
+from engine.bots import kind_of
+from engine.mtaani.actions import AcceptTrade, ProposeTrade, TradeItems
 from engine.mtaani.bots import model as mdl
 from engine.mtaani.bots import search
 from engine.mtaani.bots.advanced import (
@@ -48,6 +49,7 @@ from engine.mtaani.bots.policy import first_of, of_type
 from engine.mtaani.bots.table import Table, scratch
 from engine.mtaani.flow import RULES, Ctx
 from engine.mtaani.state import TradeOffer
+from engine.mtaani.trading import tradeable
 
 TRADE_LEAD = 0.0
 """A proposal is made when the look-ahead scores it above ending the turn by this much."""
@@ -132,10 +134,6 @@ class SmartBot(AdvancedBot):
         builds); the look-ahead judges whether the sale pays. Only bot seats are offered sales:
         the look-ahead models a person as an Advanced bot, which pays any price it can spare
         for a set's last piece, and a person would rather be asked a fair one."""
-        from engine.bots import kind_of
-        from engine.mtaani.actions import ProposeTrade, TradeItems
-        from engine.mtaani.trading import tradeable
-
         ideas = []
         my_sets = {t.book.set_of[i] for i in t.owned()}
         for other in t.opponents:
@@ -160,9 +158,6 @@ class SmartBot(AdvancedBot):
         properties (the Advanced bot swaps one for one): for each opponent, my sets whose
         missing pieces it all holds against its sets whose missing pieces I all hold; the
         price difference in cash when the payer can afford it."""
-        from engine.mtaani.actions import ProposeTrade, TradeItems
-        from engine.mtaani.trading import tradeable
-
         def missing_by(seat: int) -> dict[int, dict[str, list[int]]]:
             """For ``seat``: holder -> {set: the pieces that holder has}, for sets ``seat``
             owns part of whose other pieces (one or two) all sit with that one holder."""

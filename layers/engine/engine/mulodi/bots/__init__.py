@@ -1,8 +1,8 @@
 """Mulodi's bots: Base, Advanced and Smart. Pure: state in, action out, seeded.
 
 The service reaches them through :func:`engine.bots.choose` (which hands them a state
-redeterminized for their seat, so they cannot read another hand or the draw order) and
-``MulodiRuleset.bot_action``; self-play keeps one bot object per seat (:func:`make`) and asks
+redeterminized for their seat, so they cannot read another hand or the draw order; it
+finds them by ``Ruleset.bots_module``); self-play keeps one bot object per seat (:func:`make`) and asks
 it through :func:`decide`.
 
 - Returns ``None`` when ``seat`` holds no pending decision (or the game is over); otherwise an
@@ -19,7 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots import KINDS, kind_of, seat_id
+from engine.bots import KINDS, as_is, kind_of, seat_id
+from engine.mulodi import legal
+from engine.mulodi.rules import check_action
+
+choose = as_is
+"""The action bot ``kind`` takes for ``seat`` in ``state`` read as it is (:func:`engine.bots.as_is`;
+the service's :func:`engine.bots.choose` redeterminizes it first)."""
 
 __all__ = ["KINDS", "choose", "decide", "kind_of", "make", "seat_id"]
 
@@ -41,17 +47,8 @@ def make(kind: str, seed: int, **options: Any):
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
 
 
-def choose(state, seat: int, kind: str, seed: int):
-    """The action bot ``kind`` takes for ``seat`` in ``state`` (read as it is: the service's
-    :func:`engine.bots.choose` redeterminizes it first), or ``None``. ``state`` is not changed."""
-    return decide(make(kind, seed), state, seat)
-
-
 def decide(bot, state, seat: int, *, strict: bool = False):
     """Ask ``bot`` for ``seat``'s action in ``state`` (``None``: nothing to decide)."""
-    from engine.mulodi import legal
-    from engine.mulodi.rules import check_action
-
     if state.termination is not None or not holds_decision(state, seat):
         return None
     try:

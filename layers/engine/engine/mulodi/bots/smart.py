@@ -34,6 +34,7 @@ from engine.mulodi.bots import common
 from engine.mulodi.bots.advanced import AdvancedBot, card_use
 from engine.mulodi.bots.value import win_chance
 from engine.mulodi.cards import ACTION, MASTER, WILD, card_id, deck
+from engine.mulodi.ruleset import MULODI
 from engine.mulodi.state import MulodiState
 
 D = deck()
@@ -136,8 +137,6 @@ class SmartBot:
         options = self.candidates(s, seat, first)
         if len(options) == 1:
             return first
-        from engine.mulodi.ruleset import MULODI
-
         scores = [0.0] * len(options)
         used = worlds = 0
         budget = self.budget * 3 / (len(s.players) + 1)
