@@ -145,9 +145,6 @@ class TwinRuleset(Ruleset):
     def waiting_seats(self, state):
         return [d.player for d in self.pending(state)]
 
-    def bot_action(self, state, seat, level, seed):
-        return Answer(player=seat) if state.answers.get(seat, False) is None else None
-
     def guide(self):
         return {"rules": "answer"}
 

@@ -101,6 +101,7 @@ def _hint(card: int, guess: int) -> str:
 class SiriRuleset(Ruleset):
     name = "siri"
     game = "siri"
+    bots_module = "tests.siri.bots"
     game_title = "Siri"
     game_summary = "Guess the face-down card before the other player does."
     title = "Siri"
@@ -230,12 +231,6 @@ class SiriRuleset(Ruleset):
         if not state.over:
             copy.card = rng.choice(_possible(state))
         return copy
-
-    def bot_action(self, state, seat, level, seed):
-        if state.over or seat != state.turn:
-            return None
-        possible = _possible(state)  # a cautious bot: it guesses only when it is nearly sure
-        return Guess(player=seat, card=possible[0]) if len(possible) <= 2 else Pass(player=seat)
 
     def guide(self):
         return {"prose": [{"id": "aim", "title": "Aim",
