@@ -71,7 +71,10 @@ def pace(ruleset: str, name: str) -> dict[str, int]:
 
     if name not in PACES:
         raise Unprocessable(f"options.pace must be one of {', '.join(PACES)}")
-    return dict(PACES[name][engine.game_of(ruleset)])
+    paced = PACES[name].get(engine.game_of(ruleset))
+    if paced is None:
+        raise Unprocessable("this game has no paces: set its deadlines one by one")
+    return dict(paced)
 
 
 def with_pace(ruleset: str, options: dict[str, Any] | None,
@@ -98,7 +101,7 @@ def pace_of(ruleset: str, options: dict[str, Any], idle_timeout: int | None) -> 
     given = {**options, **({"idle_timeout_seconds": idle_timeout} if idle_timeout else {})}
     game = engine.game_of(ruleset)
     for name, paces in PACES.items():
-        if all(given.get(k) == v for k, v in paces[game].items()):
+        if game in paces and all(given.get(k) == v for k, v in paces[game].items()):
             return name
     return None
 
@@ -152,12 +155,14 @@ def schema(ruleset: str) -> dict[str, Any]:
     import engine
 
     full = engine.get_ruleset(ruleset).table_options.model_json_schema()
-    full.setdefault("properties", {})["pace"] = {
-        "type": "string", "enum": list(PACES),
-        "description": "sets every deadline together (any given beside it is kept): "
-                       + " ".join(f"{name}: {p['says']}" for name, p in PACES.items()),
-        "x-deadlines": {name: p[engine.game_of(ruleset)] for name, p in PACES.items()},
-        "x-says": {name: p["says"] for name, p in PACES.items()}}
+    game = engine.game_of(ruleset)
+    if all(game in p for p in PACES.values()):  # (a game the table does not list has no paces)
+        full.setdefault("properties", {})["pace"] = {
+            "type": "string", "enum": list(PACES),
+            "description": "sets every deadline together (any given beside it is kept): "
+                           + " ".join(f"{name}: {p['says']}" for name, p in PACES.items()),
+            "x-deadlines": {name: p[game] for name, p in PACES.items()},
+            "x-says": {name: p["says"] for name, p in PACES.items()}}
     for name, (least, most) in SERVICE_BOUNDS.items():
         field = full.get("properties", {}).get(name)
         if field is None:

@@ -16,10 +16,18 @@ HUGE_NUMBER = ('{"handle":1' + "0" * 4300 + "}").encode()
 
 def _routes(api) -> list[tuple[str, str]]:
     """``(method, path)`` of every template route a JSON resolver answers (path parameters
-    filled with ``x``); the one-click opt-out link reads no body and answers HTML."""
+    filled with ``x``; the one move route as every move of every game); the one-click opt-out
+    link reads no body and answers HTML."""
+    import engine
+    from service.routes import action_path, game_actions
+
     out = []
     for _, method, template, _, _, fn in api.routes.table:
         if fn.handler.endswith("notifications_unsubscribe.handler"):
+            continue
+        if template == "/games/{game_id}/{game}/{move}":
+            out += [(method, action_path(game, move).replace("{game_id}", "x"))
+                    for game in engine.games() for move in game_actions(game)]
             continue
         out.append((method, re.sub(r"\{[^}]+\}", "x", template)))
     return sorted(set(out))
