@@ -68,6 +68,43 @@ def house_payment(s: MulodiState, seat: int, debt: int) -> list[int]:
     return out
 
 
+def keeping_sets(s: MulodiState, seat: int, debt: int, receiver: int) -> list[int]:
+    """The cards ``seat`` pays ``debt`` (M) to ``receiver`` with when it keeps its sets whole
+    (the "keep my sets" payment of the standing orders, :mod:`engine.mulodi.orders`, and the
+    Advanced bot's): the bank cards that overpay least when the bank alone covers the debt;
+    otherwise the whole bank, then the properties outside full sets (a card that would
+    complete one of ``receiver``'s sets last, then those of the colours furthest from a full
+    set first, each lowest value first), then Apartments and Arcades, then the properties of
+    full sets, lowest value first, until the debt is covered. Everything payable when the
+    table is worth no more than the debt."""
+    value = D.value
+    chosen = least_overpaying(s.banks[seat], debt)
+    if chosen is not None:
+        return chosen
+    out = list(s.banks[seat])
+    paid = sum(value[c] for c in out)
+    loose = [(c, col) for c, col in sets.loose(s, seat) if not D.is_master[c]]
+
+    def cost(item: tuple[int, str]) -> tuple:
+        c, col = item
+        return (sets.missing(s, receiver, col) == 1, -sets.missing(s, seat, col), value[c], c)
+
+    loose_cards = [c for c, _ in sorted(loose, key=cost)]
+    loose_set = set(loose_cards)
+    buildings = sorted([c for cards in s.apartments[seat].values() for c in cards]
+                       + [c for cards in s.arcades[seat].values() for c in cards],
+                       key=lambda c: value[c])
+    in_sets = sorted((c for cards in s.props[seat].values() for c in cards
+                      if not D.is_master[c] and c not in loose_set), key=lambda c: (value[c], c))
+    for group in (loose_cards, buildings, in_sets):
+        for c in group:
+            if paid >= debt:
+                return out
+            out.append(c)
+            paid += value[c]
+    return out
+
+
 def house_returns(hand: list[int], count: int) -> list[int]:
     """The ``count`` cards of ``hand`` the table returns at the hand limit for an absent
     player (decisions file, "Plays": "the cards of lowest bank value, action cards before
