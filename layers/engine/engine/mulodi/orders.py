@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.mulodi import actions as act
 from engine.mulodi import payment, sets
-from engine.mulodi.cards import ACTION, MONEY, PAYMENT_ACTIONS, RENT, card_id, deck
+from engine.mulodi.cards import ACTION, MONEY, PAYMENT_ACTIONS, card_id, deck
 from engine.mulodi.rules import returns_needed
 from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, Chain, MulodiState
 
@@ -99,9 +99,9 @@ class MulodiOrders(BaseModel):
                     "card are in), returning the cards over the hand limit as below.")
     return_first: Literal["keep_best", "table"] = Field(
         "keep_best", title="At the hand limit, return",
-        description="keep_best: money first, then the action cards you need least, lowest value "
-                    "first; your properties, Yaaye Deals and Nedas last. table: as the table "
-                    "returns them (lowest value, action cards before money, properties last).")
+        description="keep_best: the lowest values first, action cards before money of the same "
+                    "value; your properties, Nedas and Yaaye Deals last. table: as the table "
+                    "returns them (the same, but Nedas and Yaaye Deals go with the other cards).")
 
 
 # ------------------------------------------------------------------------------ the policy
@@ -219,18 +219,11 @@ def returns(s: MulodiState, seat: int, orders: MulodiOrders) -> list[int]:
     hand = s.hands[seat]
     if orders.return_first == "table":
         return payment.house_returns(hand, need)
-    rank = {group: i for i, group in enumerate(DATA["return_first"])}
-    mine = {col for col, cards in s.props[seat].items() if cards}
+    keep = set(DATA["keep_at_hand_limit"])
 
     def key(c: int) -> tuple[int, int, int, int]:
         kind = D.kind[c]
-        if kind == MONEY:
-            group = "money"
-        elif kind == ACTION:
-            group = D.action[c]
-        else:
-            group = "property"
-        usable = 1 if D.action[c] == RENT and mine & set(D.colours[c]) else 0
-        return (rank[group], usable, D.value[c], c)
+        last = 1 if kind not in (ACTION, MONEY) or D.action[c] in keep else 0
+        return (last, D.value[c], 0 if kind == ACTION else 1, c)
 
     return sorted(hand, key=key)[:need]
