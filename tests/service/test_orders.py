@@ -82,14 +82,14 @@ def test_malformed_bodies_are_422(api):
         assert reply.status == 422 and reply.error == "invalid_request", body
 
 
-def test_a_game_without_orders(api):
-    from service import pipeline
+def test_a_game_without_orders(api, monkeypatch):
+    """A game that declares no orders (every game we ship declares them; Siri's are taken away
+    here) answers GET with nothing to set and refuses a PUT in words."""
+    import engine
 
-    tokens = [api.sign_in()[1] for _ in range(2)]
-    ids = [api.ok("GET", "/account", None, token)["account_id"] for token in tokens]
-    # Mtaani: no ruleset but Siri declares orders on this branch yet.
-    game_id = pipeline.create_game("mtaani", ids, {}, owner=ids[0]).game.game_id
-    token = tokens[0]
+    monkeypatch.setattr(engine.get_ruleset("siri"), "standing_orders", None)
+    game_id, seats, _, _ = _table(api)
+    token = seats[0][1]
     body = api.ok("GET", f"/games/{game_id}/orders", None, token)
     assert (body["orders"], body["recommended"], body["schema"], body["did"]) == (None, None, None, [])
     reply = api.call("PUT", f"/games/{game_id}/orders", {"orders": {}}, token)
