@@ -1,5 +1,6 @@
-"""Perft-style golden counts (python-chess's idea): from fixed seeds and positions, count the
-legal action sequences to a small depth and compare with ``golden/perft.txt``.
+"""Perft-style golden counts (python-chess's idea, for every variant): from fixed seeds and
+positions of each game, count the legal action sequences to a small depth and compare with
+``golden/perft.txt``.
 
 Two walks per position: ``all`` follows every legal action of every seat (trades, loans and
 the other part-2 actions included, so it stays shallow), ``part1`` follows only the part-1
@@ -8,6 +9,10 @@ means the rules now allow different moves somewhere in those trees: if the chang
 say why in the commit and rewrite the file with
 ``PYTHONPATH=layers/engine .venv/bin/python -m tests.engine.test_perft > tests/engine/golden/perft.txt``.
 The ``part1`` counts at depth 1 (and one at depth 2) are also worked out by hand below.
+Mulodi and Jiji (positions named ``mulodi.*``, ``jiji.*``) have the ``all`` walk: a fresh deal,
+and positions reached by a fixed walk of the rules' own listing (:func:`walk`: no bot, so a
+bot's change moves no count): Mulodi with two seats owing at once (a payment and an answer
+to a Wedding Meeting), Jiji at a permit's block placement and late in a two-seat game.
 """
 
 from __future__ import annotations
@@ -49,12 +54,63 @@ def raising_funds() -> object:
     return act(state, "roll")[0]
 
 
+def walk(state, moves: int, prefer: frozenset[str] = frozenset()) -> object:
+    """``state`` after ``moves`` moves, each the first listed action of the first seat that
+    has one (an action of a type in ``prefer`` first when that seat lists one)."""
+    for _ in range(moves):
+        for seat in range(len(state.players)):
+            listed = list(engine.legal_actions(state, seat))
+            if listed:
+                pick = next((a for a in listed if a.type in prefer), listed[0])
+                state = engine.apply(state, pick).state
+                break
+    return state
+
+
+def mulodi_deal() -> object:
+    """Mulodi, 2 seats, seed 1: the first player's turn, two cards drawn."""
+    return engine.new_game("mulodi", ["a", "b"], seed=1)
+
+
+def mulodi_owing() -> object:
+    """Mulodi, 3 seats, seed 1, 28 moves (cards aimed at others played first): seat 1 owes a
+    payment while seat 2 answers the same Wedding Meeting."""
+    from engine.mulodi import cards
+
+    return walk(engine.new_game("mulodi", ["a", "b", "c"], seed=1), 28, cards.AIMED_ACTIONS)
+
+
+def mulodi_late() -> object:
+    """Mulodi, 2 seats, seed 2, 30 moves."""
+    return walk(engine.new_game("mulodi", ["a", "b"], seed=2), 30)
+
+
+def jiji_deal() -> object:
+    """Jiji, 2 seats, seed 1: the first player's roll."""
+    return engine.new_game("jiji", ["a", "b"], seed=1)
+
+
+def jiji_permit() -> object:
+    """Jiji, 3 seats, seed 2, 25 moves: seat 0 places a permit's block (140 choices)."""
+    return walk(engine.new_game("jiji", ["a", "b", "c"], seed=2), 25)
+
+
+def jiji_late() -> object:
+    """Jiji, 2 seats, seed 2, 60 moves: seat 1's turn."""
+    return walk(engine.new_game("jiji", ["a", "b"], seed=2), 60)
+
+
 POSITIONS = {"deal": deal, "set_owner": set_owner, "jailed_builder": jailed_builder,
-             "raising_funds": raising_funds}
+             "raising_funds": raising_funds,
+             "mulodi.deal": mulodi_deal, "mulodi.owing": mulodi_owing, "mulodi.late": mulodi_late,
+             "jiji.deal": jiji_deal, "jiji.permit": jiji_permit, "jiji.late": jiji_late}
 DEPTHS = {
-    "all": {"deal": 3, "set_owner": 3, "jailed_builder": 2, "raising_funds": 3},
+    "all": {"deal": 3, "set_owner": 3, "jailed_builder": 2, "raising_funds": 3,
+            "mulodi.deal": 4, "mulodi.owing": 6, "mulodi.late": 6,
+            "jiji.deal": 5, "jiji.permit": 3, "jiji.late": 4},
     "part1": {"deal": 11, "set_owner": 3, "jailed_builder": 3, "raising_funds": 4},
 }
+CASES = [(name, walk_) for walk_, depths in DEPTHS.items() for name in depths]
 WALKS = {"all": None, "part1": PART1_ACTIONS}
 
 
@@ -114,8 +170,33 @@ def test_part1_depth_one_counts_by_hand():
     assert counts["raising_funds", "part1", 2] == 42
 
 
-@pytest.mark.parametrize("walk", list(WALKS))
-@pytest.mark.parametrize("name", list(POSITIONS))
+def test_mulodi_and_jiji_depth_one_counts_by_hand():
+    """Worked from the seed texts and the dealt cards (004 Mulodi: on your turn draw two, then
+    play up to three cards: a property to the table, money or an action to your bank, or an
+    action's effect; 002 Jiji: a turn starts with the roll)."""
+    counts = golden()
+    state = mulodi_deal()
+    hand = sorted(state.hands[0])
+    # Seat 0 holds, after drawing two: a Wedding Meeting (34), a money card (66), Brown (68),
+    # Light Blue (69), a Taxi Park (92), and two two-colour wildcards (97: Pink/Orange, 103:
+    # Taxi Park/Utility). Plays: each single property 3, each wildcard as either colour 2 + 2;
+    # bank the money card or the Wedding Meeting 2; the Wedding Meeting's effect 1; end the
+    # turn 1. Seat 1 has nothing to do. 3 + 4 + 2 + 1 + 1 = 11.
+    assert hand == [34, 66, 68, 69, 92, 97, 103]
+    assert counts["mulodi.deal", "all", 1] == 11
+    # Jiji: the first player may only roll.
+    assert counts["jiji.deal", "all", 1] == 1
+    # The seed's first roll is 6 + 2 (the dice are the seed's), to Kariobangi (space 8,
+    # 900,000, unowned): buy it (cash 37,700,000: 6 x 5M + 6 x 1M + 2 x 500k + 2 x 200k
+    # + 2 x 100k + 50k + 5 x 10k) or auction it with
+    # one of the listed openers: the least bid 10,000, half the price 450,000, the price. 4.
+    start = jiji_deal()
+    rolled = engine.apply(start, next(iter(engine.legal_actions(start, 0))))
+    assert (rolled.state.players[0].pos, rolled.state.players[0].cash) == (8, 37_700_000)
+    assert counts["jiji.deal", "all", 2] == 4
+
+
+@pytest.mark.parametrize(("name", "walk"), CASES)
 def test_perft_counts_match_the_golden_file(name, walk):
     expected = {depth: count for (pos, w, depth), count in golden().items()
                 if (pos, w) == (name, walk)}
@@ -127,10 +208,10 @@ def test_perft_counts_match_the_golden_file(name, walk):
 def main() -> None:
     print("# Perft counts: legal action sequences of each length from tests/engine/test_perft.py's")
     print("# positions (name walk depth count). Regenerate: see that file's docstring.")
-    for walk, types in WALKS.items():
-        for name, build in POSITIONS.items():
-            for depth, count in enumerate(perft(build(), DEPTHS[walk][name], types), start=1):
-                print(name, walk, depth, count)
+    for name, walk_ in CASES:
+        for depth, count in enumerate(perft(POSITIONS[name](), DEPTHS[walk_][name],
+                                            WALKS[walk_]), start=1):
+            print(name, walk_, depth, count)
 
 
 if __name__ == "__main__":
