@@ -68,6 +68,23 @@ def test_the_ruleset_declares_itself(name):
 
 
 @pytest.mark.parametrize("name", RULESETS)
+def test_bad_action_input_is_refused_alike(name):
+    """Every game refuses malformed input the same way (``engine.read_action``): one error,
+    :class:`engine.InvalidAction`, worded alike, and the state untouched."""
+    rs = engine.get_ruleset(name)
+    state = engine.new_game(name, [f"p{i}" for i in range(rs.min_players)], seed=SEED_BASE)
+    before = engine.dump_state(state)
+    with pytest.raises(engine.InvalidAction, match=f"^unknown {rs.game_title} action 'fly'; known: "):
+        engine.apply(state, {"type": "fly", "player": 0})
+    kind = next(iter(engine.legal_actions(state, engine.pending(state)[0].player or 0))).type
+    with pytest.raises(engine.InvalidAction, match=f"^{kind}: player: "):
+        engine.apply(state, {"type": kind, "player": "first"})
+    with pytest.raises(engine.InvalidAction, match=r"^an action is a JSON object$"):
+        engine.parse_action(name, ["roll"])
+    assert engine.dump_state(state) == before
+
+
+@pytest.mark.parametrize("name", RULESETS)
 def test_seat_counts_outside_the_range_are_refused(name):
     rs = engine.get_ruleset(name)
     for count in (rs.min_players - 1, rs.max_players + 1):

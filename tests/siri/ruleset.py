@@ -19,6 +19,7 @@ from engine import (
     Outcome,
     Result,
     Ruleset,
+    read_action,
 )
 
 CARDS = range(1, 10)
@@ -150,13 +151,7 @@ class SiriRuleset(Ruleset):
                 else SiriState.model_validate(data))
 
     def parse_action(self, data):
-        kind = KINDS.get(data.get("type")) if isinstance(data, dict) else None
-        if kind is None:
-            raise InvalidAction("not a Siri action")
-        try:
-            return kind.model_validate(data)
-        except ValidationError as exc:
-            raise InvalidAction(str(exc.errors()[0]["msg"])) from None
+        return read_action("Siri", KINDS, data)
 
     def rename_player(self, state, seat, new_id):
         copy = state.model_copy(deep=True)

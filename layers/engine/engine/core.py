@@ -517,6 +517,28 @@ TIME_FIELDS: dict[str, Callable[[int], int]] = {
 (Unix seconds) and ``minute`` (minutes since the Unix epoch, the bribe's)."""
 
 
+def read_action(game: str, types: Mapping[str, type[BaseModel]], data: Any) -> BaseModel:
+    """The action of JSON form ``data`` (``{"type": ..., fields}``) for a game whose action
+    models are ``types`` (type name -> model), validated by its model. The one parse every
+    ruleset's ``parse_action`` uses, so every game refuses bad input the same way: raises
+    :class:`InvalidAction` with "an action is a JSON object", "unknown <game> action 'x';
+    known: ...", or "<type>: <field>: <pydantic's message>" (the first problem)."""
+    if not isinstance(data, dict):
+        raise InvalidAction("an action is a JSON object")
+    kind = data.get("type")
+    model = types.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise InvalidAction(f"unknown {game} action {kind!r}; known: {', '.join(types)}")
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "action"
+        raise InvalidAction(f"{kind}: {where}: {first['msg']}") from None
+
+
 def stamp(action: BaseModel, now: int) -> BaseModel:
     """``action`` with its time fields (:data:`TIME_FIELDS`) set from ``now`` (Unix seconds);
     an action without any is returned as it is."""

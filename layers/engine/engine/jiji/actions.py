@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import InvalidAction
+from engine.core import read_action
 
 Seat = Annotated[int, Field(ge=0, le=5, description="a seat")]
 Space = Annotated[int, Field(ge=0, le=39, description="a board space (a district's)")]
@@ -315,13 +315,6 @@ ACTION_TYPES: dict[str, type[BaseModel]] = {
     cls.model_fields["type"].default: cls for cls in (*PLAYER_ACTIONS, *SYSTEM_ACTIONS)}
 SYSTEM_TYPES = frozenset(cls.model_fields["type"].default for cls in SYSTEM_ACTIONS)
 
-_ADAPTER = TypeAdapter(Annotated[
-    Roll | PayFine | UseCard | Buy | Auction | AuctionDistrict | Bid | PayRent | UseExemption
-    | PlacePermit | Construction | PlaceBlocks | PlaceStation | PlaceFreeBlock | DeclineBuild
-    | Jump | BuildStadium | BuildSkyscraper | BuildTower | RemoveNuisance | Mortgage
-    | LiftMortgage | EndTurn | DeclareBankruptcy | ProposeDeal | AcceptDeal | DeclineDeal
-    | WithdrawDeal | CloseAuction | EndGame | ExpireDeal | IdleEnd | Pause | Resume,
-    Field(discriminator="type")])
 
 
 _SHAPES: dict[type, tuple[tuple[str, ...], dict]] = {}
@@ -354,13 +347,6 @@ def make(cls: type[BaseModel], **values):
 
 
 def parse(data: dict) -> BaseModel:
-    """Validate an action's JSON form; raises :class:`InvalidAction` with the first problem."""
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        kind = data.get("type") if isinstance(data, dict) else None
-        raise InvalidAction(f"unknown Jiji action {kind!r}")
-    try:
-        return _ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"][1:]) or "action"
-        raise InvalidAction(f"{where}: {err['msg']}") from None
+    """Validate an action's JSON form (:func:`engine.core.read_action`); raises
+    :class:`InvalidAction` with the first problem."""
+    return read_action("Jiji", ACTION_TYPES, data)

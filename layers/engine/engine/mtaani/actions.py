@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import InvalidAction
+from engine.core import read_action
 
 Seat = Annotated[int, Field(ge=0, le=7, description="the acting seat")]
 SpecialCard = Literal["teleport", "zoning", "injunction", "syndicate"]
@@ -294,47 +294,6 @@ class Timeout(_Action):
     now: int = Field(0, ge=0)
 
 
-Action = Annotated[
-    Roll
-    | Buy
-    | Decline
-    | ChooseDeck
-    | PayBail
-    | Bribe
-    | Build
-    | BuildBatch
-    | SellUnit
-    | SellBatch
-    | Mortgage
-    | Unmortgage
-    | MortgageBatch
-    | UnmortgageBatch
-    | DeclareBankruptcy
-    | EndTurn
-    | TakeLoan
-    | RepayLoan
-    | OfferLoan
-    | AcceptLoan
-    | DeclineLoan
-    | DemandRepayment
-    | BuyInsurance
-    | UseInsurance
-    | ProposeTrade
-    | AcceptTrade
-    | DeclineTrade
-    | SetTradeOpen
-    | ChooseMunicipal
-    | BuySpecial
-    | Renovate
-    | PlayTeleport
-    | PlayZoning
-    | PlayInjunction
-    | PlaySyndicate
-    | Timeout,
-    Field(discriminator="type"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 ACTION_TYPES: dict[str, type[_Action]] = {
     cls.model_fields["type"].default: cls
     for cls in _Action.__subclasses__()
@@ -368,10 +327,6 @@ class Instances:
 
 
 def parse(data: dict) -> _Action:
-    """Validate an action's JSON form; raises :class:`engine.InvalidAction` with the reason."""
-    try:
-        return ACTION_ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        raise InvalidAction(f"invalid action ({where}): {first.get('msg')}") from None
+    """Validate an action's JSON form (:func:`engine.core.read_action`); raises
+    :class:`engine.InvalidAction` with the reason."""
+    return read_action("Mtaani", ACTION_TYPES, data)  # type: ignore[return-value]

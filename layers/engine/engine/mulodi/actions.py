@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import InvalidAction
+from engine.core import read_action
 
 Seat = Annotated[int, Field(ge=0, le=4, description="a seat (0-based)")]
 CardId = Annotated[str, Field(pattern=r"^c(0\d\d|10[0-5])$", description="a card's id, c000 to c105, e.g. c017")]
@@ -207,18 +207,9 @@ SYSTEM_ACTIONS = frozenset({"timeout"})
 
 
 def parse(data: dict) -> _Action:
-    """Validate ``data`` as a Mulodi action; raises :class:`InvalidAction` naming the problem."""
-    if not isinstance(data, dict):
-        raise InvalidAction("an action is a JSON object")
-    kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise InvalidAction(f"unknown Mulodi action {kind!r}; known: {', '.join(ACTION_TYPES)}")
-    try:
-        return ACTION_TYPES[kind].model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "action"
-        raise InvalidAction(f"{kind}: {where}: {first['msg']}") from None
+    """Validate ``data`` as a Mulodi action (:func:`engine.core.read_action`); raises
+    :class:`InvalidAction` naming the problem."""
+    return read_action("Mulodi", ACTION_TYPES, data)  # type: ignore[return-value]
 
 
 _FIELDS: dict[type, tuple[tuple[str, object, object], ...]] = {}
