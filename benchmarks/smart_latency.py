@@ -25,7 +25,7 @@ def states(games: int, seed: int, max_turns: int | None = None) -> list:
         for state, action in selfplay.replay(result.history):
             if action is not None and action.player == smart:
                 kind = state.decision.kind if state.decision and state.decision.player == smart else "offer"
-                found.append((state.clone(), smart, kind))
+                found.append((state.copy(), smart, kind))
     return found
 
 

@@ -1,6 +1,6 @@
 """The engine's fast paths change nothing but the time taken.
 
-- ``MtaaniRuleset.apply`` copies with ``MtaaniState.clone``: the copy is the state a reload of
+- ``MtaaniRuleset.apply`` copies with ``MtaaniState.copy``: the copy is the state a reload of
   the stored form gives, and changing it leaves the original as it was.
 - Self-play applies with ``MtaaniRuleset.play(checked=True, quiet=True)`` (no second check of
   a bot's legal choice, no events): every state it reaches is the one ``apply_in_place``
@@ -17,11 +17,11 @@ from engine.mtaani.bots import selfplay
 PROGRESS = ("roll", "buy", "decline", "end_turn", "choose_deck", "pay_bail", "bribe")
 
 
-def test_clone_is_a_deep_copy_equal_to_a_reload():
+def test_copy_is_a_deep_copy_equal_to_a_reload():
     rs = engine.get_ruleset("mtaani")
     result = selfplay.play(["advanced", "smart", "base"], 21, max_turns=120, record=True)
     for state, _action in selfplay.replay(result.history):
-        copy = state.clone()
+        copy = state.copy()
         assert copy == state == engine.load_state(engine.dump_state(state))
         assert engine.dump_state(copy) == engine.dump_state(state)
         before = engine.dump_state(state)
@@ -41,8 +41,8 @@ def test_quiet_checked_play_reaches_the_states_apply_in_place_reaches():
     for seed in range(3):
         rng = random.Random(seed)
         loud = engine.new_game("mtaani", ["a", "b", "c"], seed, {"max_turns": 150})
-        quiet = loud.clone()
-        plain = loud.clone()
+        quiet = loud.copy()
+        plain = loud.copy()
         while rs.outcome(loud) is None:
             seat = rs.waiting_seats(loud)[0]
             legal = list(rs.legal_actions(loud, seat))
@@ -69,7 +69,7 @@ def test_the_roll_draws_the_dice_rng_dice_draws():
     dice = rs.book.rules.dice
     for seed in range(40):
         state = engine.new_game("mtaani", ["a", "b"], seed)
-        before = state.clone()
+        before = state.copy()
         RULES["roll"].perform(new_ctx(rs.book, state), engine.parse_action(state, {"type": "roll", "player": 0}))
         assert state.dice == rng.dice(before, dice.count, dice.sides)  # the same draws, in order
 

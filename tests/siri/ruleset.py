@@ -99,6 +99,14 @@ class SiriState(BaseModel):
     over: str | None = None
     scripted: dict[str, Any] = Field(default_factory=dict)
 
+    def copy(self) -> SiriState:  # type: ignore[override]  (the engine's state protocol)
+        """A deep copy."""
+        return self.model_copy(deep=True)
+
+    def dump_json(self) -> str:
+        """The stored JSON form."""
+        return self.model_dump_json()
+
 
 def _possible(state: SiriState) -> list[int]:
     """The cards the public hints still allow."""
@@ -154,7 +162,7 @@ class SiriRuleset(Ruleset):
         return read_action("Siri", KINDS, data)
 
     def rename_player(self, state, seat, new_id):
-        copy = state.model_copy(deep=True)
+        copy = state.copy()
         copy.players[seat] = new_id
         return copy
 
@@ -196,7 +204,7 @@ class SiriRuleset(Ruleset):
         if not isinstance(action, _Action):
             raise InvalidAction("not a Siri action")
         self._check(state, action)
-        copy = state.model_copy(deep=True)
+        copy = state.copy()
         events: list[dict[str, Any]] = []
         if action.type == "taunt":
             copy.taunted.append(action.player)
@@ -244,7 +252,7 @@ class SiriRuleset(Ruleset):
         return shown
 
     def redeterminize(self, state, seat, rng):
-        copy = state.model_copy(deep=True)
+        copy = state.copy()
         copy.seed = rng.getrandbits(62)
         if not state.over:
             copy.card = rng.choice(_possible(state))

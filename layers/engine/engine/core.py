@@ -331,7 +331,7 @@ class Ruleset:
 
     def dump_state(self, state: Any) -> str:
         """The compact stored JSON form of ``state`` (secrets included)."""
-        return state.model_dump_json()
+        return state.dump_json()
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         """Validate an action's JSON form; raises :class:`InvalidAction`."""
@@ -348,8 +348,15 @@ class Ruleset:
         raise NotImplementedError
 
     def apply(self, state: Any, action: BaseModel) -> Result:
-        """Apply ``action`` to a copy of ``state`` (``state`` itself never changes). Raises
-        :class:`InvalidAction` or :class:`IllegalAction` (or a subclass)."""
+        """Apply ``action`` to a copy of ``state`` (``state`` itself never changes): the
+        state's ``copy()`` (every game's state has one: a structural deep copy) given to
+        :meth:`apply_in_place`. Raises :class:`InvalidAction` or :class:`IllegalAction` (or a
+        subclass). A ruleset overrides it only to refuse before copying (Jiji)."""
+        return self.apply_in_place(state.copy(), action)
+
+    def apply_in_place(self, state: Any, action: BaseModel) -> Result:
+        """:meth:`apply` on ``state`` itself (self-play and bots): the checks run before any
+        change, so a refused action leaves ``state`` as it was."""
         raise NotImplementedError
 
     def pending(self, state: Any) -> tuple[Decision, ...]:

@@ -212,10 +212,6 @@ class JijiRuleset(Ruleset):
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InvalidAction(f"not a Jiji state: {exc}") from None
 
-    def dump_state(self, state: JijiState) -> str:
-        """The compact stored JSON (:meth:`JijiState.to_json`; about 2 KB)."""
-        return state.to_json()
-
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         """Validate an action's JSON form (:func:`engine.jiji.actions.parse`); :class:`InvalidAction`."""
         return act.parse(data)

@@ -362,7 +362,7 @@ class JijiState:
         data["dealt"] = dict(self.dealt)
         return data
 
-    def to_json(self) -> str:
+    def dump_json(self) -> str:
         """The stored form as compact JSON text."""
         return json.dumps(self.dump(), separators=(",", ":"))
 

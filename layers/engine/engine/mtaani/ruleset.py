@@ -46,7 +46,7 @@ from engine.mtaani.legal import legal_actions as _legal_actions
 from engine.mtaani.legal import waiting_seats as _waiting_seats
 from engine.mtaani.orders import MtaaniOrders
 from engine.mtaani.orders import order_action as _order_action
-from engine.mtaani.state import MtaaniState, Options, Player, Property, dump_json, load_json
+from engine.mtaani.state import MtaaniState, Options, Player, Property, load_json
 from engine.mtaani.view import EVENT_SHAPES
 from engine.mtaani.view import view as _view
 
@@ -275,9 +275,6 @@ class MtaaniRuleset(Ruleset):
         """The state of stored JSON form ``data`` (validated; ``pydantic.ValidationError``)."""
         return load_json(data)
 
-    def dump_state(self, state: MtaaniState) -> str:
-        return dump_json(state)
-
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         return act.parse(data)
 
@@ -289,14 +286,6 @@ class MtaaniRuleset(Ruleset):
 
     def legal_actions(self, state: MtaaniState, player: int) -> LegalActions:
         return _legal_actions(Ctx(self.book, state), player)
-
-    def apply(self, state: MtaaniState, action: BaseModel) -> Result:
-        """Apply ``action`` to a copy of ``state``. Raises :class:`InvalidAction` or
-        :class:`IllegalAction` (``state`` is unchanged either way).
-
-        The copy is :meth:`MtaaniState.clone`, a structural deep copy (the state a reload of
-        the stored form would give, at a small part of a JSON round trip's cost)."""
-        return self.apply_in_place(state.clone(), action)
 
     def apply_in_place(self, state: MtaaniState, action: BaseModel) -> Result:
         """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots).
@@ -380,7 +369,7 @@ class MtaaniRuleset(Ruleset):
         every future die and draw is resampled), each deck's draw pile reshuffled (its
         contents are known from what was drawn, its order is not), and no trade or loan offers
         between two other players."""
-        copy = state.clone()
+        copy = state.copy()
         copy.seed = rng.getrandbits(63)
         copy.scripted = {}
         for deck in copy.decks.values():

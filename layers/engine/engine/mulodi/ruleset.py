@@ -148,19 +148,11 @@ class MulodiRuleset(Ruleset):
     def load_state(self, data: dict[str, Any] | str | bytes) -> MulodiState:
         return load(data)
 
-    def dump_state(self, state: MulodiState) -> str:
-        return state.dump_json()
-
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         return act.parse(data)
 
     def legal_actions(self, state: MulodiState, player: int) -> LegalActions:
         return legal.legal_actions(state, player)
-
-    def apply(self, state: MulodiState, action: BaseModel) -> Result:
-        """Apply ``action`` to a copy of ``state`` (``state`` never changes). Raises
-        :class:`InvalidAction`, :class:`IllegalAction` or a subclass."""
-        return self.apply_in_place(state.copy(), action)
 
     def apply_in_place(self, state: MulodiState, action: BaseModel) -> Result:
         """:meth:`apply` on ``state`` itself (self-play, bots); a refused action raises before
