@@ -11,6 +11,8 @@ Tiles (shared/spec/mtaani-decisions.md): 1 Eastleigh, 3 Kibra, 5 Citi Hoppa, 6 K
 8 Umoja, 9 Ngara, 12 Jail, 13 Githurai, 19 Fortune, 44 Karen, 47 Municipal.
 """
 
+import random
+
 import pytest
 
 import engine
@@ -303,3 +305,18 @@ def test_a_loan_offer_is_worth_its_interest():
     move = rs.order_action(state, 0, mine(offers="decline_below"), NOW)
     assert (move.type, move.offer) == ("decline_loan", offer.id)
     assert move_of(state, offers="decline_below", offers_below=-10_000) == ("roll", None)
+
+
+def test_declining_by_order_moves_when_a_seat_that_cannot_see_the_offer_would_expect_a_move():
+    # Three seats: p1 offers p0 a trade worth -22,500 to p0 (10,000 for Kibra). Seat 2 cannot
+    # see it (its view drops offers between two others); to seat 2 p0's orders roll, and to
+    # p0 they decline the offer: a move either way, so their timing tells seat 2 nothing.
+    state = own(game(players=3), 0, KIBRA)
+    state, _ = act(state, "propose_trade", player=1, to=0, give={"cash": 10_000},
+                   get={"properties": [KIBRA]})
+    rs = engine.get_ruleset("mtaani")
+    order = mine(offers="decline")
+    assert rs.order_action(state, 0, order, NOW).type == "decline_trade"
+    seen_by_2 = rs.redeterminize(state, 2, random.Random(1))
+    assert seen_by_2.trades == []
+    assert rs.order_action(seen_by_2, 0, order, NOW).type == "roll"
