@@ -448,6 +448,14 @@ def _jump(t: Table, legal):
 def _turn_phase(t: Table, legal):
     o, b, s = t.o, t.b, t.s
     reserve = t.reserve()
+    # A station jump first (before any money is spent): a stop, or a jump by the rule.
+    if board.jump_targets(t.ctx) and any(a.type == "jump" for a in legal):
+        if o.station_jumps == "stop":
+            return None
+        if o.station_jumps == "by_rule":
+            jump = _jump(t, legal)
+            if jump is not None:
+                return jump
     press = _first(legal, "construction")
     if press is not None:
         if o.construction == "stop":
@@ -478,13 +486,6 @@ def _turn_phase(t: Table, legal):
     lift = _lift(t, legal)
     if lift is not None:
         return lift
-    if board.jump_targets(t.ctx) and any(a.type == "jump" for a in legal):
-        if o.station_jumps == "stop":
-            return None
-        if o.station_jumps == "by_rule":
-            jump = _jump(t, legal)
-            if jump is not None:
-                return jump
     if o.auction_space:
         options = [a for a in legal if a.type == "auction_district"]
         if options and t.cash - reserve >= b.minimum_bid:
