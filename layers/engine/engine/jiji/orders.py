@@ -464,13 +464,9 @@ def _turn_phase(t: Table, legal):
         if t.spend_limit() >= min((b.res_price[k] for k in mine), default=0):
             return press
     if o.landmarks:
-        for name in ("build_tower", "build_skyscraper"):
-            options = [a for a in legal if a.type == name]
-            if options:
-                price = b.tower_price if name == "build_tower" else \
-                    b.groups[b.group_of[options[0].district]].skyscraper
-                if t.cash - price >= reserve:
-                    return max(options, key=lambda a: rent_value(b, s, a.district))
+        landmark = build.tower_or_skyscraper(t.ctx, legal, t.cash, reserve)
+        if landmark is not None:
+            return landmark
         stadium = _first(legal, "build_stadium")
         if stadium is not None and t.cash - b.stadium_price >= reserve:
             return stadium
