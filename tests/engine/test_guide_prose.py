@@ -43,3 +43,21 @@ def test_the_figures_are_the_rulesets_own():
     assert not any("Chamber of Commerce" in item for item in classic["trading"]["items"])
     # The classic preset has no renovations and no special cards.
     assert {"renovation", "specials"} <= set(current) and not {"renovation", "specials"} & set(classic)
+
+
+def test_the_standing_orders_section_reads_the_recommended_orders():
+    """The figures of data/orders.toml (buy up to 700,000 keeping 100,000, build keeping
+    200,000, bail unless the opponents' fees pass 2,400,000) and the rules' 20,000 bail, in
+    both presets; what the orders never do is said in words."""
+    for name in ("mtaani", "mtaani-classic"):
+        section = prose(name)["orders"]
+        items = section["items"]
+        assert section["title"] == "Standing orders"
+        assert ("Buy a property you land on when its price is at most 700,000 SFR and at least "
+                "100,000 SFR stays in hand after paying.") in items
+        assert any("while at least 200,000 SFR stays in hand" in item for item in items)
+        assert any("pay the 20,000 SFR bail, unless the fees on your opponents' properties add up "
+                   "to more than 2,400,000 SFR" in item for item in items)
+        assert "Anything else is declined, and its fee paid to the bank." in items
+        assert any(line.startswith("What orders never do: declare bankruptcy") for line in section["text"])
+        assert any("a debt that needs units sold" in line for line in section["text"])

@@ -11,10 +11,11 @@ from engine.jiji.data import book
 
 JIJI_SECTIONS = ["aim", "setup", "turn", "spaces", "auctions", "construction", "landmarks",
                  "permits", "rent", "chance", "jail", "paying", "deals", "clock", "slow",
-                 "fairness", "board", "districts", "chance_cards"]
+                 "orders", "fairness", "board", "districts", "chance_cards"]
 """What a player reads, in order: the game and how to win, setting up, a turn, each kind of
 space, auctions, building, landmarks, permits, rent, Chance, jail, paying and bankruptcy,
-deals, the game clock, how this service plays it slowly, fair play, then the data tables."""
+deals, the game clock, how this service plays it slowly, standing orders, fair play, then the
+data tables."""
 
 
 def sections() -> dict[str, dict]:

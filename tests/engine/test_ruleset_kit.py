@@ -394,6 +394,15 @@ ORDER_RULESETS = [name for name in RULESETS if engine.get_ruleset(name).standing
 """Rulesets that declare standing orders (``engine.orders``)."""
 
 
+def test_every_shipped_game_declares_standing_orders():
+    """Issue 31 section 1: "Each ruleset declares the orders its decisions need", Mtaani (both
+    editions), Mulodi and Jiji; a slow table of any of them can move by orders."""
+    assert {"mtaani", "mtaani-classic", "mulodi", "jiji"} <= set(ORDER_RULESETS)
+    for name in ("mtaani", "mtaani-classic", "mulodi", "jiji"):
+        model = engine.get_ruleset(name).standing_orders
+        assert model.model_fields, f"{name}: its orders have no fields"
+
+
 @pytest.mark.parametrize("name", ORDER_RULESETS)
 def test_orders_declare_recommended_defaults_and_refuse_bad_fields(name):
     rs = engine.get_ruleset(name)

@@ -28,7 +28,7 @@ from engine.jiji import actions as act
 from engine.jiji.data import GRANT_VALUE
 from engine.jiji.flow import BANK, Ctx, after_landing, owned_by, register, turn_holder, upper
 from engine.jiji.messages import money
-from engine.jiji.rent import has_nuisance, owns_group, whole_groups
+from engine.jiji.rent import has_nuisance, owns_group, rent_value, whole_groups
 
 # ---------------------------------------------------------------------- the unit
 
@@ -299,6 +299,22 @@ def tower_problem(ctx: Ctx, seat: int, space: int) -> str | None:
 
 
 register_landmark("tower", tower_problem, lambda b, space: b.tower_price, "TowerBuilt")
+
+
+def tower_or_skyscraper(ctx: Ctx, legal, cash: int, reserve: int):
+    """Of the listed ``legal`` actions, the Jiji Tower's build, else a skyscraper's, whose
+    price (the tower's, or the group's skyscraper price, in M) leaves ``cash`` at least
+    ``reserve``: on the listed district with the highest rent value; ``None`` when none does.
+    Shared by the standing orders and the bots (rulebook "Jiji Tower", "Skyscrapers")."""
+    b, s = ctx.b, ctx.s
+    for name in ("build_tower", "build_skyscraper"):
+        options = [a for a in legal if a.type == name]
+        if options:
+            price = b.tower_price if name == "build_tower" else \
+                b.groups[b.group_of[options[0].district]].skyscraper
+            if cash - price >= reserve:
+                return max(options, key=lambda a: rent_value(b, s, a.district))
+    return None
 
 
 # ---------------------------------------------------------------------- Building Permits

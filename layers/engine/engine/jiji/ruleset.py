@@ -405,6 +405,22 @@ class JijiRuleset(Ruleset):
                 seen.setdefault(decision.player, None)
         return list(seen)
 
+    # ------------------------------------------------------------------ standing orders
+    @property
+    def standing_orders(self) -> type[BaseModel]:
+        """One seat's standing orders and proxy bids (:func:`engine.jiji.orders.orders_model`,
+        built on first use: a cold start reads no orders)."""
+        from engine.jiji.orders import orders_model
+
+        return orders_model()
+
+    def order_action(self, state: JijiState, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
+        """The move seat ``seat``'s ``orders`` make now, or ``None`` for a stop
+        (:func:`engine.jiji.orders.order_action`)."""
+        from engine.jiji.orders import order_action
+
+        return order_action(state, seat, orders, now)
+
     # ------------------------------------------------------------------ around the game
     def notice(self, event: Event, seat: int, names: Sequence[str],
                deadline: str | None = None) -> Notice | None:

@@ -10,7 +10,8 @@ every number matches the build (``GET /rulesets/{name}/guide``). The shape::
      "cards": {"mtaani": [...], "mathree": [...]}, "events": [...],
      "prose": [{id, title, text: [paragraph, ...], items: [item, ...]}]}
 
-``prose`` is the guide's text, one section per section of the printed guide, from
+``prose`` is the guide's text, one section per section of the printed guide (and the
+service's "Standing orders", its figures the recommended orders of ``data/orders.toml``), from
 ``data/guide.toml`` with its placeholders filled from this ruleset's rule values
 (:mod:`engine.guidetext`, as every game's guide) (so the
 classic preset reads its own figures and leaves out what it does not have). Extra sections the
@@ -26,6 +27,7 @@ from engine import guidetext, verify
 from engine.mtaani import properties as prop
 from engine.mtaani.data import Rulebook
 from engine.mtaani.flow import Ctx
+from engine.mtaani.orders import recommended_values
 
 
 def _tile(book: Rulebook, index: int) -> dict[str, Any]:
@@ -57,7 +59,7 @@ def prose(book: Rulebook) -> list[dict[str, Any]]:
     """The guide's sections in words for ``book`` (``data/guide.toml``, filled in)."""
     rules = book.rules.model_dump(mode="json")
     loans = rules["player_loans"]
-    values = {**rules, "derived": {
+    values = {**rules, "orders": recommended_values(), "derived": {
         "landing_pay": rules["payday"]["salary"] * rules["payday"]["landing_multiplier"],
         "board_size": book.size, "grid": book.size // 4 + 1, "currency": book.edition.currency,
         "edition": book.edition.name,

@@ -12,7 +12,7 @@ do, decision by decision (:func:`order_action`):
 - ``buy``: buy what completes my set or blocks an opponent's last piece (``buy_sets``), and
   any property priced at most ``buy_up_to`` while ``buy_keep`` SFR is left after paying;
   the rest is declined (its fee paid to the bank) or, with ``over_limit = "ask_me"``, left
-  to the person when the price is over the limit.
+  to the person when the price is over the limit (or a set's piece costs more than my cash).
 - ``end``: lift the mortgages on my complete sets, then build the unit with the best fee gain
   per SFR, while ``build_keep`` SFR stays in hand; then end the turn.
 - ``deck``: the Fortune deck of the order (``better_deck``: the one whose printed cards are
@@ -23,10 +23,12 @@ do, decision by decision (:func:`order_action`):
   mortgaging cannot cover is left to the person (``debt_sell_units`` off), as is one that
   nothing the orders may do covers: a loan, insurance, a trade or bankruptcy is the person's.
   Never bankruptcy by order.
-- Trade and loan offers made to me: left to the person (``offers = "ask_me"``), or declined
-  with ``offers = "decline"`` at the next decision the orders make for me anyway (never out
-  of turn: whether my orders move must not tell another seat that an offer it cannot see was
-  made to me).
+- Trade and loan offers made to me: left to the person (``offers = "ask_me"``, the stop on
+  any offer to me), declined when worth less than ``offers_below`` SFR to me
+  (``offers = "decline_below"``, :func:`offer_worth`; the rest left to the person), or all
+  declined (``offers = "decline"``); a decline is made at the next decision the orders make
+  for me anyway (never out of turn: whether my orders move must not tell another seat that
+  an offer it cannot see was made to me).
 
 Whether :func:`order_action` is ``None`` depends only on what every seat sees: the board, the
 cash, the decision and the orders; never the deck order, the seed or offers between others.
@@ -59,7 +61,8 @@ from engine.mtaani.cards import card_amount
 from engine.mtaani.data import DATA_DIR, Rulebook
 from engine.mtaani.flow import Ctx
 from engine.mtaani.legal import lazy_legal_actions
-from engine.mtaani.state import MtaaniState
+from engine.mtaani.specials import price as special_price
+from engine.mtaani.state import LoanOffer, MtaaniState, TradeOffer
 
 MOST_SFR = 100_000_000
 """The largest amount an order takes (SFR): far above any price or fee on the board."""
@@ -147,10 +150,18 @@ class MtaaniOrders(BaseModel):
                                   description="When mortgaging cannot cover what I owe, sell "
                                               "units, the least fee lost per SFR first (off: "
                                               "wait for me when units must be sold).")
-    offers: Literal["ask_me", "decline"] = Field(
+    offers: Literal["ask_me", "decline_below", "decline"] = Field(
         _R["offers"], title="Trade and loan offers to me",
-        description="ask_me: leave them for me to answer; decline: decline them at my next move "
-                    "made by these orders.")
+        description="ask_me: leave every offer for me to answer; decline_below: decline an "
+                    "offer worth less to me than the offer limit and leave the rest for me; "
+                    "decline: decline them all. A decline is made at my next move made by "
+                    "these orders.")
+    offers_below: int = Field(
+        _R["offers_below"], ge=-MOST_SFR, le=MOST_SFR, title="Decline offers worth less than (SFR)",
+        description="With decline_below: a trade is worth what I receive less what I hand over "
+                    "(cash, properties at price less the cost of lifting a mortgage, cards at "
+                    "their price); a loan is worth the interest I would earn, less the interest "
+                    "I would pay. Below this many SFR it is declined.")
 
 
 # ------------------------------------------------------------------ the policy
@@ -202,21 +213,50 @@ def order_action(book: Rulebook, state: MtaaniState, seat: int, orders: MtaaniOr
     move = handler(t, orders) if handler is not None else None
     if move is None:
         return None
-    if orders.offers == "decline":
-        answer = _decline_an_offer(t)
+    if orders.offers != "ask_me":
+        answer = _decline_an_offer(t, orders)
         if answer is not None:
             return answer
     return move
 
 
-def _decline_an_offer(t: _Seat) -> BaseModel | None:
+def _decline_an_offer(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
+    """The first offer to ``t.seat`` the offers order declines (trades first, then loans, each
+    in the order made), as a listed move, or ``None``."""
+    every = orders.offers == "decline"
     for offer in t.s.trades:
-        if offer.to == t.seat:
+        if offer.to == t.seat and (every or offer_worth(t.ctx, t.seat, offer) < orders.offers_below):
             return t.one(DeclineTrade(player=t.seat, trade=offer.id))
     for offer in t.s.loan_offers:
-        if t.seat in (offer.lender, offer.borrower) and offer.proposer != t.seat:
+        if (t.seat in (offer.lender, offer.borrower) and offer.proposer != t.seat
+                and (every or offer_worth(t.ctx, t.seat, offer) < orders.offers_below)):
             return t.one(DeclineLoan(player=t.seat, offer=offer.id))
     return None
+
+
+def _items_worth(ctx: Ctx, items: Any) -> int:
+    """Cash + properties (purchase price, less the cost of lifting the mortgage when mortgaged,
+    as :func:`engine.mtaani.properties.net_worth` counts them; units at build cost) +
+    insurance cards at today's price + special cards at their price (SFR)."""
+    s, book = ctx.s, ctx.book
+    worth = items.cash + items.insurance * s.insurance_price
+    for tile in items.properties:
+        p = s.props[tile]
+        worth += book.purchase[tile] - (prop.unmortgage_cost(ctx, tile) if p.mortgaged else 0)
+        worth += p.units * book.unit_cost[tile]
+    return worth + sum(special_price(ctx, card) for card in items.specials)
+
+
+def offer_worth(ctx: Ctx, seat: int, offer: TradeOffer | LoanOffer) -> int:
+    """What ``offer`` made to ``seat`` is worth to ``seat`` (SFR, a house measure for the
+    offers order): a trade, what ``seat`` receives (the proposer's ``give``) less what it
+    hands over (the proposer's ``get``), :func:`_items_worth`; a loan, the interest
+    (``amount`` x ``interest_percent`` / 100, rounded down) the seat earns as lender, or minus
+    it as borrower."""
+    if isinstance(offer, TradeOffer):
+        return _items_worth(ctx, offer.give) - _items_worth(ctx, offer.get)
+    interest = offer.amount * offer.interest_percent // 100
+    return interest if offer.lender == seat else -interest
 
 
 def _on_turn(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
@@ -240,7 +280,9 @@ def _on_buy(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
     decline = Decline(player=t.seat)
     if orders.buy_sets and (t.completes(tile, t.seat)
                             or any(t.completes(tile, o) for o in t.opponents())):
-        return buy[0] if buy else decline
+        if buy:
+            return buy[0]
+        return None if orders.over_limit == "ask_me" else decline  # the cash does not cover it
     if price <= orders.buy_up_to:
         return buy[0] if buy and t.me.cash - price >= orders.buy_keep else decline
     return None if orders.over_limit == "ask_me" else decline

@@ -425,20 +425,16 @@ class Bot:
 
     def on_turn(self, t: Look, legal):
         """After a roll: press Construction, build the tower, a skyscraper or a stadium when it leaves the reserve, remove a costly nuisance, lift a mortgage, jump, auction from the Auction space, offer a deal (Smart), then roll again or end the turn."""
-        p, s, b = self.p, t.s, t.b
+        p, b = self.p, t.b
         press = first(legal, "construction")
         if press is not None and self.spend_limit(t) >= min(
                 (b.res_price[k] for k in t.mine()), default=0):
             return press
         reserve = self.reserve(t)
         if p.landmarks:
-            for name in ("build_tower", "build_skyscraper"):
-                options = [a for a in legal if a.type == name]
-                if options:
-                    price = b.tower_price if name == "build_tower" else \
-                        b.groups[b.group_of[options[0].district]].skyscraper
-                    if t.cash - price >= reserve:
-                        return max(options, key=lambda a: rent_value(b, s, a.district))
+            landmark = build.tower_or_skyscraper(t.ctx, legal, t.cash, reserve)
+            if landmark is not None:
+                return landmark
         if p.stadiums:
             options = [a for a in legal if a.type == "build_stadium"]
             if options and t.cash - b.stadium_price >= reserve:
