@@ -227,16 +227,17 @@ ORDERS = ("without", "with")
 
 def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool = False,
          presets: tuple[str, ...] = PRESETS, orders: tuple[str, ...] = ORDERS,
-         strength_games: int = 200) -> list[dict]:
+         strength_games: int = 200, rulesets: tuple[str, ...] | None = None) -> list[dict]:
     """Print (or give as JSON lines) one row per table kind, size, pace and order setting,
     then the strength check of each game with orders over ``strength_games`` four-seat games
-    (none when 0)."""
+    (none when 0); only the tables of ``rulesets`` when given."""
+    tables = [(name, options) for name, options in TABLES if rulesets is None or name in rulesets]
     cpu0 = time.process_time()
     rows = []
     for seats in seat_counts:
         for preset in presets:
             for with_orders in (mode == "with" for mode in orders):
-                for ruleset, options in TABLES:
+                for ruleset, options in tables:
                     if with_orders and engine.get_ruleset(ruleset).standing_orders is None:
                         continue
                     r = row(ruleset, seats, games, options, preset, with_orders)
@@ -254,7 +255,7 @@ def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool =
                           f"people {r['people_moves_per_game']:,.0f} ({top}), orders "
                           f"{r['order_moves_per_game']:,.0f}, table "
                           f"{r['table_moves_per_game']:,.0f}", flush=True)
-    for ruleset in dict.fromkeys(name for name, _ in TABLES) if strength_games else ():
+    for ruleset in dict.fromkeys(name for name, _ in tables) if strength_games else ():
         if engine.get_ruleset(ruleset).standing_orders is None:
             continue
         r = {"check": "strength", **strength(ruleset, strength_games)}
@@ -280,10 +281,12 @@ def cli(argv: list[str]) -> list[dict]:
                         help="rows without orders, with every seat on the recommended orders")
     parser.add_argument("--strength", type=int, default=200, metavar="GAMES",
                         help="four-seat games of the strength check per game (0: none)")
+    parser.add_argument("--rulesets", nargs="+", choices=sorted({n for n, _ in TABLES}),
+                        help="only these games' tables (default: all)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     return main(args.games, tuple(args.seats), args.json, tuple(args.paces),
-                tuple(args.orders), args.strength)
+                tuple(args.orders), args.strength, tuple(args.rulesets) if args.rulesets else None)
 
 
 if __name__ == "__main__":
