@@ -128,9 +128,13 @@ def test_mtaani_orders_on_a_phone_save_reload_refuse_clear_and_say_what_they_did
     error = page.get_by_test_id("orders-error-buy_up_to")
     expect(error).to_have_text("Buy properties priced up to: at most 100,000,000 SFR")
     assert error.evaluate(IN_VIEW)
-    # (the browser logs the refused request; that one line is expected, nothing else)
+    # An emptied amount is refused by name too, never saved as the recommended value.
+    panel.get_by_label(re.compile(r"^Buy properties priced up to")).fill("")
+    page.get_by_test_id("orders-save").click()
+    expect(error).to_have_text("Buy properties priced up to: type a whole number")
+    # (the browser logs each refused request; those two lines are expected, nothing else)
     refused = [e for e in pages.errors if "status of 422" in e]
-    assert len(refused) == 1, pages.errors
+    assert len(refused) == 2, pages.errors
     pages.errors[:] = [e for e in pages.errors if e not in refused]
     assert _orders(stack, game_id, me)["orders"]["buy_up_to"] == 300_000
     screenshot(page, "orders-refused-mtaani-phone", top=False)

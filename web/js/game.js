@@ -70,7 +70,10 @@ export function mountGame(root, gameId) {
         const first = !host.view;
         host.view = result.data;
         host.etag = result.etag;
-        host.orders?.note(result.data.orders_did);
+        // What the orders did while the person was away: kept from the first look and from the
+        // polls of a hidden page (the card waits for their return); on a page they watch, the
+        // feed shows the orders' moves as they come.
+        if (document.hidden) host.orders?.note(result.data.orders_did);
         if (first) await start();
         const fresh = await loadEvents();
         if (host.chatSupported) await host.loadChat();
@@ -99,14 +102,17 @@ export function mountGame(root, gameId) {
   async function start() {
     const v = host.view;
     // The guide, the chat route, the screen module and the event log load side by side.
-    const [guide, chat, module, said] = await Promise.all([
-      api.guide(v.ruleset).catch(() => ({})), api.supports("GET", "/games/{game_id}/chat"), screenModule(v.game), eventWords(v.game), loadEvents()]);
+    // Standing orders: the seat's orders and what they did since the last look (orders.js),
+    // worded by the game's feed once its words are loaded.
+    let said = null;
+    host.orders = makeOrders(host, { describe: (e) => said?.describeEvent(e, host.view, host.guide), shown: (e) => said?.shown?.(e) ?? true });
+    host.orders.note(v.orders_did);
+    const [guide, chat, module, feedWords] = await Promise.all([
+      api.guide(v.ruleset).catch(() => ({})), api.supports("GET", "/games/{game_id}/chat"), screenModule(v.game), eventWords(v.game),
+      loadEvents(), host.orders.load()]);
+    said = feedWords;
     host.guide = guide;
     host.chatSupported = chat;
-    // Standing orders: the seat's orders and what they did since the last look (orders.js).
-    host.orders = makeOrders(host, { describe: (e) => said.describeEvent(e, host.view, host.guide), shown: said.shown });
-    host.orders.note(v.orders_did);
-    await host.orders.load();
     rememberGame(host.id, v.seats.map((s) => s.name).join(", "));
     if (host.stopped) return;
     root.replaceChildren();

@@ -108,7 +108,7 @@ export function refusalWords(f, text) {
   const said = String(text || "")
     .replace(/^Input should be less than or equal to (-?\d+)$/, (_, n) => `at most ${num(Number(n))}${unit}`)
     .replace(/^Input should be greater than or equal to (-?\d+)$/, (_, n) => `at least ${num(Number(n))}${unit}`)
-    .replace(/^Input should be a valid integer.*$/, "a whole number")
+    .replace(/^Input should be a valid (integer|number).*$/, "type a whole number")
     .replace(/^Input should be /, "should be ")
     .replace(/\b\d{5,}\b/g, (n) => num(Number(n)));
   const title = f?.title ? String(f.title).replace(/\s*\([^)]*\)$/, "") : "";
@@ -232,7 +232,9 @@ export function makeOrders(host, { describe, shown = () => true }) {
       if (f.kind === "integer" || f.kind === "number") {
         const input = h("input", { type: "number", id, inputmode: "numeric", min: f.min, max: f.max, step: f.kind === "integer" ? 1 : "any",
           placeholder: f.nullable ? "no limit" : "", "aria-describedby": describedBy });
-        read = () => (input.value === "" ? (f.nullable ? null : undefined) : Number(input.value));
+        // (an empty amount is sent as null: "no limit" where the field has one, else the
+        // service refuses it by name, as any bad value)
+        read = () => (input.value === "" ? null : Number(input.value));
         set = (x) => { input.value = x === null || x === undefined ? "" : String(x); };
         const range = f.min !== undefined && f.max !== undefined ? ` (${num(f.min)} to ${num(f.max)})`
           : f.min !== undefined ? ` (at least ${num(f.min)})` : "";
