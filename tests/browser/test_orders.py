@@ -21,6 +21,7 @@ from tests.browser.conftest import screenshot
 from tests.browser.test_jiji_table import jiji_table
 from tests.browser.test_mulodi_table import mulodi_table
 from tests.browser.test_table import IN_VIEW, SCRIPT, open_as, seated_table
+from tests.browser.test_web_client import assert_accessible
 
 
 def _orders(stack, game_id, account) -> dict:
@@ -176,6 +177,7 @@ def test_mulodi_orders_on_a_laptop_choices_save_and_reload(pages, stack):
     saved = _orders(stack, game_id, me)["orders"]
     assert (saved["stop_on"], saved["neda_charges_from"], saved["neda_land_grab"]) == (["banja"], 80, "always")
     screenshot(page, "orders-panel-mulodi-laptop")
+    assert_accessible(page)  # every control of the panel named, its text at 4.5:1
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("orders-panel")).to_have_count(0)
 
