@@ -2,10 +2,10 @@
 // the API is never cached) and shows Web Push notifications ("your turn"), opening the game
 // when one is tapped.
 
-const CACHE = "mtaa-shell-v6";
+const CACHE = "mtaa-shell-v7";
 const SHELL = [
   "./", "index.html", "config.js", "manifest.webmanifest", "css/app.css", "icons/icon.svg",
-  "js/app.js", "js/api.js", "js/ui.js", "js/game.js", "js/sound.js", "js/dashboard.js", "js/lobby.js",
+  "js/app.js", "js/api.js", "js/ui.js", "js/game.js", "js/orders.js", "js/sound.js", "js/dashboard.js", "js/lobby.js",
   "js/account.js", "js/guide.js", "js/replay.js", "js/player.js", "js/shell/words.js", "js/shell/components.js",
   "js/shell/generic.js", "js/shell/track.js", "js/shell/buttons.js", "js/games/modules.js",
   // Game screens are loaded by the view's game; those the client has are kept for offline starts.

@@ -207,6 +207,13 @@ export const endIdleTurn = (id, decision) =>
 /** Take your seat back from the Base bot that played it while you were away. */
 export const takeBackSeat = (id) => request("DELETE", `/games/${encodeURIComponent(id)}/stand-in`);
 export const resumeGame = (id) => request("POST", `/games/${encodeURIComponent(id)}/resume`);
+/** A seat's standing orders: {game_id, seat, orders | null, recommended, schema (JSON Schema) | null,
+ * did: [{seq, at, action, events}]} (what the orders did since the person last looked). */
+export const orders = (id) => request("GET", `/games/${encodeURIComponent(id)}/orders`);
+/** Set (an object of the game's order fields) or clear (null) my orders: the same shape back;
+ * 422 names the field ("orders.<field>: ..."), 409 once the game is over. */
+export const saveOrders = (id, value) =>
+  request("PUT", `/games/${encodeURIComponent(id)}/orders`, { body: { orders: value } });
 
 let actionCounter = 0;
 /**

@@ -7,6 +7,7 @@
 
 import * as api from "./api.js";
 import { SCREENS } from "./games/modules.js";
+import { makeOrders } from "./orders.js";
 import { makeComponents } from "./shell/components.js";
 import { mountGeneric } from "./shell/generic.js";
 import * as words from "./shell/words.js";
@@ -22,6 +23,16 @@ export function rememberGame(id, label) {
   const list = prefs.get("recentGames", []).filter((g) => g.id !== id);
   list.unshift({ id, label, at: Math.floor(Date.now() / 1000) });
   prefs.set("recentGames", list.slice(0, 20));
+}
+
+/** The words of the game's feed: its `events.js` (`describeEvent`, `shown`), or the shell's. */
+async function eventWords(game) {
+  if (/^[a-z0-9_-]+$/.test(game || "") && SCREENS.has(game)) {
+    try {
+      return await import(`./games/${game}/events.js`);
+    } catch { /* the shell's words below */ }
+  }
+  return { describeEvent: (e, view) => words.serviceEventWords(e, view) || words.genericEventWords(e, view) };
 }
 
 /** Load the screen module of `game` (null when the client has none for it). */
@@ -59,6 +70,10 @@ export function mountGame(root, gameId) {
         const first = !host.view;
         host.view = result.data;
         host.etag = result.etag;
+        // What the orders did while the person was away: kept from the first look and from the
+        // polls of a hidden page (the card waits for their return); on a page they watch, the
+        // feed shows the orders' moves as they come.
+        if (document.hidden) host.orders?.note(result.data.orders_did);
         if (first) await start();
         const fresh = await loadEvents();
         if (host.chatSupported) await host.loadChat();
@@ -87,8 +102,15 @@ export function mountGame(root, gameId) {
   async function start() {
     const v = host.view;
     // The guide, the chat route, the screen module and the event log load side by side.
-    const [guide, chat, module] = await Promise.all([
-      api.guide(v.ruleset).catch(() => ({})), api.supports("GET", "/games/{game_id}/chat"), screenModule(v.game), loadEvents()]);
+    // Standing orders: the seat's orders and what they did since the last look (orders.js),
+    // worded by the game's feed once its words are loaded.
+    let said = null;
+    host.orders = makeOrders(host, { describe: (e) => said?.describeEvent(e, host.view, host.guide), shown: (e) => said?.shown?.(e) ?? true });
+    host.orders.note(v.orders_did);
+    const [guide, chat, module, feedWords] = await Promise.all([
+      api.guide(v.ruleset).catch(() => ({})), api.supports("GET", "/games/{game_id}/chat"), screenModule(v.game), eventWords(v.game),
+      loadEvents(), host.orders.load()]);
+    said = feedWords;
     host.guide = guide;
     host.chatSupported = chat;
     rememberGame(host.id, v.seats.map((s) => s.name).join(", "));
@@ -96,6 +118,8 @@ export function mountGame(root, gameId) {
     root.replaceChildren();
     const ctx = makeCtx();
     host.screen = module?.mount ? await module.mount(root, ctx) : mountGeneric(root, ctx);
+    host.didBox = h("div", { class: "orders-did-wrap" });
+    root.prepend(host.didBox);
   }
 
   /** Page in the events after the last one seen (one load at a time; each event once). */
@@ -157,6 +181,7 @@ export function mountGame(root, gameId) {
   function draw(fresh) {
     if (!host.screen || host.stopped) return;
     drawResults();
+    fill(host.didBox, host.orders.card());
     host.screen.update(host.view, fresh);
     root.dataset.version = String(host.view.version);  // the version on screen (tests wait on it)
     signalTurn();

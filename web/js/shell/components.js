@@ -163,5 +163,10 @@ export function makeComponents(host) {
       extra);
   }
 
-  return { eventLog, chat, pending, idleControls, tableControls, result };
+  /** The Orders button (web/js/orders.js) a screen puts beside its turn status: it opens the
+   * seat's standing orders; null for a spectator, a replay, a finished game or a game without
+   * orders. */
+  const ordersButton = (view) => host.orders?.button(view) ?? null;
+
+  return { eventLog, chat, pending, idleControls, tableControls, result, ordersButton };
 }

@@ -316,7 +316,7 @@ export function renderActionBar(sc) {
   const body = [
     h("div", { class: "bar-head" },
       h("p", { class: `status-line${d && d.player === seat && !watching && !sc.ctx.replay ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
-      clockPill(sc)),
+      clockPill(sc), sc.ctx.components.ordersButton(v)),
     watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
     active ? auctionPanel(sc) : null,
     active && !watching ? dealPrompts(sc) : null,

@@ -153,7 +153,8 @@ export function renderActionBar(sc) {
   return [
     h("div", { class: "bar-head" },
       h("p", { class: `status-line${d && d.player === seat && !watching && !sc.ctx.replay ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
-      mood ? h("span", { class: "pill mood", "data-testid": "guard-mood" }, `The guards look ${mood}`) : null),
+      mood ? h("span", { class: "pill mood", "data-testid": "guard-mood" }, `The guards look ${mood}`) : null,
+      sc.ctx.components.ordersButton(v)),
     watching ? h("p", { class: "muted" }, "You are watching this table: actions are for seated players.") : null,
     offerPrompts(sc),
     help,

@@ -224,7 +224,8 @@ export function mount(root, ctx) {
     const status = statusLine();
     const isMine = mineNow.length > 0 && !ctx.replay;
     const parts = [h("div", { class: "bar-head" },
-      h("p", { class: `status-line ${isMine ? "mine" : ""}`, "data-testid": "turn-status", role: "status" }, status), deadlineLine())];
+      h("p", { class: `status-line ${isMine ? "mine" : ""}`, "data-testid": "turn-status", role: "status" }, status), deadlineLine(),
+      ctx.components.ordersButton(v))];
     const playing = mineNow.some((d) => d.kind === "play");
     // On my turn the hand comes first, as cards; while I answer or pay, the prompt comes first
     // and the hand is a line of names (cards in hand never pay).

@@ -1,0 +1,212 @@
+"""The Orders panel (issue 31.1: "one place in each game screen, usable on a phone and a
+laptop") and "What your orders did", against the local stack: Mtaani on a phone (390x844),
+Mulodi on a laptop (1366x768). The Orders button sits in the pinned bar, in view without
+scrolling; the panel is drawn from the game's orders JSON Schema (switches, amounts with their
+unit, selects, a group of choices), saves with PUT, shows a refused value's message beside its
+field in words and loses nothing, and clears.
+
+What the orders did comes from the service's `did` (GET /games/{id}/orders). Until the pipeline
+follows orders on the stack, the test answers that GET with the real events of moves this seat
+made (Playwright's `page.route`, as test_table.py stubs a module), so the card's words are the
+game's own feed's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_jiji_table import jiji_table
+from tests.browser.test_mulodi_table import mulodi_table
+from tests.browser.test_table import IN_VIEW, SCRIPT, open_as, seated_table
+from tests.browser.test_web_client import assert_accessible
+
+
+def _orders(stack, game_id, account) -> dict:
+    status, body = stack("GET", f"/games/{game_id}/orders", token=account["token"])
+    assert status == 200, body
+    return body
+
+
+def _open_panel(page):
+    page.evaluate("window.scrollTo(0, 0)")
+    button = page.get_by_test_id("orders-button")
+    expect(button).to_be_visible()
+    assert button.evaluate(IN_VIEW), "the Orders button is off screen"
+    button.click()
+    panel = page.get_by_test_id("orders-panel")
+    expect(panel).to_be_visible()
+    # The panel's buttons are in the window: Save and Close need no scrolling either.
+    for testid in ("orders-save", "orders-recommended", "orders-clear", "orders-close"):
+        assert page.get_by_test_id(testid).evaluate(IN_VIEW), f"{testid} is off screen"
+    return panel
+
+
+def _stub_did(page, game_id, did, **more):
+    """Answer GET /games/{id}/orders with the stack's own answer and ``did`` (and ``more`` of its
+    keys); a PUT goes through."""
+    def handle(route):
+        if route.request.method != "GET":
+            route.continue_()
+            return
+        answer = route.fetch()
+        body = answer.json()
+        body.update(did=did, **more)
+        route.fulfill(response=answer, body=json.dumps(body))
+    page.route(re.compile(rf".*/games/{game_id}/orders$"), handle)
+
+
+def test_mtaani_orders_on_a_phone_save_reload_refuse_clear_and_say_what_they_did(pages, stack):
+    accounts, game_id = seated_table(stack, SCRIPT)
+    me = accounts[0]
+    # Seat 0's first turn: roll 5+6 to NCWSC, buy it, end the turn; those moves' events are what
+    # "its orders did" (as if the orders had made them), as seat 0 saw them.
+    for path, body in (("roll", {}), ("buy", {}), ("end-turn", {})):
+        status, answer = stack("POST", f"/games/{game_id}/mtaani/{path}", body, me["token"])
+        assert status == 200, (path, answer)
+    events = stack("GET", f"/games/{game_id}/events?after=0&limit=100", token=me["token"])[1]["events"]
+    did = [{"seq": e["seq"], "at": e["at"], "action": {"type": "roll"}, "events": [e]}
+           for e in events if e.get("player") == 0 and e["type"] in ("DiceRolled", "PropertyBought", "TurnEnded")]
+    assert {e["events"][0]["type"] for e in did} == {"DiceRolled", "PropertyBought", "TurnEnded"}, events
+
+    assert _orders(stack, game_id, me)["orders"] is None
+    page = open_as(pages, stack, me, "/", "phone-portrait")  # the orders route is stubbed first
+    _stub_did(page, game_id, did)
+    page.goto(f"{stack.base}/#/game/{game_id}")
+    expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
+
+    # What the orders did: a summary in the feed's words, the list, dismissable.
+    card = page.get_by_test_id("orders-did")
+    expect(card).to_be_visible()
+    expect(page.get_by_test_id("orders-did-summary")).to_have_text(re.compile(
+        r"^Your orders made 3 moves for you: rolled 5 \+ 6, bought NCWSC for [\d,]+ SFR, ended the turn\.$"))
+    expect(page.get_by_test_id("orders-did-list").locator("li")).to_have_count(3)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "orders-did-mtaani-phone")
+    page.get_by_test_id("orders-did-dismiss").click()
+    expect(card).to_have_count(0)
+
+    button = page.get_by_test_id("orders-button")
+    expect(button).to_have_text("Ordersoff")
+    panel = _open_panel(page)
+    expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^You have no orders"))
+    # The schema's fields as a person reads them: a switch, an amount with its unit, a select.
+    roll = panel.get_by_role("switch", name="Roll at my turn's start")
+    expect(roll).to_be_checked()
+    buy = panel.get_by_label(re.compile(r"^Buy properties priced up to"))
+    expect(buy).to_have_value("700000")
+    expect(panel.locator('[data-field="buy_up_to"] .unit')).to_have_text("SFR")
+    expect(panel.locator('[data-field="buy_up_to"]')).to_contain_text("Recommended: 700,000 SFR")
+    jail = panel.get_by_label("In jail", exact=True)
+    expect(jail.locator("option")).to_have_text(["Pay bail", "Bail when fees low", "Roll for doubles", "Ask me"])
+    # Nothing of the panel is wider than the phone.
+    assert panel.evaluate("(p) => p.scrollWidth <= p.clientWidth + 1 && p.getBoundingClientRect().right <= innerWidth")
+
+    buy.fill("300000")
+    roll.uncheck()
+    jail.select_option(label="Pay bail")
+    page.get_by_test_id("orders-save").click()
+    expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^Saved"))
+    saved = _orders(stack, game_id, me)["orders"]
+    assert (saved["buy_up_to"], saved["roll"], saved["jail"], saved["buy_keep"]) == (300_000, False, "pay_bail", 100_000)
+    screenshot(page, "orders-panel-mtaani-phone")
+    page.get_by_test_id("orders-close").click()
+    expect(button).to_have_text("Orderson")
+
+    # A reload shows them; a bad value is refused in words beside its field and changes nothing.
+    page.reload()
+    expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
+    panel = _open_panel(page)
+    expect(page.get_by_test_id("orders-status")).to_have_text("Your orders are on.")
+    expect(panel.get_by_label(re.compile(r"^Buy properties priced up to"))).to_have_value("300000")
+    expect(panel.get_by_role("switch", name="Roll at my turn's start")).not_to_be_checked()
+    panel.get_by_label(re.compile(r"^Buy properties priced up to")).fill("200000000")
+    with page.expect_response(lambda r: r.request.method == "PUT" and r.url.endswith("/orders")) as answer:
+        page.get_by_test_id("orders-save").click()
+    assert answer.value.status == 422
+    error = page.get_by_test_id("orders-error-buy_up_to")
+    expect(error).to_have_text("Buy properties priced up to: at most 100,000,000 SFR")
+    assert error.evaluate(IN_VIEW)
+    # An emptied amount is refused by name too, never saved as the recommended value.
+    panel.get_by_label(re.compile(r"^Buy properties priced up to")).fill("")
+    page.get_by_test_id("orders-save").click()
+    expect(error).to_have_text("Buy properties priced up to: type a whole number")
+    # (the browser logs each refused request; those two lines are expected, nothing else)
+    refused = [e for e in pages.errors if "status of 422" in e]
+    assert len(refused) == 2, pages.errors
+    pages.errors[:] = [e for e in pages.errors if e not in refused]
+    assert _orders(stack, game_id, me)["orders"]["buy_up_to"] == 300_000
+    screenshot(page, "orders-refused-mtaani-phone", top=False)
+
+    # Use recommended fills the form (nothing saved yet); Clear clears.
+    page.get_by_test_id("orders-recommended").click()
+    expect(panel.get_by_label(re.compile(r"^Buy properties priced up to"))).to_have_value("700000")
+    expect(error).to_be_hidden()
+    assert _orders(stack, game_id, me)["orders"]["buy_up_to"] == 300_000
+    page.get_by_test_id("orders-clear").click()
+    expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^Cleared"))
+    assert _orders(stack, game_id, me)["orders"] is None
+    page.get_by_test_id("orders-close").click()
+    expect(button).to_have_text("Ordersoff")
+    # On a laptop the button is in the bar as well, in view.
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(button).to_be_visible()
+    assert button.evaluate(IN_VIEW), "the Orders button is off a laptop's screen"
+
+
+def test_mulodi_orders_on_a_laptop_choices_save_and_reload(pages, stack):
+    accounts, game_id = mulodi_table(stack)
+    me = accounts[1]  # the seat waiting: its bar still shows the Orders button
+    page = open_as(pages, stack, me, f"/game/{game_id}", "desktop-1366")
+    panel = _open_panel(page)
+    stops = panel.locator('[data-field="stop_on"]')
+    expect(stops.locator("legend")).to_have_text("Wake me for these instead")
+    expect(stops.get_by_role("checkbox")).to_have_count(8)
+    expect(panel.get_by_role("switch", name="Neda a Yaaye Deal")).to_be_checked()
+    amount = panel.get_by_label(re.compile(r"^Neda a charge of at least"))
+    expect(amount).to_have_value("50")
+    expect(panel.locator('[data-field="neda_charges_from"] .unit')).to_have_text("M")
+    stops.get_by_label("Banja", exact=True).check()
+    amount.fill("80")
+    panel.get_by_label("Neda a Land Grab", exact=True).select_option(label="Always")
+    page.get_by_test_id("orders-save").click()
+    expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^Saved"))
+    saved = _orders(stack, game_id, me)["orders"]
+    assert (saved["stop_on"], saved["neda_charges_from"], saved["neda_land_grab"]) == (["banja"], 80, "always")
+    screenshot(page, "orders-panel-mulodi-laptop")
+    assert_accessible(page)  # every control of the panel named, its text at 4.5:1
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("orders-panel")).to_have_count(0)
+
+    page.reload()
+    expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
+    expect(page.get_by_test_id("orders-button")).to_have_text("Orderson")
+    panel = _open_panel(page)
+    expect(panel.locator('[data-field="stop_on"]').get_by_label("Banja", exact=True)).to_be_checked()
+    expect(panel.get_by_label(re.compile(r"^Neda a charge of at least"))).to_have_value("80")
+    page.keyboard.press("Escape")
+    # The other seat, on a phone: the button is in its bar too, in view.
+    other = open_as(pages, stack, accounts[0], f"/game/{game_id}", "phone-portrait")
+    _open_panel(other)
+    expect(other.get_by_test_id("orders-status")).to_have_text(re.compile("^You have no orders"))
+
+
+def test_jijis_bar_has_the_orders_button_once_the_game_declares_orders(pages, stack):
+    """Jiji declares no orders on this branch yet (its GET answers ``schema: null``, so no
+    button); answered with a one-field schema, its pinned bar shows the button in a phone's view
+    and the panel opens on that field."""
+    accounts, game_id, first = jiji_table(stack, {})
+    me = accounts[first]
+    assert _orders(stack, game_id, me)["schema"] is None
+    page = open_as(pages, stack, me, "/", "phone-portrait")
+    schema = {"type": "object", "additionalProperties": False, "properties": {
+        "roll": {"type": "boolean", "default": True, "title": "Roll at my turn's start",
+                 "description": "Roll the dice when my turn starts."}}}
+    _stub_did(page, game_id, [], schema=schema, recommended={"roll": True})
+    page.goto(f"{stack.base}/#/game/{game_id}")
+    expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
+    panel = _open_panel(page)
+    expect(panel.get_by_role("switch", name="Roll at my turn's start")).to_be_checked()
