@@ -342,3 +342,51 @@ def test_a_game_played_partly_by_orders_verifies_and_nobody_else_reads_the_order
         text = json.dumps(body)
         assert "guess_when_left" not in text and "pass_turns" not in text
     assert api.ok("GET", f"/games/{game_id}/orders", None, b)["orders"] == secret
+
+
+def test_two_mtaani_seats_on_the_recommended_orders_play_turns_in_one_request(api, bus_items):
+    """Mtaani, two people on the recommended orders (set by PUT, which moves nothing): seat 0
+    rolls in person, and in that one write the orders buy, build and end turns for both seats
+    until a stop, a Municipal choice (the recommended orders ask the person: ``municipal =
+    "ask_me"``), which waits for its holder and is announced to them as a turn."""
+    import time_machine
+
+    with time_machine.travel(T0, tick=False) as traveller:
+        _play_mtaani_on_orders(api, bus_items, traveller)
+
+
+def _play_mtaani_on_orders(api, bus_items, traveller):
+    from service import pipeline
+
+    people = [api.sign_in()[1] for _ in range(2)]
+    ids = [api.ok("GET", "/account", None, token)["account_id"] for token in people]
+    dice = [[1, 2], [2, 3], [3, 3], [1, 4], [2, 4], [5, 6]]
+    game_id = pipeline.create_game("mtaani", ids, {"scripted": {"dice": dice,
+                                                                "mugging": [False] * 10}},
+                                   seed=7, owner=ids[0]).game.game_id
+    for token in people:
+        api.ok("PUT", f"/games/{game_id}/orders", {"orders": {}}, token)
+    before, count = _version(game_id), len(_log(game_id))
+    assert api.ok("GET", f"/games/{game_id}", None, people[0])["decision"]["player"] == 0
+    bus_items.clear()
+    traveller.shift(120)                                   # a look counts to the minute
+    rolled = api.ok("POST", f"/games/{game_id}/mtaani/roll", None, people[0])
+    did = {seat: api.ok("GET", f"/games/{game_id}/orders", None, people[seat])["did"]
+           for seat in (0, 1)}
+    assert _version(game_id) == before + 1                 # one write
+    items = _log(game_id, count)
+    moves = _applied(items)
+    assert moves[0] == ("roll", 0, None) and {m[2] for m in moves[1:]} == {"order"}
+    ended = [m[1] for m in moves if m[0] == "end_turn"]
+    assert ended.count(0) >= 2 and ended.count(1) >= 2     # turns of both seats, by order
+    assert {"buy", "build"} <= {m[0] for m in moves}
+    assert len(moves) - 1 < pipeline.ORDER_MOVES_PER_WRITE
+    view = api.ok("GET", f"/games/{game_id}", None, people[1])
+    assert (view["decision"]["player"], view["decision"]["kind"]) == (1, "municipal")
+    assert rolled["version"] == api.ok("GET", f"/games/{game_id}", None, people[0])["version"]
+    pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
+    assert [(d["event"]["player"], d["event"]["kind"], d["passed"]) for d in pending] == [
+        (1, "municipal", True)]                            # the stop, told once; no other turn
+    assert [e["action"]["type"] for e in did[1]] == [m[0] for m in moves if m[1] == 1]
+    assert [e["seq"] for e in did[0]] == [e["seq"] for e in items if e["type"] == "ActionApplied"
+                                          and e.get("by") and e["action"]["player"] == 0]
