@@ -247,24 +247,19 @@ def test_a_timer_that_hands_a_seat_its_turn_follows_its_orders(api):
 
 
 def test_a_bots_move_that_hands_a_seat_its_turn_follows_its_orders(api):
+    """Seat 0 is a bot: its move (the bot-turn function's) hands seat 1 its turn, and seat 1's
+    orders pass it in the bot's write."""
     from service import accounts, botplay, pipeline
 
-    person = api.ok("GET", "/account", None, api.sign_in()[1])
-    bot = accounts.bot_id("base", 1)
-    game_id = pipeline.create_game("siri", [bot, person["account_id"]], {},
-                                   owner=person["account_id"]).game.game_id
-    from service import standing_orders
-    from service.storage import DynamoGameStore
-
-    store = DynamoGameStore()
-    game = store.load(game_id)
-    game.record.orders = json.dumps({"1": PASSING})       # as a PUT sets them
-    store.update_fields(game, ("orders",))
-    assert standing_orders.stored(store.load(game_id).record) == {1: PASSING}
-    count = len(_log(game_id))
+    token = api.sign_in()[1]
+    person = api.ok("GET", "/account", None, token)["account_id"]
+    game_id = pipeline.create_game("siri", [accounts.bot_id("base", 1), person], {},
+                                   owner=person).game.game_id
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, token)
+    before, count = _version(game_id), len(_log(game_id))
     run = botplay.play(game_id, delay=0, budget=10, max_moves=1)
-    assert run.moves == 1
-    bot_move, order_move = _applied(_log(game_id, count))[:2]
+    assert run.moves == 1 and _version(game_id) == before + 1
+    bot_move, order_move = _applied(_log(game_id, count))
     assert bot_move[1:] == (0, None) and order_move == ("pass", 1, "order")
 
 
@@ -308,9 +303,13 @@ def test_a_refused_order_move_does_no_harm(api, monkeypatch):
     monkeypatch.setattr(siri_rules.SiriRuleset, "order_action",
                         lambda self, state, seat, orders, now: siri_rules.Guess(player=seat,
                                                                                 card=wrong))
+    warned = []
+    monkeypatch.setattr(pipeline.log, "warning", lambda message, **kw: warned.append(
+        (message, kw["extra"]["seat"], kw["extra"]["error"])))
     count = len(_log(game_id))
     result = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": wrong})
     assert _applied(_log(game_id, count)) == [("guess", 0, None)]
+    assert warned == [("an order's move was refused", 1, "that card was guessed already")]
     assert [d.player for d in result.pending] == [1] and not result.orders_left
     assert api.ok("GET", f"/games/{game_id}/orders", None, seats[1][1])["did"] == []
 
