@@ -10,6 +10,13 @@ over, or its time budget is spent: then it hands off to a fresh invocation by pu
 apply, conditional write, publish; if a human moved meanwhile the write is refused and the bot
 decides again on the new state. Scheduler is not used for bot moves: its one-minute
 precision would make a game of thousands of moves last days.
+
+Standing orders ride the same cue: a write whose orders stopped at
+``pipeline.ORDER_MOVES_PER_WRITE`` with more to make puts ``BotsToMove`` with ``"orders":
+true`` on the bus, and this function carries them on, a write at a time (each run with no move
+of its own, ``pipeline.FOLLOW_ORDERS``: the write is the orders'), without the bots' pause (the
+orders' moves are the write's own, made as fast as the write that started them), then plays
+the bots as ever.
 """
 
 from __future__ import annotations
@@ -42,6 +49,12 @@ def choose(game: StoredGame, state: BaseModel) -> BaseModel:
     raise _NothingToDo()
 
 
+def orders_only(game: StoredGame, state: BaseModel) -> str:
+    """No move of its own: the run's write is the standing orders' (``pipeline.FOLLOW_ORDERS``;
+    ``pipeline.NothingToDo`` when they have nothing left to make)."""
+    return pipeline.FOLLOW_ORDERS
+
+
 @dataclass
 class BotRun:
     """What one invocation did: ``moves`` applied, and why it stopped (``"waiting"``: nobody
@@ -55,26 +68,33 @@ class BotRun:
 
 
 def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
-         sleep: Callable[[float], None] = time.sleep,
+         orders: bool = False, sleep: Callable[[float], None] = time.sleep,
          clock: Callable[[], float] = time.monotonic) -> BotRun:
     """Play the bots of ``game_id`` for at most ``budget`` seconds, ``delay`` seconds before
-    each move (the table's bot delay). Raises what the pipeline raises, except a saved game."""
+    each move (the table's bot delay). ``orders``: the cue says standing orders have moves
+    left (see the module docstring): they are carried on first, without the pause, and
+    whenever a write leaves more. Raises what the pipeline raises, except a saved game."""
     started = clock()
     moves = 0
     result = None
     while True:
-        if moves and (clock() - started + delay >= budget or moves >= max_moves):
+        if moves and (clock() - started + (0 if orders else delay) >= budget
+                      or moves >= max_moves):
             pipeline.cue_bots(result)
             return BotRun(moves, "handed_off")
-        if delay:
+        if delay and not orders:
             sleep(delay)
         try:
-            result = pipeline.run(game_id, choose, by_bot=True,
+            result = pipeline.run(game_id, orders_only if orders else choose, by_bot=True,
                                   loaded=result.game if result is not None else None)
-        except _NothingToDo:
+        except (_NothingToDo, pipeline.NothingToDo):
+            if orders:  # the orders had nothing left (someone moved meanwhile): the bots' turn
+                orders = False
+                continue
             return BotRun(moves, "waiting")
         except pipeline.GameSaved:
             return BotRun(moves, "saved")
+        orders = result.orders_left
         moves += 1
         if result.game.record.status == "finished":
             return BotRun(moves, "finished")

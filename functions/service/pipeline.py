@@ -1,6 +1,15 @@
 """The action pipeline, in one place: load the game, close the phases whose hard deadline has
-passed, apply the engine, write the new state and its event-log items with optimistic locking,
-then publish domain events.
+passed, apply the engine, follow the seats' standing orders, write the new state and its
+event-log items with optimistic locking, then publish domain events.
+
+**Standing orders move in the write that hands them a decision** (issue 31.1): after the move
+(a person's, a bot's, the table's at a deadline), the orders of the seats people play make
+their moves (``engine.orders.follow``, :func:`follow_orders`) before the one conditional write,
+so the move and what the orders did land together, at one version step, and the deadlines and
+notifications that follow are the final state's (a decision an order made is never announced).
+Each order move is logged like a person's (``ActionApplied`` with ``"by": "order"``, checked by
+replays and ``verify`` like any move); at most :data:`ORDER_MOVES_PER_WRITE` a write, the rest
+in a fresh invocation of the bot-turn function (``BotsToMove`` with ``"orders": true``).
 
 On a version conflict the pipeline reloads and re-applies (at most ``MAX_ACTION_RETRIES``
 times). A player's move carries the version they saw: one made on a view that has since
@@ -82,6 +91,15 @@ which the service saves (pauses) it until its owner resumes it: what a table wit
 cost is bounded whatever its game and whoever makes its moves (a demo, owned by a bot, has its
 own turn cap)."""
 
+ORDER_MOVES_PER_WRITE = 100
+"""Most moves standing orders make in one write (:func:`follow_orders`). Every order move adds
+its ``ActionApplied`` and its events to the game item's log tail, which a write carries whole
+(the tail is written out as a chunk only at the next write): 100 moves (a dozen Mtaani turns
+on orders, a long Jiji proxy-bid duel) are about 440 log items, 40 KB of JSON, 3 KB as the
+tail stores it compressed (four-seat Mtaani, measured), so the write stays a few KB (a few
+write units), far below DynamoDB's 400 KB item, and the request well inside its time. Past it the write is saved and the orders go
+on in a fresh invocation (``ActionResult.orders_left``, cued like the bots' turn)."""
+
 _store: GameStore | None = None
 
 
@@ -106,6 +124,9 @@ class ActionResult:
     before: list[Waiting] = field(default_factory=list)
     """The decisions the record had pending before the change (:func:`amend`: what their
     timers were set for)."""
+    orders_left: bool = False
+    """Standing orders stopped at :data:`ORDER_MOVES_PER_WRITE` in this write with more to
+    make: the bot-turn function carries on with them (``BotsToMove`` with ``"orders": true``)."""
 
     @property
     def version(self) -> int:
@@ -119,7 +140,11 @@ def _seen(game: StoredGame, account_id: str | None) -> int:
 
 Decide = Callable[[StoredGame, Any], Any]
 """Builds the move from the freshly loaded game and state (called again on each retry): an
-action, a :class:`TableMove` or ``None`` (see :func:`run`)."""
+action, a :class:`TableMove`, :data:`FOLLOW_ORDERS` or ``None`` (see :func:`run`)."""
+FOLLOW_ORDERS = "follow-orders"
+"""What ``decide`` returns for a write of the seats' standing orders alone (the continuation of
+a write that stopped at :data:`ORDER_MOVES_PER_WRITE`): :class:`NothingToDo` when they make no
+move and nothing closed on time."""
 
 
 class GameSaved(Conflict):
@@ -179,13 +204,20 @@ class Closing:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-def applied_item(action: BaseModel, events: list[dict[str, Any]], *, by_table: bool) -> dict[str, Any]:
+BY_TABLE = "table"
+BY_ORDER = "order"
+"""``ActionApplied.by``: the table's own move (a deadline's, a clock's), a move a seat's standing
+orders made (:func:`follow_orders`); absent for a move a person or a bot made."""
+
+
+def applied_item(action: BaseModel, events: list[dict[str, Any]], *,
+                 by: str | None = None) -> dict[str, Any]:
     """The log item of an applied action (``ActionApplied``, internal: never shown): the
     action as applied, its time fields stamped (a replay needs nothing else), how many engine
-    events follow it (``events``; the service's own events come after them) and ``"by":
-    "table"`` for the table's moves."""
+    events follow it (``events``; the service's own events come after them) and who made it
+    when not the seat's person or bot (``by``: :data:`BY_TABLE` or :data:`BY_ORDER`)."""
     return {"type": "ActionApplied", "action": action.model_dump(mode="json"),
-            "events": len(events), **({"by": "table"} if by_table else {})}
+            "events": len(events), **({"by": by} if by else {})}
 
 
 def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) -> Closing:
@@ -222,7 +254,7 @@ def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) 
             waiting = record.waiting_for(decision.id) or Waiting.of(decision, now)
             events += seats.note_move(record, record.waiting(), action, result.pending, now,
                                       by_table=waiting)
-        closing.logged += [applied_item(action, result.events, by_table=True), *events]
+        closing.logged += [applied_item(action, result.events, by=BY_TABLE), *events]
         closing.events += events
         closing.state = result.state
         for d in result.pending:
@@ -337,8 +369,13 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
 
     ``decide`` returns a player's (or bot's) action, whose time fields are stamped with the
     service's clock (``engine.stamp``); a :class:`TableMove` (the timers: the table answers a
-    decision whose deadline passed); or ``None``: only what closed on time is saved
-    (:class:`NothingToDo` when nothing did). The save also keeps the table's clocks and idle
+    decision whose deadline passed); :data:`FOLLOW_ORDERS` (the standing orders' moves
+    alone); or ``None``: only what closed on time is saved (:class:`NothingToDo` when nothing
+    did). After the move (and whatever closed), the standing orders of the seats people play
+    make the decisions it handed them, in the same write (:func:`follow_orders`: each logged
+    ``"by": "order"``, published like the move's own events; at most
+    :data:`ORDER_MOVES_PER_WRITE`, the rest carried on by the bot-turn function), so the
+    pending decisions, deadlines and notifications that follow are the final state's. The save also keeps the table's clocks and idle
     streaks (:func:`service.seats.note_move`); ``by_bot`` marks moves of the bot-turn function,
     which plays on by itself rather than being cued by a ``BotsToMove`` event. ``loaded``: the
     game as a previous call left it, tried first instead of a fresh read (the version condition
@@ -381,8 +418,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         closing = close_overdue(game, engine.load_state(record.state), at)
         before = record.waiting()
         move = decide(game, closing.state)
+        follow_only = isinstance(move, str) and move == FOLLOW_ORDERS
         table = move.decision if isinstance(move, TableMove) else None
-        action = move.action if isinstance(move, TableMove) else move
+        action = (move.action if isinstance(move, TableMove) else None if follow_only
+                  else move)
         logged = list(closing.logged)
         events = list(closing.events)
         if action is not None:
@@ -399,7 +438,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 ratings.count_move(record, mover, stand_in=by_bot and seats.stand_in(
                     record, mover) is not None)
             served = seats.note_move(record, before, action, result.pending, at, by_table=table)
-            logged += [applied_item(action, result.events, by_table=table is not None),
+            logged += [applied_item(action, result.events, by=BY_TABLE if table is not None else None),
                        *result.events, *served]
             events += [*result.events, *served]
             state, pending, outcome = result.state, result.pending, result.outcome
@@ -414,8 +453,17 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 seats.restart(record, table.id, at)
                 logged += counted
                 events += counted
-            elif not logged:
-                raise NothingToDo("nothing to do: no deadline has passed")
+        if action is None and table is None and not logged and not follow_only:
+            raise NothingToDo("nothing to do: no deadline has passed")
+        # The seats' standing orders make the decisions this write handed them, in this write.
+        orders = follow_orders(record, state, at, first_seq=int(record.event_count) + 1
+                               + len(logged))
+        if orders.moves:
+            state, pending, outcome = orders.state, orders.pending, orders.outcome
+            logged += orders.logged
+            events += orders.events
+        elif not logged and table is None and action is None:
+            raise NothingToDo("nothing to do: the standing orders have no move to make")
         status = "finished" if outcome is not None else "active"
         ratings.note_knockouts(record, events)
         if outcome is not None:  # the game is over: its seed and salt are public now
@@ -445,18 +493,92 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             pause = min(max(0.02 * (2**attempt), BOT_YIELD_SECONDS if by_bot else 0), 1.0)
             time.sleep(random.uniform(pause / 2, pause))
             continue
-        applied = ActionResult(game, state, events, pending, outcome)
-        observability.count(observability.ACTIONS, action=action.type if action else "deadline")
-        log.info("action applied", extra={"game_id": game_id,
-                                          "action": action.type if action else "deadline",
+        applied = ActionResult(game, state, events, pending, outcome, orders_left=orders.left)
+        kind = action.type if action else "orders" if follow_only else "deadline"
+        observability.count(observability.ACTIONS, action=kind)
+        log.info("action applied", extra={"game_id": game_id, "action": kind,
+                                          "order_moves": orders.moves,
                                           "version": applied.version, "attempt": attempt,
                                           "events": len(events), "status": status})
         answered = {entry["action"].get("player") for entry in logged
-                    if entry["type"] == "ActionApplied" and entry.get("by") == "table"}
+                    if entry["type"] == "ActionApplied" and entry.get("by") == BY_TABLE}
         answered.discard(None)  # a table's action for no seat (an auction's close, a clock)
         _publish(applied, events, before=stored, cue_bots=not by_bot, absent=answered)
         return applied
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+
+
+@dataclass
+class OrdersFollowed:
+    """What :func:`follow_orders` did: the ``state`` after the orders' moves (with its
+    ``pending`` decisions and ``outcome``), how many order ``moves`` it made, the items to log
+    (``logged``: each move's ``ActionApplied`` marked ``"by": "order"``, then its engine
+    events), the engine events alone to publish (``events``) and whether the orders stopped at
+    :data:`ORDER_MOVES_PER_WRITE` with more to make (``left``)."""
+
+    state: Any
+    pending: tuple[engine.Decision, ...] = ()
+    outcome: engine.Outcome | None = None
+    moves: int = 0
+    logged: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    left: bool = False
+
+
+def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> OrdersFollowed:
+    """Make the moves the standing orders of the seats people play make in ``state`` at ``at``
+    (Unix seconds; ``engine.orders.follow``, at most :data:`ORDER_MOVES_PER_WRITE`), keeping
+    ``record`` in step as for any move: the decisions' clocks (``seats.track``; an order's move
+    is not the person at the table, so their idle streak stays as it is), the seat's move count
+    (``ratings.count_move``) and what each seat's orders did (``standing_orders.note_did``,
+    with the ``seq`` its ``ActionApplied`` gets: the items logged so far in this write number
+    from ``first_seq``). An order's move the rules refuse (a ruleset's bug) fails nothing: it is
+    logged as a warning and that seat's orders stop for this write. Nothing is done for a game
+    that is over or whose seats set no orders."""
+    from engine import orders as engine_orders
+    from service import standing_orders
+
+    done = OrdersFollowed(state)
+    if engine.outcome(state) is not None:
+        return done
+    chosen = standing_orders.seat_orders(record, state)
+    if not chosen:
+        return done
+    followed = engine_orders.follow(state, chosen, at, limit=ORDER_MOVES_PER_WRITE)
+    for seat, action, error in followed.refused:
+        log.warning("an order's move was refused", extra={
+            "game_id": record.game_id, "seat": seat, "action": action.model_dump(mode="json"),
+            "error": error.message})
+    if not followed.moves:
+        return done
+    ruleset = engine.ruleset_of(state)
+    for move in followed.moves:
+        result = move.result
+        ratings.count_move(record, move.seat, stand_in=False)
+        seats.track(record, result.pending, at)
+        standing_orders.note_did(record, move.seat, {
+            "seq": first_seq + len(done.logged), "at": at,
+            "action": move.action.model_dump(mode="json"),
+            "events": views.public_events(list(result.events), ruleset.name, move.seat)})
+        done.logged += [applied_item(move.action, result.events, by=BY_ORDER), *result.events]
+        done.events += result.events
+    last = followed.moves[-1].result
+    done.state, done.pending, done.outcome = followed.state, last.pending, last.outcome
+    done.moves = len(followed.moves)
+    done.left = (done.moves >= ORDER_MOVES_PER_WRITE and done.outcome is None
+                 and orders_would_move(record, done.state, at))
+    return done
+
+
+def orders_would_move(record: Any, state: Any, at: int) -> bool:
+    """Whether the standing orders of a seat the game waits on make a move in ``state`` at
+    ``at`` (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
+    from service import standing_orders
+
+    chosen = standing_orders.seat_orders(record, state)
+    ruleset = engine.ruleset_of(state)
+    return any(ruleset.order_action(state, seat, chosen[seat], at) is not None
+               for seat in ruleset.waiting_seats(state) if seat in chosen)
 
 
 def _count_attendance(record: Any, *, in_person: bool) -> None:
@@ -580,7 +702,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
         if clock is not None:
             applied = ruleset.apply(state, engine.stamp(clock, now))
             changed = applied.state
-            events = [applied_item(clock, applied.events, by_table=True), *applied.events]
+            events = [applied_item(clock, applied.events, by=BY_TABLE), *applied.events]
         if not saved:
             seats.restart_all(record, now)
             return Amendment([*events, {"type": "GameResumed"}], state=changed)
@@ -659,8 +781,9 @@ def bots_waiting(record: Any, state: Any) -> list[int]:
 
 
 def cue_bots(result: ActionResult) -> None:
-    """Put ``BotsToMove`` on the bus when a bot-played seat has something to decide (the
-    bot-turn function's hand-off to a fresh invocation uses it too)."""
+    """Put ``BotsToMove`` on the bus when a bot-played seat has something to decide, or
+    standing orders have moves left (``result.orders_left``): the bot-turn function's hand-off
+    to a fresh invocation."""
     _publish(result, [], before=[w for w in result.game.record.waiting()], cue_bots=True)
 
 
@@ -723,7 +846,9 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
     ``events``, a ``DecisionPending`` for each decision that appeared since ``before`` (the
     stored pending decisions before the change; ``None``: announce every pending decision
     again, not as a turn), the table-wide news, and ``BotsToMove`` when ``cue_bots`` and a
-    bot has something to decide. The state is already saved, so a failure here is logged,
+    bot has something to decide or standing orders stopped at :data:`ORDER_MOVES_PER_WRITE`
+    with more to make (``result.orders_left``: ``"orders": true``, the bot-turn function
+    carries them on). The state is already saved, so a failure here is logged,
     not raised.
 
     A new decision has ``passed`` to its holder (a notification is due) when they held none
@@ -756,12 +881,14 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
         items.append((TABLE_NEWS, {"game_id": result.game.game_id, "version": result.version,
                                    "ruleset": ruleset.name, "news": [list(n) for n in news]}))
     try:
-        if cue_bots and (waiting_bots := bots_waiting(result.game.record, result.state)):
+        waiting_bots = bots_waiting(result.game.record, result.state) if cue_bots else []
+        if waiting_bots or (cue_bots and result.orders_left):
             record = result.game.record
             items.append((BOTS_TO_MOVE, {
                 "game_id": result.game.game_id, "version": result.version, "seats": waiting_bots,
                 "bot_delay": int(record.bot_delay if record.bot_delay is not None
-                                 else settings().default_bot_delay)}))
+                                 else settings().default_bot_delay),
+                **({"orders": True} if result.orders_left else {})}))
         if items:
             bus.publish_many(items)
     except Exception:  # the move is saved; delivery problems must not undo it

@@ -65,7 +65,8 @@ class NotReplayable(Conflict):
 @dataclass
 class Step:
     """One applied action: its number (1 for the first), the log item ``seq`` of its
-    ``ActionApplied``, when (``at``), by whom (``"table"`` or ``None``), the action, the engine
+    ``ActionApplied``, when (``at``), by whom (``"table"``, ``"order"``: a seat's standing
+    orders, or ``None``), the action, the engine
     events it caused (as logged) and every log item of the step (the action's, its events and
     the service's own that followed), for who may see it."""
 

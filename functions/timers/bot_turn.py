@@ -1,6 +1,7 @@
 """EventBridge rule target (``BotsToMove``): play the bots of a game until it waits on a human,
 is over, or this invocation's budget is spent (then a fresh invocation is cued), pausing the
-table's bot delay before each move (:func:`service.botplay.play`)."""
+table's bot delay before each move; with ``"orders": true`` first carry on the standing orders
+a write left at its limit (:func:`service.botplay.play`)."""
 
 import os
 
@@ -19,5 +20,6 @@ def handler(event, context):
     remaining = getattr(context, "get_remaining_time_in_millis", None)
     if remaining is not None:
         budget = min(budget, remaining() / 1000 - SAFETY_SECONDS)
-    run = botplay.play(detail["game_id"], delay=float(detail.get("bot_delay", 0)), budget=budget)
+    run = botplay.play(detail["game_id"], delay=float(detail.get("bot_delay", 0)), budget=budget,
+                       orders=bool(detail.get("orders")))
     return {"moves": run.moves, "stopped": run.stopped}

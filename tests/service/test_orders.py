@@ -137,3 +137,255 @@ def test_the_orders_routes_are_in_openapi():
     shape = document["components"]["schemas"]["OrdersOut"]["properties"]
     assert set(shape) == {"game_id", "seat", "orders", "recommended", "schema", "did"}
     assert {"401", "403", "404", "409", "422"} <= set(operations["put"]["responses"])
+
+
+# --- The pipeline follows the orders in the write that hands a seat its decision ------------
+
+PASSING = {"guess_when_left": 0, "pass_turns": True}
+"""Orders that pass every turn and never guess."""
+T0 = 1_780_000_000
+"""A frozen clock for the tests that read what the orders did (a look counts to the minute)."""
+
+
+@pytest.fixture
+def bus_items(monkeypatch):
+    """Every item the pipeline puts on the bus in this test, as ``(detail-type, detail)``."""
+    from service import bus
+
+    items: list[tuple[str, dict]] = []
+    monkeypatch.setattr(bus, "publish_many", lambda batch, source=None: items.extend(batch))
+    return items
+
+
+def _log(game_id, after=0):
+    from service.storage import DynamoGameStore
+
+    return DynamoGameStore().events(game_id, after, 1000)
+
+
+def _applied(items):
+    return [(e["action"]["type"], e["action"].get("player"), e.get("by")) for e in items
+            if e["type"] == "ActionApplied"]
+
+
+def _version(game_id):
+    from service.storage import DynamoGameStore
+
+    return int(DynamoGameStore().load(game_id).record.version)
+
+
+def test_an_order_moves_in_the_write_of_the_move_that_hands_its_seat_the_turn(api, bus_items):
+    """Seat 0 guesses wrong in person; seat 1's orders pass its turn in the same write: one
+    version step, the pass logged ``"by": "order"``, the turn back with seat 0 (who has no
+    orders: a stop), and only seat 1 reads what its orders did."""
+    import time_machine
+
+    from service import pipeline
+
+    with time_machine.travel(T0, tick=False) as clock:
+        game_id, seats, card, _ = _table(api)
+        (a_id, a), (_, b) = seats
+        api.ok("PUT", f"/games/{game_id}/orders", {"orders": RECOMMENDED}, b)
+        before = _version(game_id)
+        seen = [api.ok("GET", f"/games/{game_id}", None, t)["version"] for t in (a, b)]
+        count = len(_log(game_id))
+        clock.shift(120)
+        wrong = _wrong(card, card - 1, card + 1)           # leaves more than one card possible
+        bus_items.clear()
+        result = pipeline.act(game_id, a_id, {"type": "guess", "card": wrong})
+        assert _version(game_id) == before + 1             # one write, one version step
+        new = _log(game_id, count)
+        assert _applied(new) == [("guess", 0, None), ("pass", 1, "order")]
+        assert {e["step"] for e in new} == {new[0]["step"]} and {e["at"] for e in new} == {T0 + 120}
+        assert result.state.turn == 0 and result.state.turns == 2
+        assert [d.player for d in result.pending] == [0]
+        # What the orders did: seat 1 sees its pass; seat 0 has no orders, so nothing.
+        did = api.ok("GET", f"/games/{game_id}/orders", None, b)["did"]
+        order_seq = next(e["seq"] for e in new if e.get("by") == "order")
+        assert did == [{"seq": order_seq, "at": T0 + 120, "action": {"type": "pass", "player": 1},
+                        "events": [{"type": "Passed", "player": 1, "by": "player"}]}]
+        assert api.ok("GET", f"/games/{game_id}/orders", None, b)["did"] == []  # looked since
+        assert api.ok("GET", f"/games/{game_id}/orders", None, a)["did"] == []
+        assert [api.ok("GET", f"/games/{game_id}", None, t)["version"] for t in (a, b)] == [
+            v + 1 for v in seen]                            # each reader's: one step too
+    # Nobody is told of the turn the orders passed: seat 1's decision is never announced, and
+    # seat 0, who just moved, holds the next one (no turn notification).
+    pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
+    assert [(d["event"]["player"], d["passed"]) for d in pending] == [(0, False)]
+
+
+def test_a_stop_waits_for_the_person_and_notifies_as_today(api, bus_items):
+    from service import pipeline
+
+    game_id, seats, card, _ = _table(api)
+    (a_id, _), (_, b) = seats
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": {"pass_turns": False}}, b)
+    count = len(_log(game_id))
+    bus_items.clear()
+    result = pipeline.act(game_id, a_id, {"type": "guess", "card": _wrong(card, card - 1, card + 1)})
+    assert _applied(_log(game_id, count)) == [("guess", 0, None)]
+    assert [d.player for d in result.pending] == [1]
+    pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
+    assert [(d["event"]["player"], d["passed"], d["actor"]) for d in pending] == [(1, True, "human")]
+
+
+def test_a_timer_that_hands_a_seat_its_turn_follows_its_orders(api):
+    """Seat 0 is away: the idle-turn timer passes their turn (the table's move), and seat 1's
+    orders pass theirs in the timer's own write."""
+    import time_machine
+
+    from timers import deadline
+
+    with time_machine.travel(T0, tick=False) as clock:
+        game_id, seats, _, _ = _table(api)
+        api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, seats[1][1])
+        before, count = _version(game_id), len(_log(game_id))
+        clock.shift(3600)                                   # Siri's idle turn: an hour
+        assert deadline.fire(game_id)["applied"] is True
+    assert _applied(_log(game_id, count)) == [("timeout", 0, "table"), ("pass", 1, "order")]
+    assert _version(game_id) == before + 1
+
+
+def test_a_bots_move_that_hands_a_seat_its_turn_follows_its_orders(api):
+    """Seat 0 is a bot: its move (the bot-turn function's) hands seat 1 its turn, and seat 1's
+    orders pass it in the bot's write."""
+    from service import accounts, botplay, pipeline
+
+    token = api.sign_in()[1]
+    person = api.ok("GET", "/account", None, token)["account_id"]
+    game_id = pipeline.create_game("siri", [accounts.bot_id("base", 1), person], {},
+                                   owner=person).game.game_id
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, token)
+    before, count = _version(game_id), len(_log(game_id))
+    run = botplay.play(game_id, delay=0, budget=10, max_moves=1)
+    assert run.moves == 1 and _version(game_id) == before + 1
+    bot_move, order_move = _applied(_log(game_id, count))
+    assert bot_move[1:] == (0, None) and order_move == ("pass", 1, "order")
+
+
+def test_orders_stopped_at_the_limit_go_on_in_a_fresh_invocation(api, bus_items, monkeypatch):
+    """With the limit at 2 moves a write, a person's guess leaves both seats' passing orders
+    more to do: the write is cued to the bot-turn function (``"orders": true``), which carries
+    them on, two a write, to the game's end (its turn cap)."""
+    from service import pipeline
+    from timers import bot_turn
+
+    monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 2)
+    game_id, seats, card, _ = _table(api)
+    for _, token in seats:
+        api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, token)
+    before, count = _version(game_id), len(_log(game_id))
+    bus_items.clear()
+    first = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card)})
+    assert first.orders_left and first.state.turns == 3    # the guess and two passes by order
+    [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
+    assert cue["orders"] is True and cue["seats"] == []
+    ran = bot_turn.handler({"detail": cue}, None)
+    assert ran["stopped"] == "finished"
+    items = _log(game_id, count)
+    moves = _applied(items)
+    assert moves[0] == ("guess", 0, None) and {m[2] for m in moves[1:]} == {"order"}
+    turns = 30                                              # Siri's turn cap
+    # The person's write made 3 moves; the other 27 went two a write: 14 writes more.
+    assert len(moves) == turns and _version(game_id) == before + 1 + 14
+    assert first.version == before + 1
+
+
+def test_a_refused_order_move_does_no_harm(api, monkeypatch):
+    """An order whose move the rules refuse (a ruleset's bug: here seat 1's orders guess a card
+    already guessed) fails nothing: the person's move is saved, the seat's turn waits for it."""
+    from service import pipeline
+    from tests.siri import ruleset as siri_rules
+
+    game_id, seats, card, _ = _table(api)
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": RECOMMENDED}, seats[1][1])
+    wrong = _wrong(card)
+    monkeypatch.setattr(siri_rules.SiriRuleset, "order_action",
+                        lambda self, state, seat, orders, now: siri_rules.Guess(player=seat,
+                                                                                card=wrong))
+    warned = []
+    monkeypatch.setattr(pipeline.log, "warning", lambda message, **kw: warned.append(
+        (message, kw["extra"]["seat"], kw["extra"]["error"])))
+    count = len(_log(game_id))
+    result = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": wrong})
+    assert _applied(_log(game_id, count)) == [("guess", 0, None)]
+    assert warned == [("an order's move was refused", 1, "that card was guessed already")]
+    assert [d.player for d in result.pending] == [1] and not result.orders_left
+    assert api.ok("GET", f"/games/{game_id}/orders", None, seats[1][1])["did"] == []
+
+
+def test_a_game_played_partly_by_orders_verifies_and_nobody_else_reads_the_orders(api, bus_items):
+    """Seat 0 narrows the card down in person; seat 1's orders pass, then guess the one card
+    left and win. The finished game verifies, its record marking the orders' moves; the game
+    view, the log, the replay and the bus carry no orders."""
+    from service import pipeline
+
+    game_id, seats, card, _ = _table(api)
+    (a_id, a), (_, b) = seats
+    secret = {"guess_when_left": 1, "pass_turns": True}
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": secret}, b)
+    for guess in (g for g in (card + 1, card - 1) if 1 <= g <= 9):
+        result = pipeline.act(game_id, a_id, {"type": "guess", "card": guess})
+        if result.outcome is not None:
+            break
+    assert result.outcome is not None and result.outcome.winner == 1
+    checked = api.ok("GET", f"/games/{game_id}/verify?record=true", None, a)
+    assert checked["ok"] is True, checked["report"]
+    by = [(s["action"]["type"], s["by"]) for s in checked["record"]["steps"]]
+    assert ("guess", "order") in by and ("guess", None) in by
+    # Nobody else reads seat 1's orders: not in anything seat 0 or the bus gets.
+    shown = [api.ok("GET", f"/games/{game_id}", None, a),
+             api.ok("GET", f"/games/{game_id}/events?limit=500", None, a),
+             api.ok("GET", f"/games/{game_id}/replay", None, a), bus_items]
+    for body in shown:
+        text = json.dumps(body)
+        assert "guess_when_left" not in text and "pass_turns" not in text
+    assert api.ok("GET", f"/games/{game_id}/orders", None, b)["orders"] == secret
+
+
+def test_two_mtaani_seats_on_the_recommended_orders_play_turns_in_one_request(api, bus_items):
+    """Mtaani, two people on the recommended orders (set by PUT, which moves nothing): seat 0
+    rolls in person, and in that one write the orders buy, build and end turns for both seats
+    until a stop, a Municipal choice (the recommended orders ask the person: ``municipal =
+    "ask_me"``), which waits for its holder and is announced to them as a turn."""
+    import time_machine
+
+    with time_machine.travel(T0, tick=False) as traveller:
+        _play_mtaani_on_orders(api, bus_items, traveller)
+
+
+def _play_mtaani_on_orders(api, bus_items, traveller):
+    from service import pipeline
+
+    people = [api.sign_in()[1] for _ in range(2)]
+    ids = [api.ok("GET", "/account", None, token)["account_id"] for token in people]
+    dice = [[1, 2], [2, 3], [3, 3], [1, 4], [2, 4], [5, 6]]
+    game_id = pipeline.create_game("mtaani", ids, {"scripted": {"dice": dice,
+                                                                "mugging": [False] * 10}},
+                                   seed=7, owner=ids[0]).game.game_id
+    for token in people:
+        api.ok("PUT", f"/games/{game_id}/orders", {"orders": {}}, token)
+    before, count = _version(game_id), len(_log(game_id))
+    assert api.ok("GET", f"/games/{game_id}", None, people[0])["decision"]["player"] == 0
+    bus_items.clear()
+    traveller.shift(120)                                   # a look counts to the minute
+    rolled = api.ok("POST", f"/games/{game_id}/mtaani/roll", None, people[0])
+    did = {seat: api.ok("GET", f"/games/{game_id}/orders", None, people[seat])["did"]
+           for seat in (0, 1)}
+    assert _version(game_id) == before + 1                 # one write
+    items = _log(game_id, count)
+    moves = _applied(items)
+    assert moves[0] == ("roll", 0, None) and {m[2] for m in moves[1:]} == {"order"}
+    ended = [m[1] for m in moves if m[0] == "end_turn"]
+    assert ended.count(0) >= 2 and ended.count(1) >= 2     # turns of both seats, by order
+    assert {"buy", "build"} <= {m[0] for m in moves}
+    assert len(moves) - 1 < pipeline.ORDER_MOVES_PER_WRITE
+    view = api.ok("GET", f"/games/{game_id}", None, people[1])
+    assert (view["decision"]["player"], view["decision"]["kind"]) == (1, "municipal")
+    assert rolled["version"] == api.ok("GET", f"/games/{game_id}", None, people[0])["version"]
+    pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
+    assert [(d["event"]["player"], d["event"]["kind"], d["passed"]) for d in pending] == [
+        (1, "municipal", True)]                            # the stop, told once; no other turn
+    assert [e["action"]["type"] for e in did[1]] == [m[0] for m in moves if m[1] == 1]
+    assert [e["seq"] for e in did[0]] == [e["seq"] for e in items if e["type"] == "ActionApplied"
+                                          and e.get("by") and e["action"]["player"] == 0]

@@ -29,12 +29,14 @@ Record (JSON)::
     {"format": "mtaa-game-record/1", "game_id": str, "ruleset": str, "rules_version": int,
      "seats": [{"seat": int, "account_id": str, "name": str}, ...],
      "options": {...}, "commitment": hex | null, "salt": hex | null, "seed": "decimal",
-     "steps": [{"seq": int, "at": int, "by": "table" | null, "action": {...},
+     "steps": [{"seq": int, "at": int, "by": "table" | "order" | null, "action": {...},
                 "events": [{...}, ...]}, ...],
      "final_state": {...}}
 
 ``seq`` is the log item of the step's action (the event log's numbering), ``at`` when it was
-applied (Unix seconds), ``by`` ``"table"`` for the table's own moves (deadlines, pauses).
+applied (Unix seconds), ``by`` ``"table"`` for the table's own moves (deadlines, pauses),
+``"order"`` for a move a seat's standing orders made (checked like any other: a move is a
+move, whoever chose it).
 
 **Time fields.** An action's time fields (``engine.TIME_FIELDS``: ``now``, the bribe's
 ``minute``) decide what the rules allow (a bid before an auction's close, the bribe's odds), and
