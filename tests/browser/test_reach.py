@@ -11,6 +11,8 @@ sees it, in headless Chromium against the local stack.
   fits the screen, its Mortgage in reach, on a phone upright and sideways and a laptop.
 - Both boards: no name cut by its space or by the frame's edge at the turn's place (the text's
   range rects against the window it is seen through), and Jiji's middle in the frame's window.
+- Mtaani's whole board: all 48 tiles named (the short names of nairobi.toml), at 11 px or more,
+  no wider than its box and not cut by its tile, at the three sizes.
 
 Screenshots go to ``test-artifacts/reach-*.png``.
 """
@@ -269,3 +271,54 @@ def test_a_jiji_buy_the_cash_does_not_cover_says_so_beside_the_cash(pages, stack
     expect(main).to_have_attribute("data-action", "auction")
     screenshot(page, "reach-jiji-phone-portrait-short")
     assert page.get_by_test_id("action-bar").evaluate(OFF_SCREEN) == []
+
+
+NAME_FITS = """
+(els) => els.map((el) => {
+  const vertical = getComputedStyle(el).writingMode.startsWith("vertical");
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const text = range.getBoundingClientRect(), tile = el.closest(".tile");
+  const t = tile.getBoundingClientRect(), pad = 2;
+  return { tile: tile.dataset.tile, text: el.textContent, shown: el.checkVisibility(),
+    font: parseFloat(getComputedStyle(el).fontSize),
+    scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, scrollHeight: el.scrollHeight, clientHeight: el.clientHeight,
+    // The px the tile cuts off its text (at either end of its line), and the px left free at the
+    // end of its line (the text starts after the set's colour band).
+    cut: Math.round(Math.max(0, vertical ? Math.max(t.top + pad - text.top, text.bottom - (t.bottom - pad))
+                                        : Math.max(t.left + pad - text.left, text.right - (t.right - pad)))),
+    spare: Math.round(vertical ? t.bottom - pad - text.bottom : t.right - pad - text.right) };
+})
+"""
+"""Each tile name of the board: its text, whether it is shown, its font size (px), its scroll
+and client sizes, and the room to spare between its text and its tile's inner edges along the
+line it is printed on: cut off by the tile, and free at the end of the line (px)."""
+
+
+def test_the_mtaani_whole_board_names_every_tile_whole_at_each_layout(pages, stack):
+    """"Whole board" prints each of the 48 tiles' names, the short one where the full one would
+    not fit (nairobi.toml's ``short``: "Hurl." for Hurlingham, "Payday" as it is), whole
+    (no wider than its box, no line of it cut by the tile or the frame) and at 11 px or more,
+    on a phone upright and sideways and a laptop; a tap on "Hurl." zooms in on Hurlingham,
+    its full name whole on its tile."""
+    accounts, game_id = seated_table(stack, SHORT_SCRIPT)
+    for layout in ("phone-portrait", "phone-landscape", "desktop-1366"):
+        page = open_as(pages, stack, accounts[0], f"/game/{game_id}", layout)
+        page.get_by_role("button", name="Whole board", exact=True).click()
+        expect(page.locator(".board.overview .tile")).to_have_count(48)
+        expect(page.locator('.board .tile[data-tile="33"] .name')).to_have_text("Hurl.")
+        expect(page.locator('.board .tile[data-tile="0"] .name')).to_have_text("Payday")
+        names = page.locator(".board .tile .name").evaluate_all(NAME_FITS)
+        assert [n for n in names if not n["shown"]] == [], layout
+        cut = [n for n in names if n["scrollWidth"] > n["clientWidth"] or n["scrollHeight"] > n["clientHeight"] or n["cut"]]
+        assert cut == [], (layout, cut)
+        assert min(n["font"] for n in names) >= 11, layout
+        assert page.evaluate(CLIPPED, ".board .tile .name") == [], layout
+        tight = min(names, key=lambda n: n["spare"])
+        print(f"{layout}: least room to spare {tight['spare']} px ({tight['text']!r}, tile {tight['tile']})")
+        screenshot(page, f"reach-mtaani-whole-board-{layout}")
+    page.locator('.board .tile[data-tile="33"]').click()
+    expect(page.locator(".board.overview")).to_have_count(0)
+    expect(page.locator('.board .tile[data-tile="33"] .name')).to_have_text("Hurlingham")
+    assert page.evaluate(CLIPPED, '.board .tile[data-tile="33"] .name') == []
+    assert page.locator('.board .tile[data-tile="33"]').evaluate(IN_BOARD_WINDOW)

@@ -178,3 +178,22 @@ def test_the_documented_scripted_schema_is_what_both_rulesets_accept():
         check_scripted(rulebook(name), script)
     with pytest.raises(engine.InvalidAction, match="unknown scripted stream"):
         check_scripted(rulebook("current"), {"weather": [True]})
+
+
+def test_mtaani_whole_board_names_are_at_most_seven_characters():
+    """The whole-board view prints each tile's ``short`` name (nairobi.toml; the name itself
+    when absent): 7 characters at most, so it fits a 21 px tile at 11 px (docs/web.md). Both
+    rulesets' guides carry it: Hurlingham (33) is "Hurl.", Kenya Airways (42) "KQ", Payday (0)
+    has no short name and prints "Payday"."""
+    from pydantic import ValidationError
+
+    from engine.mtaani.data import Tile
+
+    book = rulebook("current")
+    assert [t.name for t in book.tiles if len(t.short or t.name) > 7] == []
+    for ruleset in ("mtaani", "mtaani-classic"):
+        tiles = engine.get_ruleset(ruleset).guide()["tiles"]
+        assert [(t["index"], t["name"], t["short"]) for t in tiles if t["index"] in (0, 33, 42)] == [
+            (0, "Payday", "Payday"), (33, "Hurlingham", "Hurl."), (42, "Kenya Airways", "KQ")]
+    with pytest.raises(ValidationError):
+        Tile.model_validate({"index": 33, "name": "Hurlingham", "short": "Hurlingh", "kind": "property"})

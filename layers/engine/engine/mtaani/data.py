@@ -26,10 +26,13 @@ TileKind = Literal["payday", "jail", "atm", "fortune", "property", "mtaani", "ma
 
 
 class Tile(_Strict):
-    """One of the 48 board tiles. Prices are in SFR and only set on properties."""
+    """One of the 48 board tiles. Prices are in SFR and only set on properties. ``short`` is
+    the name the whole-board view prints where the tile is too small for ``name`` (at most
+    seven characters; the name itself when absent)."""
 
     index: int
     name: str
+    short: str | None = Field(default=None, max_length=7)
     kind: TileKind
     set: str | None = None
     base_fee: int = 0

@@ -5,7 +5,7 @@ every number matches the build (``GET /rulesets/{name}/guide``). The shape::
     {"ruleset", "title", "game": "mtaani", "edition": {id, name, currency, board_size, sides},
      "rules": {every rule value, as in data/rules-*.toml},
      "sets": [{id, name, kind, tiles: [index, ...]}],
-     "tiles": [{index, name, kind, set, side, base_fee, mortgage, unit_cost, purchase,
+     "tiles": [{index, name, short, kind, set, side, base_fee, mortgage, unit_cost, purchase,
                 unmortgage_cost, unit_refund, fees: [fee with 0..max units], set_fee}],
      "cards": {"mtaani": [...], "mathree": [...]}, "events": [...],
      "prose": [{id, title, text: [paragraph, ...], items: [item, ...]}]}
@@ -33,7 +33,8 @@ from engine.mtaani.orders import recommended_values
 def _tile(book: Rulebook, index: int) -> dict[str, Any]:
     ctx = Ctx(book, None)  # the price functions below read the rulebook only
     tile = book.tiles[index]
-    out: dict[str, Any] = {"index": index, "name": tile.name, "kind": tile.kind, "set": tile.set,
+    out: dict[str, Any] = {"index": index, "name": tile.name, "short": tile.short or tile.name,
+                           "kind": tile.kind, "set": tile.set,
                            "side": book.side_of[index]}
     if tile.kind != "property":
         return out

@@ -57,7 +57,7 @@ function tileLabel(guide, view, index) {
   return parts.join(", ");
 }
 
-function tileFace(guide, view, index, selected) {
+function tileFace(guide, view, index, selected, overview = false) {
   const { tile, prop, owner } = tileFacts(guide, view, index);
   const color = setColor(guide, tile.set);
   const classes = ["tile", `edge-${edge(index, guide.tiles.length)}`, `kind-${tile.kind}`];
@@ -71,7 +71,7 @@ function tileFace(guide, view, index, selected) {
     classes.join(" "),
     [
       color ? h("span", { class: "band", style: { "--set": color } }) : null,
-      h("span", { class: "name" }, tile.name),
+      h("span", { class: "name" }, overview ? tile.short || tile.name : tile.name),
       prop ? h("span", { class: "price" },
         owner ? h("span", { class: "owner", style: { "--c": PLAYER_COLORS[prop.owner % 4] }, title: owner.name }, labels[prop.owner])
           : compact(view.state.derived.prices[index] ?? tile.purchase)) : null,
@@ -88,21 +88,25 @@ function tileFace(guide, view, index, selected) {
  * The whole-board Map. `handlers.select(index)` on a tap, `handlers.open(index)` on a
  * double-tap or Enter; `center` is put in the middle of the loop. Tiles are drawn at a size
  * where names and prices are readable (the board scrolls on small screens); `overview` fits
- * the whole board on the screen with colours, owners and tokens only (names in the labels).
+ * the whole board on the screen with deep sides (the names printed short, the guide's
+ * `short`: across on the left and right, down on the top and bottom rows), each owned tile
+ * ringed in its owner's colour, and the tokens; the full names are in the labels.
  */
 export function renderMap(guide, view, { selected, handlers, center, overview }) {
   const size = guide.tiles.length;
   const n = size / 4 + 1;
   const board = h("div", {
     class: `board${overview ? " overview" : ""}`, role: "grid", "aria-label": "Game board",
-    style: { "--n": n },
+    style: { "--n": n, "--mid": n - 2 },
   });
   for (let index = 0; index < size; index += 1) {
     const { row, col } = cell(index, size);
-    const [cls, children] = tileFace(guide, view, index, selected);
+    const [cls, children] = tileFace(guide, view, index, selected, overview);
+    const owner = tileFacts(guide, view, index).prop?.owner;
+    const owned = owner !== null && owner !== undefined;
     const button = h("button", {
-      type: "button", class: cls, role: "gridcell", "data-tile": index,
-      style: { "grid-row": row, "grid-column": col },
+      type: "button", class: owned ? `${cls} owned` : cls, role: "gridcell", "data-tile": index,
+      style: { "grid-row": row, "grid-column": col, "--owner": owned ? PLAYER_COLORS[owner % 4] : null },
       "aria-label": tileLabel(guide, view, index),
       "aria-pressed": selected === index ? "true" : "false",
     }, children);
