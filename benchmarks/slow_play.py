@@ -234,7 +234,7 @@ def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool =
     tables = [(name, options) for name, options in TABLES if rulesets is None or name in rulesets]
     cpu0 = time.process_time()
     rows = []
-    for seats in seat_counts:
+    for seats in seat_counts if games else ():
         for preset in presets:
             for with_orders in (mode == "with" for mode in orders):
                 for ruleset, options in tables:

@@ -2,7 +2,9 @@
 what they are, the game's recommended orders and the JSON Schema of its order fields, and what
 your orders did since you last looked. A PUT sets them (``{"orders": {...}}``: validated by
 the game; fields left out take the recommended values) or clears them (``{"orders": null}``);
-they take effect at the table's next move. Only your own seat's orders are ever shown
+they act at once on what waits for them now (a write of the orders' own moves,
+``pipeline.follow_standing_orders``), and from then on in the write of each move that hands
+the seat a decision. Only your own seat's orders are ever shown
 (:mod:`service.standing_orders`)."""
 
 from typing import Annotated, Any
@@ -44,8 +46,11 @@ def get_orders(game_id: str):
                                     *SIGNED_IN_ERRORS, 403, 404, 409))
 def put_orders(game_id: str, body: Annotated[OrdersIn, Body()]):
     me = caller(router)
-    game = standing_orders.set_orders(game_id, me.account_id, body.orders,
-                                      pipeline.default_store())
+    store = pipeline.default_store()
+    game = standing_orders.set_orders(game_id, me.account_id, body.orders, store)
+    moved = (pipeline.follow_standing_orders(game_id, store, me.account_id)
+             if body.orders is not None else None)
+    game = moved.game if moved is not None else game
     return json_response(standing_orders.orders_body(
         game, me.account_id, lambda: presence.last_look(game_id, me.account_id)))
 

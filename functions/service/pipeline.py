@@ -500,8 +500,16 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                                           "order_moves": orders.moves,
                                           "version": applied.version, "attempt": attempt,
                                           "events": len(events), "status": status})
+        # Who was not at the table for a decision made for them: the table's answers, and the
+        # seats whose orders moved, unless that seat's person made this request (they are
+        # looking: what waits for them now is in the answer).
+        present = (list(record.seats).index(account_id)
+                   if account_id is not None and not by_bot and account_id in record.seats
+                   else None)
         answered = {entry["action"].get("player") for entry in logged
-                    if entry["type"] == "ActionApplied" and entry.get("by") == BY_TABLE}
+                    if entry["type"] == "ActionApplied" and (
+                        entry.get("by") == BY_TABLE
+                        or (entry.get("by") == BY_ORDER and entry["action"].get("player") != present))}
         answered.discard(None)  # a table's action for no seat (an auction's close, a clock)
         _publish(applied, events, before=stored, cue_bots=not by_bot, absent=answered)
         return applied
@@ -568,6 +576,22 @@ def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> Orders
     done.left = (done.moves >= ORDER_MOVES_PER_WRITE and done.outcome is None
                  and orders_would_move(record, done.state, at))
     return done
+
+
+def follow_standing_orders(game_id: str, store: GameStore | None = None,
+                           account_id: str | None = None) -> ActionResult | None:
+    """Let the table's standing orders make what they can now, in a write of their own (a
+    seat whose person just set orders during their own pending decision sees them act at
+    once, not at the table's next move). The result of that write, or ``None`` when the
+    orders have nothing to make (or the game is saved or over). ``account_id``: the person who
+    set the orders (they are looking: their seat is not told of what waits for it). Raises
+    what :func:`run`
+    raises for a busy table (:class:`ServiceUnavailable`)."""
+    try:
+        return run(game_id, lambda _game, _state: FOLLOW_ORDERS, store=store,
+                   account_id=account_id)
+    except (NothingToDo, GameSaved, engine.GameOver):
+        return None
 
 
 def orders_would_move(record: Any, state: Any, at: int) -> bool:

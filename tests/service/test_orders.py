@@ -59,6 +59,23 @@ def test_put_then_get_round_trip(api):
     assert api.ok("GET", f"/games/{game_id}/orders", None, token)["orders"] is None
 
 
+def test_orders_set_during_the_seats_own_turn_act_at_once(api):
+    """Seat 0's turn waits; its person sets orders that pass a turn: the orders pass it in a
+    write of their own, so seat 1 holds the turn when the PUT answers, and ``did`` says so."""
+    game_id, seats, card, _ = _table(api)
+    before = api.ok("GET", f"/games/{game_id}", None, seats[1][1])["version"]
+    put = api.ok("PUT", f"/games/{game_id}/orders",
+                 {"orders": {"guess_when_left": 0, "pass_turns": True}}, seats[0][1])
+    assert put["orders"] == {"guess_when_left": 0, "pass_turns": True}
+    view = api.ok("GET", f"/games/{game_id}", None, seats[1][1])
+    assert view["decision"]["player"] == 1 and view["version"] == before + 1
+    did = api.ok("GET", f"/games/{game_id}/orders", None, seats[0][1])["did"]
+    assert [entry["action"]["type"] for entry in did] == ["pass"]
+    # Orders that make nothing now (cleared, or a stop) write nothing.
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": STOP}, seats[1][1])
+    assert api.ok("GET", f"/games/{game_id}", None, seats[1][1])["version"] == before + 1
+
+
 @pytest.mark.parametrize(("orders", "field"), [
     ({"guess_when_left": 10}, "orders.guess_when_left"),
     ({"guess_when_left": -1}, "orders.guess_when_left"),
@@ -264,31 +281,64 @@ def test_a_bots_move_that_hands_a_seat_its_turn_follows_its_orders(api):
 
 
 def test_orders_stopped_at_the_limit_go_on_in_a_fresh_invocation(api, bus_items, monkeypatch):
-    """With the limit at 2 moves a write, a person's guess leaves both seats' passing orders
-    more to do: the write is cued to the bot-turn function (``"orders": true``), which carries
-    them on, two a write, to the game's end (its turn cap)."""
+    """With the limit at 2 moves a write, orders left with more to do are cued to the bot-turn
+    function (``"orders": true``), which carries them on, two a write, to the game's end (its
+    turn cap). Here seat 1 sets passing orders off its turn (nothing moves), then seat 0 sets
+    them during its own turn: they act at once, and the PUT's write hits the limit; then a
+    person's move on a table whose orders are left half done is cued the same way."""
     from service import pipeline
     from timers import bot_turn
 
     monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 2)
     game_id, seats, card, _ = _table(api)
-    for _, token in seats:
-        api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, token)
     before, count = _version(game_id), len(_log(game_id))
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, seats[1][1])
+    assert _applied(_log(game_id, count)) == []             # not seat 1's turn: nothing moved
     bus_items.clear()
-    first = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card)})
-    assert first.orders_left and first.state.turns == 3    # the guess and two passes by order
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, seats[0][1])
+    # Each PUT is one write of the orders; then one write of two passes by order.
+    assert _version(game_id) == before + 3
+    assert _applied(_log(game_id, count)) == [("pass", 0, "order"), ("pass", 1, "order")]
     [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
     assert cue["orders"] is True and cue["seats"] == []
     ran = bot_turn.handler({"detail": cue}, None)
     assert ran["stopped"] == "finished"
-    items = _log(game_id, count)
-    moves = _applied(items)
-    assert moves[0] == ("guess", 0, None) and {m[2] for m in moves[1:]} == {"order"}
+    moves = _applied(_log(game_id, count))
+    assert {m[2] for m in moves} == {"order"} and {m[0] for m in moves} == {"pass"}
     turns = 30                                              # Siri's turn cap
-    # The person's write made 3 moves; the other 27 went two a write: 14 writes more.
-    assert len(moves) == turns and _version(game_id) == before + 1 + 14
-    assert first.version == before + 1
+    # The PUT's write made 2 moves; the other 28 went two a write: 14 writes more.
+    assert len(moves) == turns and _version(game_id) == before + 3 + 14
+
+
+def test_a_persons_move_that_leaves_orders_more_than_a_write_cues_them(api, bus_items,
+                                                                       monkeypatch):
+    """Seat 1 on passing orders, seat 0 on orders that never move (it plays in person): seat
+    0's guess hands seat 1 its turn, the orders pass it (1 move), then seat 0 waits: nothing
+    left, no cue. With seat 0 passing too and the limit at 1, the person's guess leaves the
+    orders more to do: its write is cued (``"orders": true``)."""
+    from service import pipeline
+
+    game_id, seats, card, _ = _table(api)
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, seats[1][1])
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": STOP}, seats[0][1])
+    bus_items.clear()
+    first = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card)})
+    assert not first.orders_left and first.state.turns == 2  # the guess and seat 1's pass
+    assert not [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
+    monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 1)
+    # Seat 0 now passes by order too, but sets it through the store (no PUT's own write).
+    from service import standing_orders
+    from service.storage import DynamoGameStore
+
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    standing_orders._store(game.record, {0: PASSING, 1: PASSING})
+    store.update_fields(game, ("orders",))
+    bus_items.clear()
+    second = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card, _wrong(card))})
+    assert second.orders_left and second.state.turns == first.state.turns + 2
+    [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
+    assert cue["orders"] is True
 
 
 def test_a_refused_order_move_does_no_harm(api, monkeypatch):
@@ -344,10 +394,12 @@ def test_a_game_played_partly_by_orders_verifies_and_nobody_else_reads_the_order
 
 
 def test_two_mtaani_seats_on_the_recommended_orders_play_turns_in_one_request(api, bus_items):
-    """Mtaani, two people on the recommended orders (set by PUT, which moves nothing): seat 0
-    rolls in person, and in that one write the orders buy, build and end turns for both seats
-    until a stop, a Municipal choice (the recommended orders ask the person: ``municipal =
-    "ask_me"``), which waits for its holder and is announced to them as a turn."""
+    """Mtaani, two people on orders set by PUT (off their turn, or at a stop: they move
+    nothing): seat 1 on the recommended orders, seat 0 on them but rolling in person
+    (``roll = false``). Seat 0 rolls (1 + 2: Kibra, unowned, priced under the 700,000 SFR
+    limit); in that one write its orders buy Kibra and end its turn, then make seat 1's roll
+    (2 + 3: Citi Hoppa), buy and end turn, up to the stop: seat 0's next roll, which waits for
+    its holder (who is looking: it is in the roll's answer, not a notification)."""
     import time_machine
 
     with time_machine.travel(T0, tick=False) as traveller:
@@ -363,9 +415,11 @@ def _play_mtaani_on_orders(api, bus_items, traveller):
     game_id = pipeline.create_game("mtaani", ids, {"scripted": {"dice": dice,
                                                                 "mugging": [False] * 10}},
                                    seed=7, owner=ids[0]).game.game_id
-    for token in people:
-        api.ok("PUT", f"/games/{game_id}/orders", {"orders": {}}, token)
-    before, count = _version(game_id), len(_log(game_id))
+    count = len(_log(game_id))
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": {}}, people[1])
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": {"roll": False}}, people[0])
+    assert _applied(_log(game_id, count)) == []            # seat 0's roll is a stop
+    before = _version(game_id)
     assert api.ok("GET", f"/games/{game_id}", None, people[0])["decision"]["player"] == 0
     bus_items.clear()
     traveller.shift(120)                                   # a look counts to the minute
@@ -375,17 +429,17 @@ def _play_mtaani_on_orders(api, bus_items, traveller):
     assert _version(game_id) == before + 1                 # one write
     items = _log(game_id, count)
     moves = _applied(items)
-    assert moves[0] == ("roll", 0, None) and {m[2] for m in moves[1:]} == {"order"}
-    ended = [m[1] for m in moves if m[0] == "end_turn"]
-    assert ended.count(0) >= 2 and ended.count(1) >= 2     # turns of both seats, by order
-    assert {"buy", "build"} <= {m[0] for m in moves}
-    assert len(moves) - 1 < pipeline.ORDER_MOVES_PER_WRITE
-    view = api.ok("GET", f"/games/{game_id}", None, people[1])
-    assert (view["decision"]["player"], view["decision"]["kind"]) == (1, "municipal")
-    assert rolled["version"] == api.ok("GET", f"/games/{game_id}", None, people[0])["version"]
+    assert moves == [("roll", 0, None), ("buy", 0, "order"), ("end_turn", 0, "order"),
+                     ("roll", 1, "order"), ("buy", 1, "order"), ("end_turn", 1, "order")]
+    bought = [e["tile"] for e in items if e["type"] == "PropertyBought"]
+    assert bought == [3, 5]                                # Kibra, Citi Hoppa
+    view = api.ok("GET", f"/games/{game_id}", None, people[0])
+    assert view["decision"]["player"] == 0 and "roll" in {a["type"] for a in view["legal_actions"]}
+    assert rolled["version"] == view["version"]
     pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
-    assert [(d["event"]["player"], d["event"]["kind"], d["passed"]) for d in pending] == [
-        (1, "municipal", True)]                            # the stop, told once; no other turn
-    assert [e["action"]["type"] for e in did[1]] == [m[0] for m in moves if m[1] == 1]
+    # Seat 0's person made this request: the roll waiting for them again is in its answer,
+    # not a notification.
+    assert [(d["event"]["player"], d["passed"]) for d in pending] == [(0, False)]
+    assert [e["action"]["type"] for e in did[1]] == ["roll", "buy", "end_turn"]
     assert [e["seq"] for e in did[0]] == [e["seq"] for e in items if e["type"] == "ActionApplied"
                                           and e.get("by") and e["action"]["player"] == 0]
