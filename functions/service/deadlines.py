@@ -37,19 +37,21 @@ second delivery finds the decision gone, or its deadline moved, and changes noth
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from aws_lambda_powertools import Logger
+
 import engine
 from service import pipeline, seats, timers, views
 from service.errors import Conflict
+from service.observability import SERVICE
 from service.storage import GameRecord, StoredGame, Waiting
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 MAX_PASSES = 20
 """Bound on the decisions one firing answers (each is one pipeline write)."""
 

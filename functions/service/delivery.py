@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import ipaddress
 import json
-import logging
 import os
 import re
 from dataclasses import dataclass
@@ -32,7 +31,11 @@ from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
-log = logging.getLogger(__name__)
+from aws_lambda_powertools import Logger
+
+from service.observability import SERVICE
+
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 WEB_PUSH_TTL = 24 * 3600
 """Seconds a push service keeps a message for an offline device (the default 0 drops it)."""

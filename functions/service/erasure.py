@@ -38,11 +38,11 @@ deliveries of one event, or a worker killed between two tables, do no harm.
 
 from __future__ import annotations
 
-import logging
 import secrets
 import time
 from typing import Any
 
+from aws_lambda_powertools import Logger
 from pydantic import BaseModel
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
@@ -62,9 +62,10 @@ from service import (
 )
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
+from service.observability import SERVICE
 from service.storage import GameEventRecord, StoredGame
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 SOURCE = "mtaa.accounts"
 """Bus source of account events."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -28,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+from aws_lambda_powertools import Logger
 from pydantic import Field
 from pynamodb.attributes import (
     BooleanAttribute,
@@ -50,8 +50,9 @@ from service.errors import (
     ServiceUnavailable,
     Unprocessable,
 )
+from service.observability import SERVICE
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 MIN_SEATS, MAX_SEATS = 2, 8
 """Bounds of any table's size in requests; each ruleset's own range is checked too
 (``Ruleset.min_players`` / ``max_players``)."""

@@ -30,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 import os
 import re
 import secrets
@@ -39,6 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from aws_lambda_powertools import Logger
 from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
@@ -52,8 +52,9 @@ from service import accounts, delivery, tables, timers
 from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
+from service.observability import SERVICE
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 KEEP_SECONDS = 30 * 24 * 3600
 """How long a sent notification's record is kept (DynamoDB TTL): what a repeat is checked against."""

@@ -44,7 +44,11 @@ NOTIFICATIONS_FAILED = "NotificationsFailed"
 COLD_STARTS = "ColdStart"
 GAMES_ARCHIVED = "GamesArchived"
 
-logger = Logger(service=os.environ.get("POWERTOOLS_SERVICE_NAME", "mtaa"), utc=True)
+SERVICE = os.environ.get("POWERTOOLS_SERVICE_NAME", "mtaa")
+"""The ``service`` key of every log line, and the parent logger's name: each module logs
+through a child, ``Logger(service=SERVICE, child=True)`` (named ``mtaa.<module>``), whose
+records go to this logger's handler: one JSON format and the invocation's keys everywhere."""
+logger = Logger(service=SERVICE, utc=True)
 metrics = Metrics(namespace=NAMESPACE)
 _cold = True
 _depth = 0

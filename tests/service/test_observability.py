@@ -64,3 +64,40 @@ def test_conflicts_and_stale_timers_are_counted(api, capsys):
     names = _names(_metrics(capsys.readouterr().out))
     assert "StaleVersions" in names and "StaleTimersIgnored" in names
     assert "TimeoutsFired" in names
+
+
+def test_no_module_logs_through_a_bare_stdlib_logger():
+    """Every module of functions/ logs through service.observability's logger or a
+    Powertools child of it (``Logger(service=SERVICE, child=True)``): a bare
+    ``logging.getLogger`` would write Lambda's plain text lines without the JSON format and the
+    invocation's keys."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "functions"
+    bare = [str(path.relative_to(root)) for path in root.rglob("*.py")
+            if "logging.getLogger" in path.read_text()]
+    assert bare == []
+
+
+def test_a_module_logger_writes_the_parents_json_with_the_invocations_keys(monkeypatch):
+    """A child logger (service.delivery's) names itself after its module under the service
+    and its records come out of the parent's handler as JSON with the correlation id and the
+    function of the invocation (service.observability.invocation)."""
+    import io
+    from types import SimpleNamespace
+
+    from service import delivery, observability
+
+    out = io.StringIO()
+    monkeypatch.setattr(observability.logger.registered_handler, "stream", out)
+    context = SimpleNamespace(function_name="NotifyFunction", aws_request_id="req-7")
+    with observability.invocation(context, "game-1:4"):
+        delivery.log.warning("web push to %s failed: %s", "https://push.example", "timeout")
+    delivery.log.warning("after the invocation")
+    inside, after = (json.loads(line) for line in out.getvalue().splitlines())
+    assert delivery.log.name == "mtaa.service.delivery"
+    assert inside["message"] == "web push to https://push.example failed: timeout"
+    assert inside["service"] == "mtaa" and inside["level"] == "WARNING"
+    assert inside["correlation_id"] == "game-1:4" and inside["function_name"] == "NotifyFunction"
+    assert inside["function_request_id"] == "req-7"
+    assert "correlation_id" not in after                 # the keys end with the invocation
