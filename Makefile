@@ -79,6 +79,7 @@ run: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 cfn-lint: venv
 	$(VENV)/bin/cfn-lint template.yaml

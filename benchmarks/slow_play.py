@@ -14,9 +14,11 @@ Printed per game, table size and pace: the median (and 10th/90th percentile) of 
 end, the games left unfinished at ``MAX_DAYS``, wake-ups (looks with something to do) per
 person per day, and the moves people and the table made (with the people's commonest kinds).
 ``python -m benchmarks slow_play [--games N] [--seats 2 4] [--paces live daily weekly]
-[--json]``; ``--json`` prints one JSON object a line, one per row (keys ``ruleset``, ``seats``,
-``looks_per_day``, ``preset``, ``orders`` (false: standing orders are later work),
-``games``, ``median_days``, ``p90_days``, ``wakeups_per_person_day`` and more).
+[--orders without with] [--strength GAMES] [--json]``; ``--json`` prints one JSON object a
+line, one per row (keys ``ruleset``, ``seats``, ``looks_per_day``, ``preset``, ``orders``
+(whether every seat is on the recommended standing orders, :mod:`engine.orders`), ``games``,
+``median_days``, ``p90_days``, ``wakeups_per_person_day`` and more), then one per game with
+orders for the strength check (``"check": "strength"``, ``win_share``: :func:`strength`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any
 
 import engine
 from engine import bots
+from engine import orders as engine_orders
 
 DAY = 86_400
 HOUR = 3_600
@@ -72,23 +75,34 @@ class Person:
 
 
 def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = None,
-         preset: str = "daily") -> dict[str, Any]:
+         preset: str = "daily", orders: bool | tuple[int, ...] = False) -> dict[str, Any]:
     """One slow table of ``seats`` people to its end (or ``MAX_DAYS``), its deadlines those of
-    ``preset`` (under ``options``).
+    ``preset`` (under ``options``). ``orders``: every seat (``True``) or the seats listed on
+    the recommended standing orders
+    (``engine.orders``; none for a game without orders), made the moment the game needs them
+    (after every move, as the service makes them in the move's write); at a look a person
+    answers what their orders left (the stops).
 
     Returns ``{"days": float, "finished": bool, "termination": str | None, "actions":
     Counter of action types people made, "table": actions the table made at deadlines,
-    "wakeups": looks at which a person made at least one move}``.
+    "by_order": actions the orders made, "stops": {seat: moves that seat's person made},
+    "winner": the winning seat or ``None``, "wakeups": looks at which a person made at least
+    one move}``.
     """
     rs = engine.get_ruleset(ruleset)
     opts = {**pace_options(ruleset, preset), **(options or {})}
     state = rs.new_game([f"p{i}" for i in range(seats)], seed, opts)
+    on_orders = range(seats) if orders is True else orders or ()
+    standing = ({seat: rs.standing_orders() for seat in on_orders}
+                if rs.standing_orders is not None else {})
     rng = random.Random(seed)
     people = [Person(random.Random(rng.random())) for _ in range(seats)]
     since: dict[int, int] = {}
     now = START
     made: Counter[str] = Counter()
+    stops: Counter[int] = Counter()
     by_table = 0
+    by_order = 0
     wakeups = 0
     step = 0
 
@@ -96,7 +110,21 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
         for d in pending:
             since.setdefault(d.id, now)
 
+    def follow() -> None:
+        nonlocal state, by_order
+        while standing and rs.outcome(state) is None:
+            followed = engine_orders.follow(state, standing, now)
+            if followed.refused:
+                raise AssertionError(f"{ruleset}: an order's move was refused: {followed.refused}")
+            for move in followed.moves:
+                note(move.result.pending)
+            by_order += len(followed.moves)
+            state = followed.state
+            if len(followed.moves) < engine_orders.MAX_ORDER_MOVES:
+                break
+
     note(rs.pending(state))
+    follow()
     end = START + MAX_DAYS * DAY
     while rs.outcome(state) is None and now < end:
         pending = rs.pending(state)
@@ -122,8 +150,10 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
                     break
                 result = rs.apply(state, engine.stamp(action, now))
                 made[action.type] += 1
+                stops[seat] += 1
                 state = result.state
                 note(result.pending)
+                follow()
                 if rs.outcome(state) is not None:
                     break
             wakeups += sum(made.values()) > moved
@@ -132,16 +162,19 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
             break                                     # nothing waits and nothing is due
         state = result.state
         note(result.pending)
+        follow()
     outcome = rs.outcome(state)
     return {"days": (now - START) / DAY, "finished": outcome is not None,
             "termination": outcome.termination if outcome else None, "actions": made,
-            "table": by_table, "wakeups": wakeups}
+            "table": by_table, "by_order": by_order, "stops": stops,
+            "winner": outcome.winner if outcome else None, "wakeups": wakeups}
 
 
 def row(ruleset: str, seats: int, games: int, options: dict[str, Any] | None = None,
-        preset: str = "daily") -> dict[str, Any]:
-    """``games`` slow tables (seeds 0..games-1) at ``preset`` summarised."""
-    runs = [play(ruleset, seats, seed, options, preset) for seed in range(games)]
+        preset: str = "daily", orders: bool = False) -> dict[str, Any]:
+    """``games`` slow tables (seeds 0..games-1) at ``preset`` summarised (``orders``: every
+    seat on the recommended standing orders)."""
+    runs = [play(ruleset, seats, seed, options, preset, orders) for seed in range(games)]
     days = sorted(r["days"] for r in runs)
     actions: Counter[str] = Counter()
     for r in runs:
@@ -149,18 +182,38 @@ def row(ruleset: str, seats: int, games: int, options: dict[str, Any] | None = N
     q = statistics.quantiles(days, n=10, method="inclusive") if len(days) > 1 else [days[0]] * 9
     person_days = sum(max(r["days"], 1 / 24) for r in runs) * seats
     return {"ruleset": ruleset, "seats": seats, "looks_per_day": CHECKS, "preset": preset,
-            "orders": False, "games": games, "options": options or {},
+            "orders": orders, "games": games, "options": options or {},
             "median_days": statistics.median(days), "p10_days": q[0], "p90_days": q[-1],
             "unfinished": sum(not r["finished"] for r in runs),
             "wakeups_per_person_day": sum(r["wakeups"] for r in runs) / person_days,
             "people_moves_per_game": sum(actions.values()) / games,
             "table_moves_per_game": sum(r["table"] for r in runs) / games,
-            "order_moves_per_game": 0.0,
+            "order_moves_per_game": sum(r["by_order"] for r in runs) / games,
             "waits_per_game": sum(actions.values()) / games,
             "top_actions": {k: v / games for k, v in actions.most_common(4)}}
 
 
-SMOKE = {"games": 1, "seat_counts": (2,), "presets": ("daily",)}
+def strength(ruleset: str, games: int, seats: int = 4, preset: str = "daily") -> dict[str, Any]:
+    """The strength check (issue 31): one seat on the recommended orders, its stops answered
+    by the Advanced bot at its person's looks, against ``seats - 1`` people who play like the
+    Advanced bot, in ``games`` slow tables (:func:`play`, seeds 0.., the orders seat rotated).
+    Returns ``{"ruleset", "games", "seats", "orders_wins", "ended", "win_share",
+    "stops_per_game"}``: ``win_share`` is the orders seat's wins over the games that ended with
+    a winner (a fair share is ``1 / seats``); ``stops_per_game``, the orders seat's own moves."""
+    wins = ended = stops = 0
+    for seed in range(games):
+        mine = seed % seats
+        result = play(ruleset, seats, seed, None, preset, orders=(mine,))
+        stops += result["stops"][mine]
+        if result["winner"] is not None:
+            ended += 1
+            wins += result["winner"] == mine
+    return {"ruleset": ruleset, "games": games, "seats": seats, "orders_wins": wins,
+            "ended": ended, "win_share": wins / ended if ended else 0.0,
+            "stops_per_game": stops / games}
+
+
+SMOKE = {"games": 1, "seat_counts": (2,), "presets": ("daily",), "strength_games": 2}
 """The smoke size ``make test`` runs (tests/test_benchmarks_smoke.py)."""
 
 TABLES: list[tuple[str, dict[str, Any] | None]] = [
@@ -168,26 +221,50 @@ TABLES: list[tuple[str, dict[str, Any] | None]] = [
 """The tables of each row: each game ending by its own rules, and Jiji with a 7-day clock."""
 
 
+ORDERS = ("without", "with")
+"""The rows' order settings: people alone, and every seat on the recommended orders."""
+
+
 def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool = False,
-         presets: tuple[str, ...] = PRESETS) -> list[dict]:
-    """Print (or give as JSON lines) one row per table kind, size and pace."""
+         presets: tuple[str, ...] = PRESETS, orders: tuple[str, ...] = ORDERS,
+         strength_games: int = 200) -> list[dict]:
+    """Print (or give as JSON lines) one row per table kind, size, pace and order setting,
+    then the strength check of each game with orders over ``strength_games`` four-seat games
+    (none when 0)."""
     cpu0 = time.process_time()
     rows = []
     for seats in seat_counts:
         for preset in presets:
-            for ruleset, options in TABLES:
-                r = row(ruleset, seats, games, options, preset)
-                rows.append(r)
-                if as_json:
-                    print(json.dumps(r), flush=True)
-                    continue
-                label = f"{ruleset}{' (7-day clock)' if options else ''}, {preset}"
-                top = ", ".join(f"{k} {v:.0f}" for k, v in r["top_actions"].items())
-                print(f"{seats} seats {label:<28} median {r['median_days']:6.1f} days "
-                      f"(p10 {r['p10_days']:.1f}, p90 {r['p90_days']:.1f}; unfinished "
-                      f"{r['unfinished']}/{games}); wake-ups {r['wakeups_per_person_day']:.2f} "
-                      f"a person a day; moves a game: people {r['people_moves_per_game']:,.0f} "
-                      f"({top}), table {r['table_moves_per_game']:,.0f}", flush=True)
+            for with_orders in (mode == "with" for mode in orders):
+                for ruleset, options in TABLES:
+                    if with_orders and engine.get_ruleset(ruleset).standing_orders is None:
+                        continue
+                    r = row(ruleset, seats, games, options, preset, with_orders)
+                    rows.append(r)
+                    if as_json:
+                        print(json.dumps(r), flush=True)
+                        continue
+                    label = (f"{ruleset}{' (7-day clock)' if options else ''}, {preset}"
+                             f"{', orders' if with_orders else ''}")
+                    top = ", ".join(f"{k} {v:.0f}" for k, v in r["top_actions"].items())
+                    print(f"{seats} seats {label:<36} median {r['median_days']:6.1f} days "
+                          f"(p10 {r['p10_days']:.1f}, p90 {r['p90_days']:.1f}; unfinished "
+                          f"{r['unfinished']}/{games}); wake-ups "
+                          f"{r['wakeups_per_person_day']:.2f} a person a day; moves a game: "
+                          f"people {r['people_moves_per_game']:,.0f} ({top}), orders "
+                          f"{r['order_moves_per_game']:,.0f}, table "
+                          f"{r['table_moves_per_game']:,.0f}", flush=True)
+    for ruleset in dict.fromkeys(name for name, _ in TABLES) if strength_games else ():
+        if engine.get_ruleset(ruleset).standing_orders is None:
+            continue
+        r = {"check": "strength", **strength(ruleset, strength_games)}
+        rows.append(r)
+        if as_json:
+            print(json.dumps(r), flush=True)
+        else:
+            print(f"strength: {ruleset} orders seat (stops by the Advanced bot) vs 3 Advanced: "
+                  f"won {r['orders_wins']} of {r['ended']} ended games ({r['win_share']:.1%}; "
+                  f"fair 25%), {r['stops_per_game']:.0f} stops a game", flush=True)
     if not as_json:
         print(f"{CHECKS} looks a waking day; CPU {time.process_time() - cpu0:.1f} s")
     return rows
@@ -199,9 +276,14 @@ def cli(argv: list[str]) -> list[dict]:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 2])
     parser.add_argument("--paces", nargs="+", choices=PRESETS, default=list(PRESETS))
+    parser.add_argument("--orders", nargs="+", choices=ORDERS, default=list(ORDERS),
+                        help="rows without orders, with every seat on the recommended orders")
+    parser.add_argument("--strength", type=int, default=200, metavar="GAMES",
+                        help="four-seat games of the strength check per game (0: none)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    return main(args.games, tuple(args.seats), args.json, tuple(args.paces))
+    return main(args.games, tuple(args.seats), args.json, tuple(args.paces),
+                tuple(args.orders), args.strength)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from service import deadlines, pipeline
 from service.errors import Conflict
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import ActionOut
-from service.views import game_view, public_events, viewer_seat, viewer_version
+from service.views import move_answer
 
 router = Router()
 
@@ -46,13 +46,9 @@ def end_idle_turn(game_id: str, body: Annotated[EndIdleRequest | None, Body()] =
         raise (pipeline.GameSaved("the game is saved (paused) until its owner resumes it")
                if outcome.reason == "saved" else Conflict("the game is over"))
     result = outcome.result or _current(game_id)
-    seat = viewer_seat(result.game, me.account_id)
     if outcome.reason == "counted":
         deadlines.schedule_pending(result.game)
-    body = {"version": viewer_version(result.game.record, seat),
-            "events": public_events(result.events, result.state.ruleset, seat),
-            "game": game_view(result.game, result.state, me.account_id)}
-    return json_response(body, 200 if outcome.applied else 202)
+    return json_response(move_answer(result, me.account_id), 200 if outcome.applied else 202)
 
 
 def _current(game_id: str) -> pipeline.ActionResult:

@@ -282,6 +282,15 @@ def make_app(*routers: Router, reads_body: bool = True) -> APIGatewayHttpResolve
 
     @app.exception_handler(RequestValidationError)
     def _validation_error(exc: RequestValidationError) -> Response:
+        # Authenticate first: Powertools checks a request against its route's models before
+        # any middleware runs, so a route that needs a session asks for it here, before it
+        # says what is wrong with the request (no token: 401, whatever the body).
+        route = app.context.get("_route")
+        if route is not None and 401 in (route.responses or {}):
+            try:
+                caller(app)
+            except ApiError as refused:
+                return _api_error(refused)
         return error_response(422, "invalid_request", validation_message(exc.errors()))
 
     @app.exception_handler(ServiceError)

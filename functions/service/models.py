@@ -175,6 +175,35 @@ class OutcomeOut(BaseModel):
     winner: int | None
 
 
+class OrderMoveOut(BaseModel):
+    """One move your standing orders made for you."""
+
+    seq: int = Field(description="the log item of the move (GET /games/{id}/events numbering)")
+    at: int = Field(description="when it was made (Unix seconds)")
+    action: dict[str, Any] = Field(description="the move, as a legal action reads (no player)")
+    events: list[dict[str, Any]] = Field(description="what it caused, as you may see it")
+
+
+ORDERS_DID = ("what your standing orders did since you last looked at the table (to the "
+              "minute), oldest first; empty when nothing")
+
+
+class OrdersOut(BaseModel):
+    """Your seat's standing orders at a table (``GET``/``PUT /games/{id}/orders``)."""
+
+    game_id: str
+    seat: int = Field(description="your seat")
+    orders: dict[str, Any] | None = Field(description="your orders (null: none set: the table "
+                                                      "waits for you at every decision)")
+    recommended: dict[str, Any] | None = Field(
+        description="the orders the game's guide recommends (null: the game has no orders)")
+    schema_: dict[str, Any] | None = Field(
+        alias="schema", serialization_alias="schema",
+        description="the JSON Schema of the game's orders: each field's title and "
+                    "description in the game's terms (null: the game has no orders)")
+    did: list[OrderMoveOut] = Field(description=ORDERS_DID)
+
+
 class GameOut(BaseModel):
     """A game as the caller may see it (the engine's per-seat view in ``state``)."""
 
@@ -200,6 +229,9 @@ class GameOut(BaseModel):
         default_factory=dict, description="what you are told now beside the state, when it "
         "depends on the time (Mtaani: guard_mood while you are jailed, a hint of the bribe odds)")
     state: dict[str, Any]
+    orders_did: list[OrderMoveOut] = Field(
+        default_factory=list, description=ORDERS_DID + " (GET /games/{id}; other answers: "
+                                          "empty)")
 
 
 class ActionOut(BaseModel):

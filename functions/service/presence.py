@@ -65,6 +65,19 @@ def touch(game_id: str, account_id: str, now: float | None = None) -> None:
         log.warning("presence not stored for %s: %s", game_id, exc)
 
 
+def last_look(game_id: str, account_id: str) -> int | None:
+    """When ``account_id`` last looked at ``game_id`` before now (Unix seconds, to
+    :data:`RESOLUTION`), ``None`` when never (or not for :data:`KEEP`). Best effort: a failure
+    is logged and answers ``None``. Read before :func:`touch` marks this visit."""
+    try:
+        return int(PresenceRecord.get(game_id, account_id, consistent_read=True).last_seen)
+    except PresenceRecord.DoesNotExist:
+        return None
+    except PynamoDBException as exc:
+        log.warning("presence not read for %s: %s", game_id, exc)
+        return None
+
+
 def seen(game_id: str) -> dict[str, int]:
     """Account id -> last seen (Unix seconds) at ``game_id``."""
     try:

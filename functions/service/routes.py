@@ -31,31 +31,38 @@ from service import pipeline
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
 from service.http import SIGNED_IN_ERRORS, api_responses, caller
-from service.views import game_view, public_events, viewer_seat, viewer_version
+from service.views import game_view, move_answer
 
 _idempotent_perform = None
 _idempotency_config = None
-_applied: dict[str, pipeline.ActionResult] = {}
-"""The result of the action applied by this invocation (empty when the answer was replayed)."""
 
 
-def _perform(intent: dict[str, Any]) -> dict[str, Any]:
+class Applied:
+    """One request's holder of the action it applied (``result``: ``None`` when the answer
+    was replayed from the idempotency record): the two halves of a move's request (apply,
+    then answer) share it, never a module global."""
+
+    __slots__ = ("result",)
+
+    def __init__(self) -> None:
+        self.result: pipeline.ActionResult | None = None
+
+
+def _perform(intent: dict[str, Any], applied: Applied) -> dict[str, Any]:
     """Apply the action: the client's ``intent["action"]`` (the pipeline stamps its time
-    fields when it applies it). Returns the answer's cacheable part: ``{"version", "events"}``
-    (the events as the caller may see them)."""
+    fields when it applies it), noting the result in ``applied``. Returns the answer's
+    cacheable part: ``{"version", "events"}`` (the events as the caller may see them)."""
     result = pipeline.act(intent["game_id"], intent["account_id"], dict(intent["action"]),
                           expected_version=intent.get("version"), game_name=intent["game"],
                           decision=intent.get("decision"), strict=bool(intent.get("strict")))
-    _applied["result"] = result
-    seat = viewer_seat(result.game, intent["account_id"])
-    return {"version": viewer_version(result.game.record, seat),
-            "events": public_events(result.events, result.state.ruleset, seat)}
+    applied.result = result
+    return move_answer(result, intent["account_id"], with_game=False)
 
 
-def _answer(intent: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+def _answer(intent: dict[str, Any], outcome: dict[str, Any], applied: Applied) -> dict[str, Any]:
     """``outcome`` with the caller's view of the game: after the action just applied, or as
     the game is now for a replayed answer."""
-    result = _applied.pop("result", None)
+    result = applied.result
     if result is not None:
         game, state = result.game, result.state
     else:
@@ -73,8 +80,10 @@ def forget_idempotency() -> None:
     _idempotent_perform = _idempotency_config = None
 
 
-def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str, Any]:
-    """:func:`_perform` behind Powertools idempotency (created on first use: cold path)."""
+def _idempotent(intent: dict[str, Any], applied: Applied,
+                lambda_context: Any = None) -> dict[str, Any]:
+    """:func:`_perform` behind Powertools idempotency (created on first use: cold path), which
+    fingerprints ``intent`` alone (its ``data_keyword_argument``)."""
     global _idempotent_perform, _idempotency_config
     if _idempotent_perform is None:
         from aws_lambda_powertools.utilities.idempotency import (
@@ -92,8 +101,8 @@ def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str,
 
         @idempotent_function(data_keyword_argument="intent", persistence_store=persistence,
                              config=config)
-        def perform(intent: dict[str, Any]) -> dict[str, Any]:
-            return _perform(intent)
+        def perform(intent: dict[str, Any], applied: Applied) -> dict[str, Any]:
+            return _perform(intent, applied)
 
         _idempotent_perform = perform
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
@@ -105,7 +114,7 @@ def _idempotent(intent: dict[str, Any], lambda_context: Any = None) -> dict[str,
     if lambda_context is not None and hasattr(lambda_context, "get_remaining_time_in_millis"):
         _idempotency_config.register_lambda_context(lambda_context)
     try:
-        return _idempotent_perform(intent=intent)
+        return _idempotent_perform(intent=intent, applied=applied)
     except IdempotencyAlreadyInProgressError:
         raise Conflict("the same request is still being applied; retry in a moment") from None
     except IdempotencyValidationError:
@@ -220,6 +229,7 @@ def move_router() -> Router:
     def endpoint(game_id: str, game: str, move: str,
                  body: Annotated[dict[str, Any] | None, Body()] = None,
                  idempotency_key: IdempotencyKey = None):
+        caller(router)  # authenticate first: no session is a 401 whatever the move or body
         action_type, model = _request_model_of(game, move)
         if body is None and any(info.is_required() for info in model.model_fields.values()):
             raise RequestValidationError([{"loc": ("body",), "type": "missing",
@@ -270,13 +280,13 @@ def _perform_move(router: Router, game: str, action_type: str, game_id: str,
     intent = {"game_id": game_id, "account_id": account.account_id, "game": game,
               "action": {"type": action_type, **payload}, "version": version,
               "decision": decision, "strict": strict}
-    _applied.clear()
+    applied = Applied()
     if idempotency_key:
         intent["key"] = f"{game_id}:{account.account_id}:{idempotency_key}"
-        outcome = _idempotent(intent, router.lambda_context)
+        outcome = _idempotent(intent, applied, router.lambda_context)
     else:
-        outcome = _perform(intent)
-    return _answer(intent, outcome)
+        outcome = _perform(intent, applied)
+    return _answer(intent, outcome, applied)
 
 
 def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], path: str) -> None:

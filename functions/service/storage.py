@@ -38,7 +38,13 @@ from pynamodb.attributes import (
     VersionAttribute,
 )
 from pynamodb.connection import Connection
-from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException, TransactWriteError
+from pynamodb.exceptions import (
+    DoesNotExist,
+    PutError,
+    PynamoDBException,
+    TransactWriteError,
+    UpdateError,
+)
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
@@ -278,7 +284,10 @@ class GameRecord(Model):
     ``stood_in``: each seat's moves and those a stand-in bot made (seat index as text);
     ``knocked_out``: the seats in the order they went bankrupt (their finishing order);
     ``rated``: the game's ratings were updated (in its finishing write), else ``unrated`` says
-    why not (:mod:`service.ratings`)."""
+    why not (:mod:`service.ratings`). ``orders``: each seat's standing orders as their person
+    set them (JSON ``{seat as text: orders}``; never shown to anyone else), and ``orders_did``
+    the newest moves those orders made for each seat, as that seat saw them
+    (:mod:`service.standing_orders`)."""
 
     class Meta:
         table_name = settings().games_table
@@ -315,6 +324,8 @@ class GameRecord(Model):
     knocked_out = ListAttribute(of=NumberAttribute, null=True)
     rated = BooleanAttribute(null=True)
     unrated = UnicodeAttribute(null=True)
+    orders = UnicodeAttribute(null=True)
+    orders_did = CompressedJsonAttribute(null=True)
     by_deadline = DeadlineIndex()
 
     def waiting(self) -> list[Waiting]:
@@ -398,6 +409,8 @@ class GameStore(Protocol):
              give_way: bool = False, at: int | None = None) -> StoredGame: ...
 
     def claim_right_of_way(self, game_id: str) -> None: ...
+
+    def update_fields(self, game: StoredGame, names: Iterable[str]) -> StoredGame: ...
 
     def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
 
@@ -498,6 +511,28 @@ class DynamoGameStore:
         except PynamoDBException as exc:
             observability.logger.warning("right of way not claimed", extra={
                 "game_id": game_id, "error": type(exc).__name__})
+
+    @observability.traced("storage.update")
+    def update_fields(self, game: StoredGame, names: Iterable[str]) -> StoredGame:
+        """Write the record's attributes ``names`` as ``game`` has them now, and nothing else
+        (not the state, the log or ``updated_at``): one UpdateItem conditioned on the loaded
+        version, which it raises by one (a move's save made on the older version then loses
+        its race, so it cannot undo this change). A lost race is a :class:`VersionConflict`."""
+        record = game.record
+        record.write_id = uuid.uuid4().hex
+        attributes = GameRecord.get_attributes()
+        actions = [attributes[name].set(getattr(record, name)) if getattr(record, name) is not None
+                   else attributes[name].remove() for name in names]
+        actions.append(GameRecord.write_id.set(record.write_id))
+        try:
+            record.update(actions=actions, condition=GameRecord.game_id.exists())
+        except UpdateError as exc:
+            if exc.cause_response_code == "ConditionalCheckFailedException":
+                raise VersionConflict(record.game_id) from exc
+            raise ServiceUnavailable("the game store could not save; nothing was changed") from exc
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the game store could not save; nothing was changed") from exc
+        return game
 
     @observability.traced("storage.flush")
     def _flush(self, game_id: str, tail: list[dict[str, Any]]) -> None:

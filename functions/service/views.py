@@ -277,6 +277,19 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
     return body
 
 
+def move_answer(result: Any, account_id: str, *, with_game: bool = True) -> dict[str, Any]:
+    """The answer of a move (``ActionOut``), the one place it is built: the ``version`` and
+    ``events`` of ``result`` (a ``pipeline.ActionResult``) as ``account_id``'s seat sees them
+    and, ``with_game``, the caller's ``game`` view after it (an idempotent move caches the
+    answer without it and adds the game as it is when replayed)."""
+    seat = viewer_seat(result.game, account_id)
+    answer = {"version": viewer_version(result.game.record, seat),
+              "events": public_events(result.events, result.state.ruleset, seat)}
+    if with_game:
+        answer["game"] = game_view(result.game, result.state, account_id)
+    return answer
+
+
 def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None, *,
                   reveal: bool = False) -> list[dict[str, Any]]:
     """Events as ``viewer`` (a seat, or ``None``) may see them: internal bookkeeping removed,

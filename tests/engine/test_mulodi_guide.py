@@ -28,10 +28,10 @@ def test_the_guide_lists_the_cards_counts_values_and_rents_from_the_data():
 
 
 MULODI_SECTIONS = ["aim", "setup", "turn", "money", "properties", "rent", "actions", "paying",
-                   "neda", "hand_limit", "end", "slow", "fairness", "colours", "deck"]
+                   "neda", "hand_limit", "end", "slow", "orders", "fairness", "colours", "deck"]
 """What a player reads, in order: the game and how to win, setting up, a turn, each kind of
-card, paying, Neda and response windows, the end, how this service plays it slowly, fair
-play, then the data tables (colours and rents, every card)."""
+card, paying, Neda and response windows, the end, how this service plays it slowly, standing
+orders, fair play, then the data tables (colours and rents, every card)."""
 
 
 def words(section: dict) -> str:

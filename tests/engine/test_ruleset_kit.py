@@ -26,6 +26,7 @@ import random
 import pytest
 
 import engine
+from engine import orders
 from tests.engine.kit import Table, found, play_out, random_step, replay
 
 RULESETS = engine.rulesets()
@@ -369,3 +370,71 @@ def test_free_moves_never_restart_a_decisions_clock(name):
                         f"{name}: {action!r} gave {key} a new id ({before[key]} -> {decision})")
                 tried.add(action.type)
     assert tried, f"{name}: the sampled games offered no free move"
+
+
+# ---------------------------------------------------------------------------- standing orders
+ORDER_RULESETS = [name for name in RULESETS if engine.get_ruleset(name).standing_orders is not None]
+"""Rulesets that declare standing orders (``engine.orders``)."""
+
+
+@pytest.mark.parametrize("name", ORDER_RULESETS)
+def test_orders_declare_recommended_defaults_and_refuse_bad_fields(name):
+    rs = engine.get_ruleset(name)
+    recommended = orders.recommended(rs)
+    assert recommended, f"{name}: the recommended orders are empty"
+    assert orders.parse_orders(rs, {}).model_dump(mode="json") == recommended
+    assert orders.parse_orders(rs, recommended).model_dump(mode="json") == recommended
+    assert set(orders.schema(rs)["properties"]) == set(recommended)
+    for field_name in recommended:
+        with pytest.raises(engine.InvalidAction, match=rf"orders\.{field_name}"):
+            orders.parse_orders(rs, {field_name: {"not": "a value of this field"}})
+    with pytest.raises(engine.InvalidAction):
+        orders.parse_orders(rs, {"no_such_order": 1})
+
+
+@pytest.mark.parametrize("name", ORDER_RULESETS)
+def test_games_with_every_seat_on_orders_end_and_replay(name):
+    """Every seat on the recommended orders, a Base bot answering their stops: the orders'
+    moves are legal (none refused), the games end, and seed and actions replay them."""
+    rs = engine.get_ruleset(name)
+    by_order = 0
+    for players, seed in games_of(name)[:4]:
+        table = Table.deal(name, players, seed)
+        seats_orders = {seat: orders.parse_orders(rs, {}) for seat in range(players)}
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            followed = orders.follow(table.state, seats_orders, table.now)
+            assert not followed.refused, f"{name}: the rules refused an order's move: {followed.refused}"
+            for move in followed.moves:
+                table.apply(move.action, move.seat)
+            by_order += len(followed.moves)
+            if table.over:
+                break
+            random_step(table, rng, bot_share=1.0)
+            if table.over:
+                break
+        assert table.over, f"{name}: a game on orders did not end"
+        assert engine.dump_state(replay(table)) == engine.dump_state(table.state)
+    assert by_order, f"{name}: the recommended orders never made a move"
+
+
+@pytest.mark.parametrize("name", ORDER_RULESETS)
+def test_whether_orders_move_tells_nothing_hidden(name):
+    """Whether a seat's orders move now depends only on what every other seat sees too: it
+    is the same in any state another seat (or a spectator) cannot tell from this one (the
+    seat's own hand and the draw piles resampled), so the timing of an order's move gives
+    nothing hidden away (issue 31: "an order must not tell the table anything about a hidden
+    hand")."""
+    rs = engine.get_ruleset(name)
+    recommended = rs.standing_orders()
+    checked = 0
+    for table, rng in _sampled_states(name, count=4, every=5):
+        state = table.state
+        for seat in range(len(table.players)):
+            moves = rs.order_action(state, seat, recommended, table.now) is not None
+            for viewer in [v for v in range(len(table.players)) if v != seat] + [SPECTATOR]:
+                other = rs.redeterminize(state, viewer, random.Random(rng.random()))
+                assert (rs.order_action(other, seat, recommended, table.now) is not None) == moves, (
+                    f"{name}: whether seat {seat}'s orders move depends on what seat {viewer} cannot see")
+                checked += 1
+    assert checked

@@ -33,17 +33,24 @@ def test_a_slow_mulodi_table_finishes_in_days_and_counts_what_people_did():
 
 
 def test_json_prints_one_object_a_line_per_row_with_the_keys_a_script_checks(capsys):
-    """``--json``: one JSON object a line, one per row (the tables of one pace and size)."""
+    """``--json``: one JSON object a line, one per row (the tables of one pace and size,
+    without orders and then, for each game with standing orders, with them)."""
     import json
 
-    slow_play.cli(["--json", "--games", "1", "--seats", "2", "--paces", "weekly"])
+    import engine
+
+    slow_play.cli(["--json", "--games", "1", "--seats", "2", "--paces", "weekly", "--strength", "0"])
     lines = capsys.readouterr().out.splitlines()
     rows = [json.loads(line) for line in lines]
-    assert len(rows) == len(slow_play.TABLES)
+    with_orders = [name for name, _ in slow_play.TABLES
+                   if engine.get_ruleset(name).standing_orders is not None]
+    assert len(rows) == len(slow_play.TABLES) + len(with_orders)
     for r in rows:
         assert {"ruleset", "seats", "looks_per_day", "preset", "orders", "games", "median_days",
                 "p90_days", "wakeups_per_person_day", "people_moves_per_game",
-                "table_moves_per_game"} <= set(r)
-        assert (r["seats"], r["preset"], r["orders"], r["games"], r["looks_per_day"]) == (
-            2, "weekly", False, 1, 3)
-    assert [r["ruleset"] for r in rows] == ["mtaani", "jiji", "jiji", "mulodi"]
+                "table_moves_per_game", "order_moves_per_game"} <= set(r)
+        assert (r["seats"], r["preset"], r["games"], r["looks_per_day"]) == (2, "weekly", 1, 3)
+    assert [r["ruleset"] for r in rows] == ["mtaani", "jiji", "jiji", "mulodi", *with_orders]
+    assert [r["orders"] for r in rows] == [False] * 4 + [True] * len(with_orders)
+    for r in rows[4:]:
+        assert r["order_moves_per_game"] > 0, f"{r['ruleset']}: the orders made no move"

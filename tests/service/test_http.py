@@ -193,3 +193,21 @@ def test_routes_without_a_body_refuse_one_and_take_none_or_an_empty_object(api):
     assert api.ok("POST", f"/games/{game_id}/resume", None, owner)["status"] == "active"
     reply = api.call("GET", f"/games/{game_id}", {"seat": 1}, token=owner)
     assert "no body" in assert_error(reply, 422, "invalid_request")
+
+
+def test_a_request_without_a_session_is_401_before_its_body_or_move_is_judged(api):
+    """Authenticate first (issue 30.4): a route that needs a session answers 401 to a
+    request without one, whatever is wrong with its body, its move or its game; with a
+    session the same requests are judged (422, 404)."""
+    bad = {"no_such_field": 1}
+    for method, path, body in [("POST", "/lobbies", bad), ("DELETE", "/account", None),
+                               ("POST", "/games/x/mtaani/roll", bad),
+                               ("POST", "/games/x/mtaani/no-such-move", {}),
+                               ("POST", "/games/x/no-such-game/roll", {})]:
+        assert_error(api.call(method, path, body), 401, "unauthorized")
+        assert_error(api.call(method, path, body, token="not-a-token"), 401, "unauthorized")
+    _, token = api.sign_in()
+    assert_error(api.call("POST", "/lobbies", bad, token=token), 422, "invalid_request")
+    assert_error(api.call("DELETE", "/account", None, token=token), 422, "invalid_request")
+    assert_error(api.call("POST", "/games/x/mtaani/roll", bad, token=token), 422, "invalid_request")
+    assert_error(api.call("POST", "/games/x/mtaani/no-such-move", {}, token=token), 404, "not_found")

@@ -63,6 +63,20 @@ class Timeout(_Action):
     decision: int
 
 
+class Orders(BaseModel):
+    """A Siri seat's standing orders: guess once the hints leave few cards, else pass (or
+    stop and let the player choose). Whether they move depends on the public hints alone."""
+
+    model_config = ConfigDict(extra="forbid")
+    guess_when_left: int = Field(
+        1, ge=0, le=9, title="Guess when this few cards are left",
+        description="guess the lowest card the hints still allow once at most this many "
+                    "cards remain possible (0: never guess by order)")
+    pass_turns: bool = Field(
+        True, title="Pass my other turns",
+        description="pass a turn on which the order does not guess (off: wait for me)")
+
+
 KINDS: dict[str, type[_Action]] = {c.model_fields["type"].default: c
                                    for c in (Guess, Pass, Taunt, Timeout)}
 
@@ -119,6 +133,7 @@ class SiriRuleset(Ruleset):
     bot_levels = ("base",)
     free_actions = frozenset({"taunt"})
     short_game_options = {"max_turns": 40}
+    standing_orders = Orders
 
     def new_game(self, players, seed, options):
         if len(players) != 2 or len(set(players)) != 2:
@@ -210,6 +225,14 @@ class SiriRuleset(Ruleset):
             events.append({"type": "GameEnded", "termination": copy.over, "winner": copy.winner,
                            "card": copy.card})
         return Result(copy, events, self.pending(copy), self.outcome(copy))
+
+    def order_action(self, state, seat, orders, now):
+        if state.over or state.turn != seat:
+            return None
+        possible = _possible(state)
+        if len(possible) <= orders.guess_when_left:
+            return Guess(player=seat, card=min(possible))
+        return Pass(player=seat) if orders.pass_turns else None
 
     def deadline_action(self, state, decision, now):
         if state.over or decision.id != state.turns + 1:

@@ -296,6 +296,10 @@ class Ruleset:
     imports on first use: it has ``make(kind, seed)`` (a bot object) and ``decide(bot, state,
     seat)`` (its action or ``None``), and beside it ``selfplay`` and ``__main__``. The bots
     import the rules, never the reverse: a ruleset names its bots only here."""
+    standing_orders: type[BaseModel] | None = None
+    """The pydantic model of one seat's standing orders (:mod:`engine.orders`): fields in the
+    game's own terms, each with the default the guide recommends (so ``standing_orders()`` is
+    the recommended set), validated like :attr:`table_options`; ``None``: the game has none."""
     short_game_options: Mapping[str, Any] = {}
     free_actions: frozenset[str] = frozenset()
     """Action types that answer no pending decision (moving a wildcard, mortgaging, offering
@@ -386,6 +390,14 @@ class Ruleset:
         (Unix seconds), or ``None`` when the table cannot decide for the holder (the deadline
         only counts toward the seat's idle streak)."""
         raise NotImplementedError
+
+    def order_action(self, state: Any, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
+        """The move seat ``seat``'s standing ``orders`` (an instance of
+        :attr:`standing_orders`) make in ``state`` at ``now`` (Unix seconds): a legal action of
+        that seat, or ``None`` when they make none (a stop the person answers themselves, or
+        nothing of theirs is waiting). Whether it is ``None`` depends only on what the other
+        seats can see too (:mod:`engine.orders`). Default: no orders, no moves."""
+        return None
 
     def pause_action(self, state: Any, now: int) -> BaseModel | None:
         """The table action that stops the game's own clocks when its owner saves (pauses) it

@@ -45,14 +45,41 @@ def house_payment(s: MulodiState, seat: int, debt: int) -> list[int]:
     """The cards the table pays ``debt`` (M) with for ``seat``, by the house rule (module
     docstring). Everything payable when the table is worth no more than the debt."""
     value = D.value
+    return _bank_then_table(s, seat, debt, lambda item: (value[item[0]], item[0]))
+
+
+def keeping_sets(s: MulodiState, seat: int, debt: int, receiver: int) -> list[int]:
+    """The cards ``seat`` pays ``debt`` (M) to ``receiver`` with when it keeps its sets whole
+    (the "keep my sets" payment of the standing orders, :mod:`engine.mulodi.orders`, and the
+    Advanced bot's): the bank cards that overpay least when the bank alone covers the debt;
+    otherwise the whole bank, then the properties outside full sets (a card that would
+    complete one of ``receiver``'s sets last, then those of the colours furthest from a full
+    set first, each lowest value first), then Apartments and Arcades, then the properties of
+    full sets, lowest value first, until the debt is covered. Everything payable when the
+    table is worth no more than the debt."""
+    value = D.value
+
+    def cost(item: tuple[int, str]) -> tuple:
+        c, col = item
+        return (sets.missing(s, receiver, col) == 1, -sets.missing(s, seat, col), value[c], c)
+
+    return _bank_then_table(s, seat, debt, cost)
+
+
+def _bank_then_table(s: MulodiState, seat: int, debt: int, loose_order) -> list[int]:
+    """The bank cards that overpay least when the bank covers ``debt``; otherwise the whole
+    bank, then the properties outside full sets in ``loose_order`` (a sort key of ``(card,
+    colour)``), then Apartments and Arcades, then the properties of full sets, each of the last
+    two lowest value first, until the debt is covered (Masters never pay)."""
+    value = D.value
     bank = s.banks[seat]
     chosen = least_overpaying(bank, debt)
     if chosen is not None:
         return chosen
     out = list(bank)
     paid = sum(value[c] for c in out)
-    loose_cards = sorted((c for c, _ in sets.loose(s, seat) if not D.is_master[c]),
-                         key=lambda c: (value[c], c))
+    loose_cards = [c for c, _ in sorted(((c, col) for c, col in sets.loose(s, seat)
+                                          if not D.is_master[c]), key=loose_order)]
     loose_set = set(loose_cards)
     buildings = sorted([c for cards in s.apartments[seat].values() for c in cards]
                        + [c for cards in s.arcades[seat].values() for c in cards],

@@ -27,6 +27,7 @@ from engine.core import (
 )
 from engine.mulodi import actions as act
 from engine.mulodi import legal, messages, rules
+from engine.mulodi import orders as _orders
 from engine.mulodi.cards import PAYMENT_ACTIONS, card_id, deck
 from engine.mulodi.state import STAGE_DONE, MulodiState, load
 from engine.mulodi.view import EVENT_SHAPES, card
@@ -95,6 +96,9 @@ class MulodiRuleset(Ruleset):
     # 2: moving a wildcard keeps the turn's decision (no new id, no DecisionPending); an
     # abandoned table ends (the state counts the turns no person moved in).
     rules_version = 2
+    standing_orders = _orders.MulodiOrders
+    """A seat's standing orders (:mod:`engine.mulodi.orders`): answers to the cards aimed at
+    it, its payments and its hand limit's returns; the defaults are the guide's."""
     free_actions = frozenset({"move_wildcard"})
     """Moving a wildcard (a Master too) is free and not a play (decisions file, "Readings
     decided after the first conformance run"): it keeps the turn's decision."""
@@ -205,6 +209,13 @@ class MulodiRuleset(Ruleset):
             if d.id == decision.id and d.player == decision.player:
                 return act.make(act.Timeout, player=d.player, decision=d.id)
         return None
+
+    def order_action(self, state: MulodiState, seat: int, orders: BaseModel,
+                     now: int) -> BaseModel | None:
+        """The move ``seat``'s standing ``orders`` (:class:`engine.mulodi.orders.MulodiOrders`)
+        make now, or ``None`` (a stop, or nothing waiting): :func:`engine.mulodi.orders.order_action`.
+        Whether it is ``None`` never depends on the seat's hand (issue 31's timing rule)."""
+        return _orders.order_action(state, seat, orders)
 
     # ------------------------------------------------------------------ what each seat sees
     def view(self, state: MulodiState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:

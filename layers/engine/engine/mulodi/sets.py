@@ -119,6 +119,25 @@ def rent_due(s: MulodiState, seat: int, colour: str) -> int:
     return rent
 
 
+def lacking(cards: list[int], size: int) -> int:
+    """Cards one colour's ``cards`` (set size ``size``) lack for their first full set: 0 with
+    one; at least 1 while every card is a Master (two Masters never make a full set without a
+    real property of the colour: decisions file, "Readings decided")."""
+    if full_count(cards, size):
+        return 0
+    reals = len(cards) - sum(1 for c in cards if _MASTER[c])
+    return max(size - len(cards), 1 if reals == 0 else 0)
+
+
+def missing(s: MulodiState, seat: int, colour: str) -> int:
+    """Cards ``seat`` lacks for its first full set of ``colour`` (0 when it has one; the set
+    size with no card of it)."""
+    cards = s.props[seat].get(colour)
+    if not cards:
+        return D.size_of[colour]
+    return lacking(cards, D.size_of[colour])
+
+
 def locate(s: MulodiState, seat: int, card: int) -> tuple[str, str] | None:
     """Where ``card`` lies on ``seat``'s table: ``("bank", "")``, ``("property", colour)``,
     ``("apartment", colour)`` or ``("arcade", colour)``; ``None`` when it is not there."""

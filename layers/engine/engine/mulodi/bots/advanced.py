@@ -64,19 +64,9 @@ def colours_after(s: MulodiState, seat: int, add: dict[str, list[int]] | None = 
     return count
 
 
-def missing(s: MulodiState, seat: int, colour: str) -> int:
-    """Cards ``seat`` lacks for its first full set of ``colour`` (0 when it has one)."""
-    cards = s.props[seat].get(colour)
-    if not cards:
-        return D.size_of[colour]
-    return _lacking(cards, D.size_of[colour])
-
-
-def _lacking(cards: list[int], size: int) -> int:
-    if sets.full_count(cards, size):
-        return 0
-    reals = len(cards) - sum(1 for c in cards if D.is_master[c])
-    return max(size - len(cards), 1 if reals == 0 else 0)
+missing = sets.missing
+"""Cards ``seat`` lacks for its first full set of ``colour`` (:func:`sets.missing`)."""
+_lacking = sets.lacking
 
 
 def threat(s: MulodiState, seat: int) -> float:
@@ -178,29 +168,7 @@ class AdvancedBot:
         return False
 
     def payment(self, s: MulodiState, seat: int, debt: int, receiver: int) -> list[int]:
-        chosen = payment.least_overpaying(s.banks[seat], debt)
-        if chosen is not None:
-            return chosen
-        out = list(s.banks[seat])
-        paid = sum(D.value[c] for c in out)
-        loose = [c for c, col in sets.loose(s, seat) if not D.is_master[c]]
-
-        def cost(c: int) -> tuple:
-            col = next(k for k, v in s.props[seat].items() if c in v)
-            gives_set = missing(s, receiver, col) == 1
-            return (gives_set, -missing(s, seat, col), D.value[c], c)
-
-        buildings = sorted([c for cs in s.apartments[seat].values() for c in cs]
-                           + [c for cs in s.arcades[seat].values() for c in cs], key=lambda c: D.value[c])
-        loose_set = set(loose)
-        in_sets = [c for cs in s.props[seat].values() for c in cs if not D.is_master[c] and c not in loose_set]
-        for group in (sorted(loose, key=cost), buildings, sorted(in_sets, key=lambda c: (D.value[c], c))):
-            for c in group:
-                if paid >= debt:
-                    return out
-                out.append(c)
-                paid += D.value[c]
-        return out
+        return payment.keeping_sets(s, seat, debt, receiver)
 
     # ------------------------------------------------------------------ the turn
     def turn(self, s: MulodiState, seat: int):
