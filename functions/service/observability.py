@@ -43,6 +43,7 @@ NOTIFICATIONS_SENT = "NotificationsSent"
 NOTIFICATIONS_FAILED = "NotificationsFailed"
 COLD_STARTS = "ColdStart"
 GAMES_ARCHIVED = "GamesArchived"
+MALFORMED_PAYLOADS = "MalformedPayloads"  # timers.payloads: dropped, not retried
 
 SERVICE = os.environ.get("POWERTOOLS_SERVICE_NAME", "mtaa")
 """The ``service`` key of every log line, and the parent logger's name: each module logs

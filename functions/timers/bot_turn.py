@@ -5,6 +5,7 @@ table's bot delay before each move (:func:`service.botplay.play`)."""
 import os
 
 from service import botplay, observability, snapstart
+from timers import payloads
 
 snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
@@ -13,11 +14,12 @@ SAFETY_SECONDS = 5.0
 
 
 @observability.observed
-def handler(event, context):
-    detail = event["detail"]
+@payloads.accepts(payloads.BusEvent[payloads.BotsToMove])
+def handler(event: payloads.BusEvent[payloads.BotsToMove], context):
+    detail = event.detail
     budget = float(os.environ.get("BOT_TURN_BUDGET_SECONDS", "40"))
     remaining = getattr(context, "get_remaining_time_in_millis", None)
     if remaining is not None:
         budget = min(budget, remaining() / 1000 - SAFETY_SECONDS)
-    run = botplay.play(detail["game_id"], delay=float(detail.get("bot_delay", 0)), budget=budget)
+    run = botplay.play(detail.game_id, delay=detail.bot_delay, budget=budget)
     return {"moves": run.moves, "stopped": run.stopped}
