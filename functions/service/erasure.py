@@ -58,6 +58,7 @@ from service import (
     notifications,
     pipeline,
     privacy,
+    races,
     storage,
 )
 from service.config import settings
@@ -198,7 +199,8 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
     account_id = job.account_id
     anonymous = accounts.anonymous_id(job.secret, table_id)
     store = pipeline.default_store()
-    for attempt in range(settings().max_action_retries + 1):
+
+    def attempt(_: int) -> None:
         try:
             lobby = lobbies.load(table_id)
         except NotFound:
@@ -218,15 +220,18 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
             if game is not None and game.archived and account_id in (*game.record.seats,
                                                                      game.record.owner):
                 archive.rewrite_fields(table_id, _archived_seat_change(account_id, anonymous))
-                continue  # the game no longer names the account: the lobby's turn
+                # The game no longer names the account: the lobby's turn, at once.
+                raise races.Again(pause=False)
             if game is not None and account_id in (*game.record.seats, game.record.owner):
                 if pipeline.amend(table_id, _seat_change(account_id, anonymous), while_saved=True,
                                  store=store):
                     return
             elif _forget_in_lobby(lobby, account_id, anonymous):
                 return
-        time.sleep(0.005 * (attempt + 1))
-    raise ServiceUnavailable(f"table {table_id} stayed busy; the erasure will be resumed")
+        raise races.Again  # the lobby or the game changed meanwhile: reload, redo
+
+    races.until_won(attempt, busy=ServiceUnavailable(
+        f"table {table_id} stayed busy; the erasure will be resumed"))
 
 
 def _load_game(store: pipeline.GameStore, game_id: str) -> StoredGame | None:
