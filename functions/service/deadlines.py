@@ -37,7 +37,6 @@ second delivery finds the decision gone, or its deadline moved, and changes noth
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -47,6 +46,7 @@ from aws_lambda_powertools import Logger
 
 import engine
 from service import pipeline, seats, timers, views
+from service.config import settings
 from service.errors import Conflict
 from service.observability import SERVICE
 from service.storage import GameRecord, StoredGame, Waiting
@@ -99,7 +99,7 @@ def schedule(game_id: str, due: int) -> str | None:
     ``None`` when it exists already."""
     name = schedule_name(game_id, due)
     created = timers.schedule_once(name, datetime.fromtimestamp(due, UTC),
-                                   os.environ["DEADLINE_FUNCTION_ARN"],
+                                   settings().need("deadline_function_arn"),
                                    {"game_id": game_id, "due": due})
     return name if created else None
 

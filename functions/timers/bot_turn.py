@@ -2,9 +2,9 @@
 is over, or this invocation's budget is spent (then a fresh invocation is cued), pausing the
 table's bot delay before each move (:func:`service.botplay.play`)."""
 
-import os
 
 from service import botplay, observability, snapstart
+from service.config import settings
 from timers import payloads
 
 snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
@@ -17,7 +17,7 @@ SAFETY_SECONDS = 5.0
 @payloads.accepts(payloads.BusEvent[payloads.BotsToMove])
 def handler(event: payloads.BusEvent[payloads.BotsToMove], context):
     detail = event.detail
-    budget = float(os.environ.get("BOT_TURN_BUDGET_SECONDS", "40"))
+    budget = settings().bot_turn_budget_seconds
     remaining = getattr(context, "get_remaining_time_in_millis", None)
     if remaining is not None:
         budget = min(budget, remaining() / 1000 - SAFETY_SECONDS)
