@@ -33,6 +33,16 @@ def aws():
         yield
 
 
+@pytest.fixture(autouse=True)
+def fresh_settings():
+    """The settings a test changed the environment for (``settings.cache_clear()`` after
+    ``monkeypatch.setenv``) end with it: the next test reads the environment again."""
+    yield
+    from service.config import settings
+
+    settings.cache_clear()
+
+
 @pytest.fixture
 def api(aws):
     """An in-process HTTP client that routes like the template (see :mod:`tests.apiclient`)."""

@@ -3,12 +3,12 @@ Advanced) that the caller watches as a spectator (``GET /games/{id}``), capped a
 deployment's demo length so it stays cheap; 3 demos per account and 10 per source address an
 hour."""
 
-import os
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 import engine
 from service import lobbies, throttle
+from service.config import settings
 from service.http import (
     SIGNED_IN_ERRORS,
     api_responses,
@@ -30,7 +30,7 @@ def create_demo():
     me = caller(router)
     throttle.DEMO.take({"account": me.account_id, "source": source_address(router)})
     result = lobbies.start_demo(me.account_id, lobbies.demo_options(
-        engine.DEFAULT_RULESET, int(os.environ.get("DEMO_MAX_TURNS", "0"))))
+        engine.DEFAULT_RULESET, settings().demo_max_turns))
     return json_response(game_view(result.game, result.state, me.account_id), 201)
 
 

@@ -2,16 +2,17 @@
 deadline acts on it until the owner resumes it; the game's own clocks (an auction's close, a
 game clock) stop and go on with the time they had left."""
 
-import logging
 
+from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from service import deadlines, pipeline
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
+from service.observability import SERVICE
 from service.views import game_view
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 router = Router()
 
 

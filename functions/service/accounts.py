@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 import re
 import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from aws_lambda_powertools import Logger
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
@@ -41,11 +41,12 @@ from engine import bots
 from service import storage, throttle
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized, Unprocessable
+from service.observability import SERVICE
 
 if TYPE_CHECKING:
     from service.models import AccountOut, PasswordChangedOut
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 HANDLE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$")
 HANDLE_RULES = "3 to 20 characters: letters, digits, '_' or '-', starting with a letter or digit"

@@ -11,14 +11,15 @@ timeout (10 s) and the request answers 503 instead of timing out.
 
 from __future__ import annotations
 
-import os
 from typing import Any
+
+from service.config import settings
 
 MAX_ATTEMPTS = 3
 """Attempts per call, the first included (standard mode: random backoff of up to 1 s, then 2 s).
 With the timeouts below, a call gives up within about 10 s at worst."""
 CONNECT_TIMEOUT_SECONDS = 1.0
-READ_TIMEOUT_SECONDS = 2.0
+# The read timeout is MTAA_SDK_READ_TIMEOUT (service.config: default 2 s).
 
 _clients: dict[str, Any] = {}
 
@@ -29,7 +30,7 @@ def sdk_config():
 
     return Config(retries={"mode": "standard", "total_max_attempts": MAX_ATTEMPTS},
                   connect_timeout=CONNECT_TIMEOUT_SECONDS,
-                  read_timeout=float(os.environ.get("MTAA_SDK_READ_TIMEOUT", READ_TIMEOUT_SECONDS)))
+                  read_timeout=settings().sdk_read_timeout)
 
 
 def client(service: str):

@@ -37,19 +37,21 @@ second delivery finds the decision gone, or its deadline moved, and changes noth
 
 from __future__ import annotations
 
-import logging
-import os
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from aws_lambda_powertools import Logger
+
 import engine
 from service import pipeline, seats, timers, views
+from service.config import settings
 from service.errors import Conflict
+from service.observability import SERVICE
 from service.storage import GameRecord, StoredGame, Waiting
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 MAX_PASSES = 20
 """Bound on the decisions one firing answers (each is one pipeline write)."""
 
@@ -97,7 +99,7 @@ def schedule(game_id: str, due: int) -> str | None:
     ``None`` when it exists already."""
     name = schedule_name(game_id, due)
     created = timers.schedule_once(name, datetime.fromtimestamp(due, UTC),
-                                   os.environ["DEADLINE_FUNCTION_ARN"],
+                                   settings().need("deadline_function_arn"),
                                    {"game_id": game_id, "due": due})
     return name if created else None
 

@@ -23,8 +23,6 @@ from __future__ import annotations
 import base64
 import ipaddress
 import json
-import logging
-import os
 import re
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -32,7 +30,12 @@ from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
-log = logging.getLogger(__name__)
+from aws_lambda_powertools import Logger
+
+from service.config import settings
+from service.observability import SERVICE
+
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 WEB_PUSH_TTL = 24 * 3600
 """Seconds a push service keeps a message for an offline device (the default 0 drops it)."""
@@ -122,7 +125,7 @@ def endpoint_refusal(endpoint: str) -> str | None:
 
 
 def _insecure_hosts() -> set[str]:
-    raw = os.environ.get(INSECURE_HOSTS_VARIABLE, "")
+    raw = settings().push_endpoint_allow_insecure_hosts
     return {h.strip().lower().strip("[]").rstrip(".") for h in raw.split(",") if h.strip()}
 
 
@@ -159,10 +162,10 @@ VAPID_SECRET = "vapid"
 @cache
 def vapid_keys() -> VapidKeys | None:
     """The deployment's VAPID keys, or ``None`` when none are configured (Web Push off)."""
-    env = os.environ
-    if env.get("VAPID_PRIVATE_KEY") and env.get("VAPID_PUBLIC_KEY"):
-        return VapidKeys(env["VAPID_PUBLIC_KEY"], env["VAPID_PRIVATE_KEY"],
-                         env.get("VAPID_SUBJECT", "mailto:operator@example.invalid"))
+    env = settings()
+    if env.vapid_private_key and env.vapid_public_key:
+        return VapidKeys(env.vapid_public_key, env.vapid_private_key.get_secret_value(),
+                         env.vapid_subject)
     from service import secrets
     from service.errors import ServiceUnavailable
 
@@ -215,10 +218,7 @@ def send_web_push(subscription: dict[str, Any], message: Message) -> str:
 
 def platform_applications() -> dict[str, str]:
     """Platform (``fcm``, ``apns``, ...) -> SNS platform application ARN."""
-    try:
-        return {k: v for k, v in json.loads(os.environ.get("SNS_PLATFORM_APPLICATIONS") or "{}").items() if v}
-    except ValueError:
-        return {}
+    return {k: v for k, v in settings().sns_platform_applications.items() if v}
 
 
 def _sns():

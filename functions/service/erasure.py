@@ -38,11 +38,11 @@ deliveries of one event, or a worker killed between two tables, do no harm.
 
 from __future__ import annotations
 
-import logging
 import secrets
 import time
 from typing import Any
 
+from aws_lambda_powertools import Logger
 from pydantic import BaseModel
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
@@ -58,13 +58,15 @@ from service import (
     notifications,
     pipeline,
     privacy,
+    races,
     storage,
 )
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
+from service.observability import SERVICE
 from service.storage import GameEventRecord, StoredGame
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 SOURCE = "mtaa.accounts"
 """Bus source of account events."""
@@ -197,7 +199,8 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
     account_id = job.account_id
     anonymous = accounts.anonymous_id(job.secret, table_id)
     store = pipeline.default_store()
-    for attempt in range(settings().max_action_retries + 1):
+
+    def attempt(_: int) -> None:
         try:
             lobby = lobbies.load(table_id)
         except NotFound:
@@ -217,15 +220,18 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
             if game is not None and game.archived and account_id in (*game.record.seats,
                                                                      game.record.owner):
                 archive.rewrite_fields(table_id, _archived_seat_change(account_id, anonymous))
-                continue  # the game no longer names the account: the lobby's turn
+                # The game no longer names the account: the lobby's turn, at once.
+                raise races.Again(pause=False)
             if game is not None and account_id in (*game.record.seats, game.record.owner):
                 if pipeline.amend(table_id, _seat_change(account_id, anonymous), while_saved=True,
                                  store=store):
                     return
             elif _forget_in_lobby(lobby, account_id, anonymous):
                 return
-        time.sleep(0.005 * (attempt + 1))
-    raise ServiceUnavailable(f"table {table_id} stayed busy; the erasure will be resumed")
+        raise races.Again  # the lobby or the game changed meanwhile: reload, redo
+
+    races.until_won(attempt, busy=ServiceUnavailable(
+        f"table {table_id} stayed busy; the erasure will be resumed"))
 
 
 def _load_game(store: pipeline.GameStore, game_id: str) -> StoredGame | None:

@@ -185,6 +185,13 @@ def read_json_body(text: str) -> Any:
     return data
 
 
+def _correlation_id(event: dict[str, Any]) -> str | None:
+    """A request's correlation id: the client's ``x-correlation-id`` header, else API
+    Gateway's request id."""
+    headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+    return headers.get("x-correlation-id") or (event.get("requestContext") or {}).get("requestId")
+
+
 class JsonApiResolver(APIGatewayHttpResolver):
     """The HTTP API resolver. Before routing, the body is checked once for every route: over
     :data:`MAX_BODY_BYTES` it is 413; declared as anything but ``application/json`` it is 415
@@ -199,18 +206,17 @@ class JsonApiResolver(APIGatewayHttpResolver):
     def __init__(self, *args: Any, reads_body: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.reads_body = reads_body
+        self._invocation = observability.invocation(self._resolve_json, _correlation_id)
 
     def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        """One request as one observed invocation (:func:`service.observability.invocation`):
+        the body checked (see the class), then routed."""
+        return self._invocation(event, context)
+
+    def _resolve_json(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         if not self.reads_body:
             event = {**event, "body": None, "isBase64Encoded": False}
         headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
-        correlation_id = headers.get("x-correlation-id") or (
-            event.get("requestContext") or {}).get("requestId")
-        with observability.invocation(context, correlation_id):
-            return self._resolve_json(event, context, headers)
-
-    def _resolve_json(self, event: dict[str, Any], context: Any,
-                 headers: dict[str, str]) -> dict[str, Any]:
         body = event.get("body") or ""
         if event.get("isBase64Encoded"):  # API Gateway base64-encodes bodies that are not text
             try:

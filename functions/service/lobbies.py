@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -28,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+from aws_lambda_powertools import Logger
 from pydantic import Field
 from pynamodb.attributes import (
     BooleanAttribute,
@@ -40,7 +40,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import accounts, chat, presence, storage, tables
+from service import accounts, chat, presence, races, storage, tables
 from service import table_options as options_rules
 from service.config import settings
 from service.errors import (
@@ -50,8 +50,9 @@ from service.errors import (
     ServiceUnavailable,
     Unprocessable,
 )
+from service.observability import SERVICE
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 MIN_SEATS, MAX_SEATS = 2, 8
 """Bounds of any table's size in requests; each ruleset's own range is checked too
 (``Ruleset.min_players`` / ``max_players``)."""
@@ -315,17 +316,19 @@ def change(lobby_id: str, edit: Callable[[LobbyRecord], object]) -> tuple[LobbyR
     """Load, ``edit`` in place (raising an :class:`~service.errors.ApiError` refuses and
     changes nothing), save; reload and redo on a lost race (bounded). Returns the saved lobby
     and what ``edit`` returned."""
-    for attempt in range(settings().max_action_retries + 1):
+    def attempt(_: int) -> tuple[LobbyRecord, object]:
         lobby = load(lobby_id)
         before = roles(lobby)
         result = edit(lobby)
-        try:
-            save(lobby, before, getattr(result, "also", None))
-        except LostRace:
-            time.sleep(0.005 * (attempt + 1))
-            continue
+        save(lobby, before, getattr(result, "also", None))
         return lobby, result
-    raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+
+    return races.until_won(attempt, lost=(LostRace,), busy=_busy())
+
+
+def _busy() -> ServiceUnavailable:
+    """What a lobby change answers when every try lost its race (:func:`races.until_won`)."""
+    return ServiceUnavailable("the lobby is busy; try again", retry_after=1)
 
 
 # ---------------------------------------------------------------------------- checks
@@ -629,17 +632,13 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
 def cancel(lobby_id: str, me: str) -> None:
     """Cancel a waiting lobby (owner): the table is deleted with its chat, presence and
     memberships (nobody can open a cancelled lobby, so nothing of it is kept)."""
-    for attempt in range(settings().max_action_retries + 1):
+    def attempt(_: int) -> None:
         lobby = load(lobby_id)
         require_owner(lobby, me)
         require_waiting(lobby)
-        try:
-            discard(lobby)
-        except LostRace:
-            time.sleep(0.005 * (attempt + 1))
-            continue
-        return
-    raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+        discard(lobby)
+
+    races.until_won(attempt, lost=(LostRace,), busy=_busy())
 
 
 def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = None) -> None:
@@ -872,11 +871,11 @@ def start(lobby_id: str, me: str, options: dict | None):
     from service import pipeline
     from service.errors import VersionConflict
 
-    for attempt in range(settings().max_action_retries + 1):
+    def attempt(n: int) -> pipeline.ActionResult:
         lobby = load(lobby_id)
         before = roles(lobby)
         require_owner(lobby, me)
-        if attempt and lobby.status == "started":
+        if n and lobby.status == "started":
             # Our write was refused, yet the game exists: an earlier try of this very call (a
             # retried request whose answer was lost) or the owner's other tab started it.
             # Kickoff is idempotent: answer with the game.
@@ -891,14 +890,12 @@ def start(lobby_id: str, me: str, options: dict | None):
         lobby.status = "started"
         lobby.invite_hash = None
         lobby.invited = []  # pending player invitations lapse
-        try:
-            return pipeline.create_game(
-                lobby.ruleset, players, game_options(lobby, options), game_id=lobby.lobby_id,
-                owner=lobby.owner, table={**game_settings(lobby), **naming(lobby)},
-                also=written_with(lobby, before))
-        except VersionConflict:
-            time.sleep(0.005 * (attempt + 1))
-    raise ServiceUnavailable("the lobby is busy; try again", retry_after=1)
+        return pipeline.create_game(
+            lobby.ruleset, players, game_options(lobby, options), game_id=lobby.lobby_id,
+            owner=lobby.owner, table={**game_settings(lobby), **naming(lobby)},
+            also=written_with(lobby, before))
+
+    return races.until_won(attempt, lost=(VersionConflict,), busy=_busy())
 
 
 def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -974,7 +971,8 @@ def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
     pipeline.seat_of(game, me)                       # 404 stranger, 403 spectator
     if game.record.status != "finished":
         raise Conflict("the game is not over yet: a rematch starts from a finished game")
-    for attempt in range(settings().max_action_retries + 1):
+
+    def attempt(_: int) -> tuple[LobbyRecord, bool]:
         first = load(game_id)
         if first.rematch_id:
             try:
@@ -1014,12 +1012,10 @@ def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
             tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
             _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
 
-        try:
-            save(first, before, also)
-        except LostRace:
-            time.sleep(0.005 * (attempt + 1))
-            continue
+        save(first, before, also)
         for who in invited:
             _announce_invitation(lobby, who, "player")
         return lobby, True
-    raise ServiceUnavailable("the table is busy; try again", retry_after=1)
+
+    return races.until_won(attempt, lost=(LostRace,),
+                           busy=ServiceUnavailable("the table is busy; try again", retry_after=1))

@@ -30,8 +30,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
-import os
 import re
 import secrets
 import time
@@ -39,6 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from aws_lambda_powertools import Logger
 from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
@@ -52,8 +51,9 @@ from service import accounts, delivery, tables, timers
 from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
+from service.observability import SERVICE
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
 KEEP_SECONDS = 30 * 24 * 3600
 """How long a sent notification's record is kept (DynamoDB TTL): what a repeat is checked against."""
@@ -167,7 +167,7 @@ made of, with room to spare."""
 def unsubscribe_url(account_id: str) -> str:
     """The one-click link that turns turn emails off (its token is stored with the settings)."""
     item = NotificationSettingsRecord.get(account_id)
-    base = os.environ.get("API_URL", "").rstrip("/")
+    base = settings().api_url
     return f"{base}/notifications/unsubscribe?account={account_id}&token={item.optout_token}"
 
 
@@ -415,7 +415,7 @@ def _schedule_release(account_id: str, at: int) -> None:
     """One timer per player and quiet-hours end sends what was held."""
     name = timers.schedule_name("quiet", account_id, at)
     timers.schedule_once(name, datetime.fromtimestamp(at, UTC),
-                         os.environ["RELEASE_HELD_FUNCTION_ARN"], {"account_id": account_id})
+                         settings().need("release_held_function_arn"), {"account_id": account_id})
 
 
 def release_held(account_id: str, now: float | None = None) -> int:
@@ -484,7 +484,7 @@ def _offer_window() -> int:
 
 
 def _link(path: str) -> str:
-    return os.environ.get("WEB_URL", "").rstrip("/") + "/#/" + path
+    return settings().web_url + "/#/" + path
 
 
 def _claim_turn(account_id: str, key: str, decision: str) -> bool:

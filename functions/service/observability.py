@@ -9,9 +9,11 @@
   on (``POWERTOOLS_TRACE_DISABLED=false`` on Lambda). The X-Ray SDK costs ~300 ms of import,
   so the tracer is created on the first traced call, never at import, and not at all when
   tracing is off.
-- :func:`invocation` wraps one invocation (HTTP functions get it from
+- :func:`invocation` wraps one invocation in Powertools' ``inject_lambda_context`` and
+  ``log_metrics(capture_cold_start_metric=True)`` (HTTP functions get it from
   :class:`service.http.JsonApiResolver`; other handlers use :func:`observed`): correlation
-  id, cold-start metric, metrics flush.
+  id and the Lambda context's keys on every log line, the ``ColdStart`` metric, the metrics
+  flush.
 
 Metric names are the constants below; notifications code counts ``NOTIFICATIONS_SENT`` /
 ``NOTIFICATIONS_FAILED`` with a ``channel`` dimension.
@@ -19,10 +21,10 @@ Metric names are the constants below; notifications code counts ``NOTIFICATIONS_
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
-from collections.abc import Callable, Iterator
+import warnings
+from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
@@ -41,13 +43,19 @@ STALE_TIMERS_IGNORED = "StaleTimersIgnored"
 SWEEPER_RECOVERED = "SweeperRecovered"
 NOTIFICATIONS_SENT = "NotificationsSent"
 NOTIFICATIONS_FAILED = "NotificationsFailed"
-COLD_STARTS = "ColdStart"
+COLD_STARTS = "ColdStart"  # by function_name and service, from Powertools' log_metrics
 GAMES_ARCHIVED = "GamesArchived"
+MALFORMED_PAYLOADS = "MalformedPayloads"  # timers.payloads: dropped, not retried
 
-logger = Logger(service=os.environ.get("POWERTOOLS_SERVICE_NAME", "mtaa"), utc=True)
+SERVICE = os.environ.get("POWERTOOLS_SERVICE_NAME", "mtaa")
+"""The ``service`` key of every log line, and the parent logger's name: each module logs
+through a child, ``Logger(service=SERVICE, child=True)`` (named ``mtaa.<module>``), whose
+records go to this logger's handler: one JSON format and the invocation's keys everywhere."""
+logger = Logger(service=SERVICE, utc=True)
 metrics = Metrics(namespace=NAMESPACE)
-_cold = True
-_depth = 0
+# log_metrics warns on every invocation that added no metric (most reads): not a fault here.
+warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
+_depth = 0  # observed invocations running now (see invocation: a nested one runs plain)
 _tracer: Any = None
 
 
@@ -98,28 +106,60 @@ def traced(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return decorate
 
 
-@contextlib.contextmanager
-def invocation(context: Any, correlation_id: str | None) -> Iterator[None]:
-    """One invocation: log keys (correlation id, function, cold start), the cold-start metric,
-    and the metrics flush at the end (even when the handler raises)."""
-    global _cold, _depth
-    if _depth:  # a handler called from another handler (the sweeper calls the idle timer)
-        yield
-        return
-    _depth += 1
-    cold, _cold = _cold, False
-    function = getattr(context, "function_name", None) or os.environ.get("AWS_LAMBDA_FUNCTION_NAME")
-    logger.append_keys(correlation_id=correlation_id, cold_start=cold, function_name=function,
-                       function_request_id=getattr(context, "aws_request_id", None))
-    if cold:
-        metrics.add_metric(name=COLD_STARTS, unit=MetricUnit.Count, value=1)
-    try:
-        yield
-    finally:
-        _depth -= 1
-        if metrics.metric_set:
-            metrics.flush_metrics()
-        logger.remove_keys(["correlation_id", "cold_start", "function_name", "function_request_id"])
+_KEYS = ["correlation_id", "cold_start", "function_name", "function_memory_size",
+         "function_arn", "function_request_id"]
+"""The log keys of one invocation (Powertools' ``inject_lambda_context`` and ours)."""
+
+
+class _Context:
+    """The invocation's Lambda context as Powertools' decorators read it (``function_name``,
+    ``memory_limit_in_mb``, ``invoked_function_arn``, ``aws_request_id``). A handler called
+    without one (tests, scripts) is named after ``AWS_LAMBDA_FUNCTION_NAME``. ``given``: the
+    context the handler itself receives (``None`` stays ``None``)."""
+
+    def __init__(self, given: Any) -> None:
+        self.given = given
+        self.function_name = (getattr(given, "function_name", None)
+                              or os.environ.get("AWS_LAMBDA_FUNCTION_NAME") or "UNDEFINED")
+        self.memory_limit_in_mb = getattr(given, "memory_limit_in_mb", None) or 128
+        self.invoked_function_arn = getattr(given, "invoked_function_arn", None) or "UNDEFINED"
+        self.aws_request_id = getattr(given, "aws_request_id", None) or "UNDEFINED"
+
+
+def invocation(handler: Callable[[Any, Any], Any],
+               correlation_id: Callable[[Any], str | None]) -> Callable[[Any, Any], Any]:
+    """``handler(event, context)`` as one observed invocation, with Powertools' decorators:
+    ``logger.inject_lambda_context`` (the log keys: function, request id, ``cold_start``,
+    SnapStart and provisioned concurrency counted as warm) with the ``correlation_id`` of the
+    event (``correlation_id(event)``), and ``metrics.log_metrics(capture_cold_start_metric=
+    True)`` (the metrics flushed at the end, even when the handler raises; ``ColdStart`` by
+    ``function_name`` and ``service``).
+
+    A handler called inside another invocation (an observed handler calling another, or the
+    local stack delivering an event in-process) runs plain: the outer invocation's keys stand
+    and its metrics are flushed once, at its end (the decorators nested would overwrite the
+    keys and flush the outer's metrics early, then warn of an empty flush). The invocation's
+    keys are removed when it ends, so nothing logged between invocations carries them."""
+
+    @metrics.log_metrics(capture_cold_start_metric=True)
+    @logger.inject_lambda_context(clear_state=True)
+    def observed_call(event: Any, context: _Context) -> Any:
+        logger.set_correlation_id(correlation_id(event))
+        return handler(event, context.given)
+
+    @functools.wraps(handler)
+    def wrapper(event: Any, context: Any) -> Any:
+        global _depth
+        if _depth:
+            return handler(event, context)
+        _depth += 1
+        try:
+            return observed_call(event, _Context(context))
+        finally:
+            _depth -= 1
+            logger.remove_keys(_KEYS)
+
+    return wrapper
 
 
 def event_correlation_id(event: Any) -> str | None:
@@ -137,11 +177,7 @@ def event_correlation_id(event: Any) -> str | None:
 def observed(handler: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     """Decorator for handlers that are not HTTP routes (timers, bus consumers, workers)."""
 
-    @functools.wraps(handler)
-    def wrapper(event: Any, context: Any) -> Any:
-        with invocation(context, event_correlation_id(event)):
-            return handler(event, context)
-
+    wrapper = invocation(handler, event_correlation_id)
     wrapper.observed = True  # type: ignore[attr-defined]
     return wrapper
 

@@ -4,9 +4,9 @@ as seen; a conditional write keeps that to at most one stored write a minute per
 
 from __future__ import annotations
 
-import logging
 import time
 
+from aws_lambda_powertools import Logger
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PynamoDBException, UpdateError
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
@@ -15,8 +15,9 @@ from pynamodb.models import Model
 from service import storage
 from service.config import settings
 from service.errors import ServiceUnavailable
+from service.observability import SERVICE
 
-log = logging.getLogger(__name__)
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 RESOLUTION = 60
 """Seconds: a later visit within this is not stored again."""
 KEEP = 30 * 86400

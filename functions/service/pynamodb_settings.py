@@ -7,9 +7,9 @@ overrides the read timeout (the local stack lengthens it: moto on a loaded lapto
 than DynamoDB).
 """
 
-import os
+from service.config import settings
 
 connect_timeout_seconds = 1
-read_timeout_seconds = float(os.environ.get("MTAA_SDK_READ_TIMEOUT", "2"))
+read_timeout_seconds = settings().sdk_read_timeout
 max_retry_attempts = 2
 retry_configuration = {"mode": "standard", "total_max_attempts": 3}

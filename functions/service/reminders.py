@@ -12,10 +12,11 @@ after the first notification; otherwise one notice, once per decision (its own k
 
 from __future__ import annotations
 
-import os
 import time
 from datetime import UTC, datetime
 from typing import Any
+
+from service.config import settings
 
 SHARE = 0.8
 """The share of a decision's time gone when its reminder is due."""
@@ -39,14 +40,14 @@ def schedule(account_id: str, game_id: str, seat: int, decision: int, due: int |
     from service import timers
 
     at = due_at(notified, due) if due else None
-    if at is None or "RELEASE_HELD_FUNCTION_ARN" not in os.environ:
+    if at is None or not settings().release_held_function_arn:
         return False
     name = timers.schedule_name("rm", game_id, decision)
     payload = {"account_id": account_id, "remind": {
         "game_id": game_id, "seat": seat, "decision": decision, "notified": notified,
         "due": due}}
     return timers.schedule_once(name, datetime.fromtimestamp(at, UTC),
-                                os.environ["RELEASE_HELD_FUNCTION_ARN"], payload)
+                                settings().need("release_held_function_arn"), payload)
 
 
 def fire(account_id: str, remind: dict[str, Any], now: float | None = None) -> str:

@@ -9,8 +9,7 @@ See docs/operations.md ("Secrets") for the names and how to rotate them.
 
 from __future__ import annotations
 
-import os
-
+from service.config import settings
 from service.errors import ServiceUnavailable
 
 MAX_AGE_SECONDS = 300
@@ -18,7 +17,7 @@ MAX_AGE_SECONDS = 300
 
 def parameter_name(name: str) -> str:
     """The full SSM name of secret ``name`` (``"vapid"`` -> ``/mtaa/vapid``)."""
-    return os.environ.get("SECRETS_PATH", "/mtaa/") + name
+    return settings().secrets_path + name
 
 
 def get(name: str) -> str:

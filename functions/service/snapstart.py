@@ -21,11 +21,14 @@ where it is missing (locally) registering does nothing.
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Callable
 
-log = logging.getLogger(__name__)
+from aws_lambda_powertools import Logger
+
+from service.observability import SERVICE
+
+log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 _primers: list[Callable[[], object]] = []
 
 

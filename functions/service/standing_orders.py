@@ -24,7 +24,6 @@ carry them (the log marks an order's move ``"by": "order"`` in its internal
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -32,8 +31,8 @@ from pydantic import BaseModel
 
 import engine
 from engine import orders as engine_orders
-from service import observability, seats
-from service.errors import Conflict, Forbidden, ServiceUnavailable, Unprocessable, VersionConflict
+from service import observability, races, seats
+from service.errors import Conflict, Forbidden, ServiceUnavailable, Unprocessable
 from service.storage import GameRecord, GameStore, StoredGame
 
 log = observability.logger
@@ -158,7 +157,7 @@ def set_orders(game_id: str, account_id: str, data: Mapping[str, Any] | None,
     conditional write of ``orders`` (see the module docstring), retried on a lost race;
     :class:`~service.errors.ServiceUnavailable` when races persist. Returns the game as
     written."""
-    for _attempt in range(UPDATE_RETRIES):
+    def attempt(_: int) -> StoredGame:
         game = store.load(game_id)
         record = game.record
         seat = seat_at(game, account_id)
@@ -179,8 +178,7 @@ def set_orders(game_id: str, account_id: str, data: Mapping[str, Any] | None,
         from service.views import note_unseen
 
         note_unseen(record, [], None)  # no reader's version moves: nobody sees orders change
-        try:
-            return store.update_fields(game, ("orders", "hidden", "seen_at"))
-        except VersionConflict:
-            time.sleep(0.02)
-    raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+        return store.update_fields(game, ("orders", "hidden", "seen_at"))
+
+    busy = ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
+    return races.until_won(attempt, tries=UPDATE_RETRIES, pause=races.fixed(0.02), busy=busy)

@@ -11,7 +11,6 @@ counters need no personal data, and they expire on their own (TTL).
 from __future__ import annotations
 
 import hashlib
-import os
 import time
 from dataclasses import dataclass
 
@@ -96,7 +95,7 @@ handle exists, so the limit reveals nothing)."""
 CHAT = Limit("chat", {"author": 20}, 60, "you are sending messages too fast; wait a moment")
 """Chat messages: 20 per account and table a minute."""
 
-LOBBY = Limit("lobby", {"owner": int(os.environ.get("LOBBIES_PER_HOUR", "30"))}, 3600,
+LOBBY = Limit("lobby", {"owner": settings().lobbies_per_hour}, 3600,
               "you have opened enough tables for now; start or cancel some of them")
 """New lobbies: 30 per account an hour (the deployment's ``LobbiesPerAccountHour``)."""
 

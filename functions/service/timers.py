@@ -8,11 +8,11 @@ holds even when the scheduling event is delivered twice (the second create is a
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime
 from typing import Any
 
 from service.clients import client as _client
+from service.config import settings
 
 TARGET_RETRY_POLICY = {"MaximumRetryAttempts": 2, "MaximumEventAgeInSeconds": 3600}
 """Scheduler's retries when it cannot deliver to the target (three attempts in all); after
@@ -24,10 +24,10 @@ def _scheduler():
 
 
 def _target(target_arn: str, payload: dict[str, Any]) -> dict[str, Any]:
-    target = {"Arn": target_arn, "RoleArn": os.environ["SCHEDULER_ROLE_ARN"],
+    target = {"Arn": target_arn, "RoleArn": settings().need("scheduler_role_arn"),
               "Input": json.dumps(payload), "RetryPolicy": TARGET_RETRY_POLICY}
-    if os.environ.get("DEAD_LETTER_QUEUE_ARN"):
-        target["DeadLetterConfig"] = {"Arn": os.environ["DEAD_LETTER_QUEUE_ARN"]}
+    if settings().dead_letter_queue_arn:
+        target["DeadLetterConfig"] = {"Arn": settings().dead_letter_queue_arn}
     return target
 
 
@@ -50,7 +50,7 @@ def schedule_once(name: str, when: datetime, target_arn: str, payload: dict[str,
     try:
         client.create_schedule(
             Name=name,
-            GroupName=os.environ["SCHEDULE_GROUP"],
+            GroupName=settings().need("schedule_group"),
             ScheduleExpression=at_expression(when),
             ScheduleExpressionTimezone="UTC",
             FlexibleTimeWindow={"Mode": "OFF"},
@@ -66,7 +66,7 @@ def cancel(name: str) -> bool:
     """Delete the schedule ``name`` if it is still pending; ``False`` when there was none."""
     client = _scheduler()
     try:
-        client.delete_schedule(Name=name, GroupName=os.environ["SCHEDULE_GROUP"])
+        client.delete_schedule(Name=name, GroupName=settings().need("schedule_group"))
     except client.exceptions.ResourceNotFoundException:
         return False
     return True

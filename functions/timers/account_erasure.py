@@ -10,6 +10,7 @@ idempotent: a repeated delivery finds the work done.
 import time
 
 from service import erasure, observability, snapstart
+from timers import payloads
 
 snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
@@ -18,9 +19,12 @@ MARGIN_SECONDS = 60
 
 @observability.observed
 def handler(event, context):
-    if event.get("detail-type") == "AccountDeleted":
-        accounts = [event["detail"]["account_id"]]
-    else:  # the sweep
+    if isinstance(event, dict) and event.get("detail-type") == "AccountDeleted":
+        deleted = payloads.parse(payloads.BusEvent[payloads.AccountDeleted], event)
+        if deleted is None:
+            return dict(payloads.MALFORMED)
+        accounts = [deleted.detail.account_id]
+    else:  # the sweep (a rate schedule's event: nothing in it is read)
         accounts = erasure.unfinished()
     deadline = None
     if context is not None and hasattr(context, "get_remaining_time_in_millis"):

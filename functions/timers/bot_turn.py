@@ -3,9 +3,10 @@ is over, or this invocation's budget is spent (then a fresh invocation is cued),
 table's bot delay before each move; with ``"orders": true`` first carry on the standing orders
 a write left at its limit (:func:`service.botplay.play`)."""
 
-import os
 
 from service import botplay, observability, snapstart
+from service.config import settings
+from timers import payloads
 
 snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
@@ -14,12 +15,13 @@ SAFETY_SECONDS = 5.0
 
 
 @observability.observed
-def handler(event, context):
-    detail = event["detail"]
-    budget = float(os.environ.get("BOT_TURN_BUDGET_SECONDS", "40"))
+@payloads.accepts(payloads.BusEvent[payloads.BotsToMove])
+def handler(event: payloads.BusEvent[payloads.BotsToMove], context):
+    detail = event.detail
+    budget = settings().bot_turn_budget_seconds
     remaining = getattr(context, "get_remaining_time_in_millis", None)
     if remaining is not None:
         budget = min(budget, remaining() / 1000 - SAFETY_SECONDS)
-    run = botplay.play(detail["game_id"], delay=float(detail.get("bot_delay", 0)), budget=budget,
-                       orders=bool(detail.get("orders")))
+    run = botplay.play(detail.game_id, delay=detail.bot_delay, budget=budget,
+                       orders=detail.orders)
     return {"moves": run.moves, "stopped": run.stopped}

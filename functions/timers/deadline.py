@@ -16,13 +16,15 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from service import deadlines, observability, snapstart
 from service.errors import NotFound
+from timers import payloads
 
 snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
 
 
 @observability.observed
-def handler(event, context):
-    return fire(event["game_id"], reschedule=True)
+@payloads.accepts(payloads.DeadlinePayload)
+def handler(payload: payloads.DeadlinePayload, context):
+    return fire(payload.game_id, reschedule=True)
 
 
 def fire(game_id: str, now: int | None = None, *, reschedule: bool = False) -> dict:

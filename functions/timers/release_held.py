@@ -3,12 +3,14 @@
 at 80% of its time (:func:`service.reminders.fire`)."""
 
 from service import notifications, observability
+from timers import payloads
 
 
 @observability.observed
-def handler(event, context):
-    if "remind" in event:
+@payloads.accepts(payloads.ReleaseHeldPayload)
+def handler(payload: payloads.ReleaseHeldPayload, context):
+    if payload.remind is not None:
         from service import reminders
 
-        return {"reminded": reminders.fire(event["account_id"], event["remind"])}
-    return {"sent": notifications.release_held(event["account_id"])}
+        return {"reminded": reminders.fire(payload.account_id, payload.remind.model_dump())}
+    return {"sent": notifications.release_held(payload.account_id)}

@@ -13,10 +13,10 @@ is still pending and due, so a sweep racing a late timer is harmless.
 
 from __future__ import annotations
 
-import os
 import time
 
 from service import observability, pipeline, snapstart
+from service.config import settings
 from timers import deadline
 
 snapstart.prime(snapstart.load_rulesets)  # a restored function starts with the rules loaded
@@ -26,7 +26,7 @@ MAX_GAMES_PER_SWEEP = 100
 
 
 def grace_seconds() -> int:
-    return int(os.environ.get("SWEEP_GRACE_SECONDS", "300"))
+    return settings().sweep_grace_seconds
 
 
 def sweep(now: float | None = None, context=None, limit: int = MAX_GAMES_PER_SWEEP) -> dict:

@@ -20,6 +20,7 @@ from moto.ses.models import ses_backends
 from moto.sns.models import sns_backends
 
 from service import delivery, notifications
+from service.config import settings
 from tests.policy.calls import running_as
 from tests.service.buspump import discard_all, pump, travel
 from tests.webpush import Browser
@@ -43,6 +44,7 @@ def push_service(aws, monkeypatch):
     monkeypatch.setenv("VAPID_SUBJECT", keys.subject)
     monkeypatch.setenv("WEB_URL", "https://play.mtaa.test")
     monkeypatch.setenv("API_URL", "https://api.mtaa.test")
+    settings.cache_clear()
     delivery.vapid_keys.cache_clear()
     discard_all()
     sent, status = [], {}
@@ -225,6 +227,7 @@ def test_an_operator_may_allow_a_local_push_service_over_http(api, push_service,
     assert delivery.INSECURE_HOSTS_VARIABLE not in (ROOT / "template.yaml").read_text()
     sent, _, _ = push_service
     monkeypatch.setenv(delivery.INSECURE_HOSTS_VARIABLE, "127.0.0.1")
+    settings.cache_clear()
     game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)
     local = Browser("http://127.0.0.1:9911/b-local")
     api.ok("POST", "/push/subscriptions", local.subscription(), b, 204)

@@ -62,7 +62,7 @@ def test_put_then_get_round_trip(api):
 def test_orders_set_during_the_seats_own_turn_act_at_once(api):
     """Seat 0's turn waits; its person sets orders that pass a turn: the orders pass it in a
     write of their own, so seat 1 holds the turn when the PUT answers, and ``did`` says so."""
-    game_id, seats, card, _ = _table(api)
+    game_id, seats, _, _ = _table(api)
     before = api.ok("GET", f"/games/{game_id}", None, seats[1][1])["version"]
     put = api.ok("PUT", f"/games/{game_id}/orders",
                  {"orders": {"guess_when_left": 0, "pass_turns": True}}, seats[0][1])
@@ -290,7 +290,7 @@ def test_orders_stopped_at_the_limit_go_on_in_a_fresh_invocation(api, bus_items,
     from timers import bot_turn
 
     monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 2)
-    game_id, seats, card, _ = _table(api)
+    game_id, seats, _, _ = _table(api)
     before, count = _version(game_id), len(_log(game_id))
     api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, seats[1][1])
     assert _applied(_log(game_id, count)) == []             # not seat 1's turn: nothing moved
@@ -301,7 +301,7 @@ def test_orders_stopped_at_the_limit_go_on_in_a_fresh_invocation(api, bus_items,
     assert _applied(_log(game_id, count)) == [("pass", 0, "order"), ("pass", 1, "order")]
     [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
     assert cue["orders"] is True and cue["seats"] == []
-    ran = bot_turn.handler({"detail": cue}, None)
+    ran = bot_turn.handler({"detail-type": pipeline.BOTS_TO_MOVE, "detail": cue}, None)
     assert ran["stopped"] == "finished"
     moves = _applied(_log(game_id, count))
     assert {m[2] for m in moves} == {"order"} and {m[0] for m in moves} == {"pass"}
