@@ -4,8 +4,8 @@ development", "Loans and mortgages", "Jail", "Fortune", "Municipal"; the classic
 001_b03185b62d0d2d37.txt prints the same prices and jail) and the decisions file (purchase
 cost = 2 x mortgage value), with the recommended orders of data/orders.toml (buy up to
 700,000 SFR keeping 100,000; build keeping 200,000; bail while the opponents' fees add up to
-at most 2,400,000; in debt mortgage but ask before units are sold; ask on every offer and on
-Municipal).
+at most 2,400,000; in debt mortgage but ask before units are sold; ask on every offer; the
+Municipal rule best for me).
 
 Tiles (shared/spec/mtaani-decisions.md): 1 Eastleigh, 3 Kibra, 5 Citi Hoppa, 6 Kinoo,
 8 Umoja, 9 Ngara, 12 Jail, 13 Githurai, 19 Fortune, 44 Karen, 47 Municipal.
@@ -254,10 +254,14 @@ def test_the_fortune_order_draws_the_deck_named_or_asks():
     assert move_of(state, fortune="ask_me") is None
 
 
-def test_a_municipal_choice_stops_by_default():
+def test_a_municipal_choice_is_made_by_the_rule_best_for_me_by_default():
     state, _ = act(at(game(dice=[[3, 4]]), 0, 40), "roll")  # 40 + 7 = Municipal
     assert state.decision.kind == "municipal"
-    assert move_of(state) is None
+    # Nobody owns anything: my fees 0, the best opponent's 0; double rent needs fees of mine
+    # above 6/5 of theirs, halve rent theirs above 6/5 of mine: neither, so double salary.
+    move = engine.get_ruleset("mtaani").order_action(state, 0, mine(), NOW)
+    assert (move.type, move.rule) == ("choose_municipal", "double_salary")
+    assert move_of(state, municipal="ask_me") is None
     move = engine.get_ruleset("mtaani").order_action(state, 0, mine(municipal="double_salary"), NOW)
     assert (move.type, move.rule) == ("choose_municipal", "double_salary")
 

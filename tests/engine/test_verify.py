@@ -172,16 +172,16 @@ def test_the_bribes_minute_is_recorded_in_its_action_and_a_changed_minute_is_nam
     """Mtaani's bribe odds follow the wall-clock minute, which is outside the seed: the
     service stamps it into the action (``engine.stamp``), so the record replays from the log
     alone, and a record whose bribe claims another minute (with other odds) fails there.
-    Kit game 76 (three seats) has a bribe at its 171st step."""
+    Kit game 33 (three seats) has a bribe at its 16th step."""
     from engine.mtaani.data import rulebook
     from engine.mtaani.flow import Ctx
     from engine.mtaani.jail import bribe_odds
 
-    record = record_of(play_out("mtaani", 3, 76))
+    record = record_of(play_out("mtaani", 3, 33))
     assert verify.verify(record).ok
     number = next(n for n, s in enumerate(record["steps"], start=1)
                   if s["action"]["type"] == "bribe")
-    assert number == 171
+    assert number == 16
     step = record["steps"][number - 1]
     assert step["action"]["minute"] == step["at"] // 60 > 0
     offered = next(e for e in step["events"] if e["type"] == "BribeOffered")
@@ -241,9 +241,9 @@ def test_an_actions_time_fields_must_be_when_its_step_was_applied():
 
 
 def test_the_bribes_minute_must_be_that_of_when_its_step_was_applied():
-    """Mtaani's bribe carries only its minute (kit game 76, step 171): logged two minutes
+    """Mtaani's bribe carries only its minute (kit game 33, step 16): logged two minutes
     after the minute it claims, the step is named as a difference of its time."""
-    record = record_of(play_out("mtaani", 3, 76))
+    record = record_of(play_out("mtaani", 3, 33))
     number = next(n for n, s in enumerate(record["steps"], start=1)
                   if s["action"]["type"] == "bribe")
     record["steps"][number - 1]["at"] += 120

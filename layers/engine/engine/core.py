@@ -196,10 +196,13 @@ class EventShape:
     ``parties`` fields that only the seats listed in the event's ``private`` key see. An event
     without ``private`` shows its ``public`` and ``parties`` fields to everyone; one with
     ``private`` shows others only its ``public`` fields, or nothing when ``public`` is empty.
-    ``type`` is always shown. A field in neither list is never shown (bookkeeping)."""
+    ``type`` is always shown. ``kept`` fields are never shown (bookkeeping the log keeps for
+    the fairness check, such as a bribe's exact odds); the ruleset kit refuses an event field
+    in none of the three lists, so every field is a decision."""
 
     public: tuple[str, ...] = ()
     parties: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

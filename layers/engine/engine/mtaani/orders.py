@@ -17,7 +17,7 @@ do, decision by decision (:func:`order_action`):
   per SFR, while ``build_keep`` SFR stays in hand; then end the turn.
 - ``deck``: the Fortune deck of the order (``better_deck``: the one whose printed cards are
   worth more to me now, each card counted alike: the order of the piles is hidden).
-- ``municipal``: ask me (the default), the rule best for me, or a named rule.
+- ``municipal``: the rule best for me (the default), ask me, or a named rule.
 - ``debt``: mortgage (properties outside my complete sets first, the lowest fee first), then,
   with ``debt_sell_units``, sell units (the least fee lost per SFR first). A debt that
   mortgaging cannot cover is left to the person (``debt_sell_units`` off), as is one that

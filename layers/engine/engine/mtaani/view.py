@@ -40,7 +40,7 @@ def _offer(*fields: str) -> EventShape:
 EVENT_SHAPES: dict[str, EventShape] = {
     "Bankrupt": _all("player", "creditor", "cash", "assets_paid"),
     # The exact odds stay hidden: the guide promises a hint (the guards' mood), not an oracle.
-    "BribeOffered": _all("player", "mood", "success"),
+    "BribeOffered": EventShape(public=("player", "mood", "success"), kept=("odds",)),
     "CardDrawn": _all("player", "deck", "card", "text", "effect", "amount"),
     "ChamberOfCommerce": _all("revolution", "amount"),
     "DebtOwed": _all("debtor", "creditor", "amount", "reason", "tile"),
