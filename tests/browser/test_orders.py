@@ -194,19 +194,22 @@ def test_mulodi_orders_on_a_laptop_choices_save_and_reload(pages, stack):
     expect(other.get_by_test_id("orders-status")).to_have_text(re.compile("^You have no orders"))
 
 
-def test_jijis_bar_has_the_orders_button_once_the_game_declares_orders(pages, stack):
-    """Jiji declares no orders on this branch yet (its GET answers ``schema: null``, so no
-    button); answered with a one-field schema, its pinned bar shows the button in a phone's view
-    and the panel opens on that field."""
+def test_jijis_orders_on_a_phone_from_its_own_schema(pages, stack):
+    """Jiji's pinned bar shows the Orders button in a phone's view; the panel is drawn from
+    Jiji's own order fields (proxy bids on by default), and a change saves: rolling left to
+    the person, so the seat's turn still waits for them."""
     accounts, game_id, first = jiji_table(stack, {})
     me = accounts[first]
-    assert _orders(stack, game_id, me)["schema"] is None
+    assert _orders(stack, game_id, me)["schema"]["title"] == "JijiOrders"
     page = open_as(pages, stack, me, "/", "phone-portrait")
-    schema = {"type": "object", "additionalProperties": False, "properties": {
-        "roll": {"type": "boolean", "default": True, "title": "Roll at my turn's start",
-                 "description": "Roll the dice when my turn starts."}}}
-    _stub_did(page, game_id, [], schema=schema, recommended={"roll": True})
     page.goto(f"{stack.base}/#/game/{game_id}")
     expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
     panel = _open_panel(page)
-    expect(panel.get_by_role("switch", name="Roll at my turn's start")).to_be_checked()
+    expect(panel.get_by_role("switch", name="Proxy bids")).to_be_checked()
+    roll = panel.get_by_role("switch", name="Roll for me")
+    expect(roll).to_be_checked()
+    roll.click()
+    page.get_by_test_id("orders-save").click()
+    expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^Saved"))
+    saved = _orders(stack, game_id, me)["orders"]
+    assert (saved["roll"], saved["proxy_bids"]) == (False, True)
