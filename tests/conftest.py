@@ -74,9 +74,12 @@ the service, benchmarks at smoke size, bot self-play), in the order they start."
 
 def pytest_collection_modifyitems(config, items):
     """Long tests first, the many short ones after (a stable sort: each group keeps its files'
-    order). ``-n 2`` hands tests out in that order, so the short tests at the end fill in
-    around the last long one instead of a long test starting late while the other core has
-    nothing left to do. Every worker sorts the same collection the same way."""
+    order). ``make test``'s ``-n 2 --maxschedchunk 1`` hands tests out in that order as a
+    worker frees up, so the short tests at the end fill in around the last long one instead of
+    a long test starting late while the other core has nothing left to do. (Without
+    ``--maxschedchunk 1`` xdist first gives each worker a quarter of the collection in one
+    block, and one worker would get every long test.) Every worker sorts the same collection
+    the same way."""
     root = config.rootpath
 
     def rank(item) -> int:
