@@ -84,8 +84,11 @@ lint: venv
 cfn-lint: venv
 	$(VENV)/bin/cfn-lint template.yaml
 
+# --maxschedchunk 1: xdist hands tests out one or two at a time as a worker frees up, in the
+# order tests/conftest.py sorts them (long ones first). Its default first hands each worker a
+# quarter of the collection in one block: the long tests, sorted first, would all land on one.
 unit: venv
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --maxschedchunk 1 -q
 
 test: lint cfn-lint lock-check unit
 

@@ -74,3 +74,27 @@ def iam_calls():
         denied = denied_calls(recorder.calls)
         assert not denied, "calls the function's role does not allow:\n" + "\n".join(
             f"  {c.function}: {c.action} on {c.resource}" for c in denied)
+
+
+LONG_FIRST = ("tests/browser/", "tests/stack/", "tests/service/test_fairness.py",
+              "tests/test_benchmarks_smoke.py", "tests/bots/")
+"""Where the long tests are (a browser or the local stack as a process, whole games through
+the service, benchmarks at smoke size, bot self-play), in the order they start."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Long tests first, the many short ones after (a stable sort: each group keeps its files'
+    order). ``make test``'s ``-n 2 --maxschedchunk 1`` hands tests out in that order as a
+    worker frees up, so the short tests at the end fill in around the last long one instead of
+    a long test starting late while the other core has nothing left to do. (Without
+    ``--maxschedchunk 1`` xdist first gives each worker a quarter of the collection in one
+    block, and one worker would get every long test.) Every worker sorts the same collection
+    the same way."""
+    root = config.rootpath
+
+    def rank(item) -> int:
+        path = item.path.relative_to(root).as_posix()
+        return next((i for i, where in enumerate(LONG_FIRST) if path.startswith(where)),
+                    len(LONG_FIRST))
+
+    items.sort(key=rank)

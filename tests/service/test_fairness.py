@@ -87,19 +87,19 @@ class HiddenSoFar:
         self.rs = engine.ruleset_of(state)
         self.state = self.rs.new_game(list(game.record.seats), state.seed,
                                       dict(created["options"]))
-        self.applied = 0
+        self.seq = 0  # the last event read
         self.hidden = {seat: self.rs.secrets(self.state, seat) for seat in (0, 1, None)}
 
-    def update(self) -> dict:
-        game = self.store.load(self.game_id)
-        actions = [e["action"] for e in self.store.events(self.game_id, 0, 1 << 30,
-                                                          record=game.record)
-                   if e["type"] == "ActionApplied"]
-        for action in actions[self.applied:]:
-            self.state = self.rs.apply(self.state, self.rs.parse_action(action)).state
-            for seat in self.hidden:
-                self.hidden[seat] &= self.rs.secrets(self.state, seat)
-        self.applied = len(actions)
+    def update(self, game) -> dict:
+        """The secrets so far, after the actions logged since the last call (``game``: the
+        game item as just read)."""
+        events = self.store.events(self.game_id, self.seq, 1 << 30, record=game.record)
+        for event in events:
+            if event["type"] == "ActionApplied":
+                self.state = self.rs.apply(self.state, self.rs.parse_action(event["action"])).state
+                for seat in self.hidden:
+                    self.hidden[seat] &= self.rs.secrets(self.state, seat)
+        self.seq = events[-1]["seq"] if events else self.seq
         return self.hidden
 
 
@@ -128,9 +128,10 @@ def test_nothing_before_the_end_tells_the_seed_and_the_commitment_matches_it_aft
     now = int(time.time())
     moves = reads = 0
     so_far = HiddenSoFar(game_id, store)
-    while store.load(game_id).record.status != "finished":
-        state = engine.load_state(store.load(game_id).record.state)
-        hidden = so_far.update()
+    game = store.load(game_id)
+    while game.record.status != "finished":
+        state = engine.load_state(game.record.state)
+        hidden = so_far.update(game)
         assert engine.dump_state(so_far.state) == engine.dump_state(state)
         seat = moves % 3 if moves % 3 < 2 else None
         if moves % 2 == 0:  # every other move one reader reads everything
@@ -141,6 +142,7 @@ def test_nothing_before_the_end_tells_the_seed_and_the_commitment_matches_it_aft
             reads += 1
         now = move_on(game_id, rng, now)
         moves += 1
+        game = store.load(game_id)
         assert moves < 3_000, f"{name}: the game did not end"
     assert reads >= 3
 
