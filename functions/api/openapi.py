@@ -9,21 +9,12 @@ from functools import cache
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from service.http import json_response, make_app
+from service.http import PUBLIC_OPERATIONS, json_response, make_app
 
 PACKAGES = ("actions", "api")
 router = Router()
 
 
-PUBLIC_OPERATIONS = (
-    ("/sessions", "post"),                      # sign in or claim a handle
-    ("/password-resets", "post"),               # ask for a reset link (answers alike for all)
-    ("/password-resets/{token}", "post"),       # the link's token is the proof
-    ("/notifications/unsubscribe", "get"),      # the one-click opt-out link's token is the proof
-    ("/notifications/unsubscribe", "post"),
-    ("/rulesets/{name}/guide", "get"),          # the rules, for anyone
-)
-"""Operations that answer without a bearer token (every other one needs it)."""
 
 
 @cache

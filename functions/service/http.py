@@ -73,6 +73,16 @@ PUBLIC_ERRORS = (422, 503)
 SIGNED_IN_ERRORS = (401, 422, 503)
 """Every route that needs a session can answer these."""
 
+PUBLIC_OPERATIONS = (
+    ("/sessions", "post"),                      # sign in or claim a handle
+    ("/password-resets", "post"),               # ask for a reset link (answers alike for all)
+    ("/password-resets/{token}", "post"),       # the link's token is the proof
+    ("/notifications/unsubscribe", "get"),      # the one-click opt-out link's token is the proof
+    ("/notifications/unsubscribe", "post"),
+    ("/rulesets/{name}/guide", "get"),          # the rules, for anyone
+)
+"""Operations that answer without a bearer token (every other one needs it)."""
+
 
 def api_responses(status: int, model: type[BaseModel] | None, description: str,
                   *errors: int, extra: dict[int, str] | None = None) -> dict[int, dict]:
@@ -292,7 +302,7 @@ def make_app(*routers: Router, reads_body: bool = True) -> APIGatewayHttpResolve
         # any middleware runs, so a route that needs a session asks for it here, before it
         # says what is wrong with the request (no token: 401, whatever the body).
         route = app.context.get("_route")
-        if route is not None and 401 in (route.responses or {}):
+        if route is not None and (route.openapi_path, route.method.lower()) not in PUBLIC_OPERATIONS:
             try:
                 caller(app)
             except ApiError as refused:
