@@ -227,7 +227,7 @@ ORDERS = ("without", "with")
 
 def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool = False,
          presets: tuple[str, ...] = PRESETS, orders: tuple[str, ...] = ORDERS,
-         strength_games: int = 200, rulesets: tuple[str, ...] | None = None) -> list[dict]:
+         strength_games: int = 1000, rulesets: tuple[str, ...] | None = None) -> list[dict]:
     """Print (or give as JSON lines) one row per table kind, size, pace and order setting,
     then the strength check of each game with orders over ``strength_games`` four-seat games
     (none when 0); only the tables of ``rulesets`` when given."""
@@ -279,7 +279,7 @@ def cli(argv: list[str]) -> list[dict]:
     parser.add_argument("--paces", nargs="+", choices=PRESETS, default=list(PRESETS))
     parser.add_argument("--orders", nargs="+", choices=ORDERS, default=list(ORDERS),
                         help="rows without orders, with every seat on the recommended orders")
-    parser.add_argument("--strength", type=int, default=200, metavar="GAMES",
+    parser.add_argument("--strength", type=int, default=1000, metavar="GAMES",
                         help="four-seat games of the strength check per game (0: none)")
     parser.add_argument("--rulesets", nargs="+", choices=sorted({n for n, _ in TABLES}),
                         help="only these games' tables (default: all)")
