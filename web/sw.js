@@ -2,7 +2,7 @@
 // the API is never cached) and shows Web Push notifications ("your turn"), opening the game
 // when one is tapped.
 
-const CACHE = "mtaa-shell-v7";
+const CACHE = "mtaa-shell-v8";
 const SHELL = [
   "./", "index.html", "config.js", "manifest.webmanifest", "css/app.css", "icons/icon.svg",
   "js/app.js", "js/api.js", "js/ui.js", "js/game.js", "js/orders.js", "js/sound.js", "js/dashboard.js", "js/lobby.js",

@@ -6,7 +6,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 import engine
-from service import pipeline, presence
+from service import pipeline, presence, standing_orders
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import etag_of, game_access, game_view
@@ -21,9 +21,16 @@ def get_game(game_id: str):
     me = caller(router)
     game = pipeline.default_store().load(game_id)
     game_access(game, me.account_id)
+    # What the caller's orders did since their previous look, read before this look is marked.
+    seats = list(game.record.seats)
+    did = standing_orders.did_since_look(
+        game.record, seats.index(me.account_id) if me.account_id in seats else None,
+        lambda: presence.last_look(game_id, me.account_id))
     presence.touch(game_id, me.account_id)
     game = pipeline.settle(game)  # a game its clock ended is saved as over before answering
     body = game_view(game, engine.load_state(game.record.state), me.account_id)
+    if did:
+        body["orders_did"] = did
     etag = etag_of(body)
     if router.current_event.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers={"ETag": etag})

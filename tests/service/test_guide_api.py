@@ -32,7 +32,7 @@ def test_the_guide_prints_the_guides_own_figures(api):
     sets = {s["id"]: s for s in guide["sets"]}
     assert sets["estates-1"]["tiles"] == [1, 3] and sets["utilities"]["tiles"] == [11, 32]
     assert guide["tiles"][0] == {"index": 0, "name": "Payday", "kind": "payday", "set": None,
-                                 "side": None}
+                                 "side": None, "short": "Payday"}
     texts = [c["text"] for c in guide["cards"]["mtaani"]]
     assert "Your MansaX deposit gets doubled." in texts
     assert "mtaani-classic" in guide["rulesets"]

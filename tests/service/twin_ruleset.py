@@ -60,6 +60,14 @@ class TwinState(BaseModel):
     options: Options
     answers: dict[int, bool | None] = Field(default_factory=lambda: {0: None, 1: None})
 
+    def copy(self) -> TwinState:  # type: ignore[override]  (the engine's state protocol)
+        """A deep copy."""
+        return self.model_copy(deep=True)
+
+    def dump_json(self) -> str:
+        """The stored JSON form."""
+        return self.model_dump_json()
+
 
 class TwinRuleset(Ruleset):
     name = "twin"
@@ -114,7 +122,7 @@ class TwinRuleset(Ruleset):
         return LegalActions(acts, check)
 
     def apply(self, state: TwinState, action) -> Result:
-        copy = state.model_copy(deep=True)
+        copy = state.copy()
         seat = action.player
         if copy.answers.get(seat, False) is not None:
             raise IllegalAction("nothing to answer")
@@ -138,7 +146,7 @@ class TwinRuleset(Ruleset):
         return state.model_copy(update={"seed": rng.getrandbits(63)}, deep=True)
 
     def rename_player(self, state, seat, new_id):
-        copy = state.model_copy(deep=True)
+        copy = state.copy()
         copy.players[seat] = new_id
         return copy
 

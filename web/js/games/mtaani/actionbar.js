@@ -151,7 +151,7 @@ export function renderActionBar(sc) {
     h("h2", { id: "municipal-choice" }, "Choose the Municipal rule", h("span", { class: "muted" }, " (in force until the current revolution ends)")),
     h("div", { class: "municipal-grid" }, ruleButtons)) : null;
   return [
-    h("div", { class: "bar-head" },
+    h("div", { class: "bar-head one-row" },
       h("p", { class: `status-line${d && d.player === seat && !watching && !sc.ctx.replay ? " mine" : ""}`, "data-testid": "turn-status", "aria-live": "polite" }, statusLine(sc)),
       mood ? h("span", { class: "pill mood", "data-testid": "guard-mood" }, `The guards look ${mood}`) : null,
       sc.ctx.components.ordersButton(v)),
