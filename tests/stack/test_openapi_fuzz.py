@@ -22,6 +22,11 @@ from tests.stack.http import start_game
 
 pytestmark = pytest.mark.stack
 
+GAME_SHAPED_BODIES = {("PUT", "/games/{game_id}/orders")}
+"""Operations whose body's fields are the table's game's (a seat's standing orders: the GET's
+``schema`` says which): the document can only say "an object", so a schema-valid body of made-up
+fields is a 422 naming the field, as documented, not an acceptance. Every other check holds."""
+
 THROWAWAY_ACCOUNT_ROUTES = {
     ("DELETE", "/sessions"), ("DELETE", "/sessions/current"),
     ("PUT", "/account/password"), ("DELETE", "/account/password"),
@@ -116,7 +121,11 @@ def test_no_5xx_and_every_answer_matches_the_schema(case, fuzz_world):
         headers[name] = f"{headers[name][:90]}-{secrets.token_hex(8)}"
     case.headers = headers
     try:
-        case.call_and_validate(base_url=http.base, timeout=60)
+        from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+        excluded = ([positive_data_acceptance]
+                    if (case.method.upper(), case.path) in GAME_SHAPED_BODIES else None)
+        case.call_and_validate(base_url=http.base, timeout=60, excluded_checks=excluded)
     except Exception as exc:
         # A 5xx names its cause in the stack's log: show it with the failure.
         errors = [line for line in http.output().splitlines()[-200:]
