@@ -12,7 +12,18 @@ import pytest
 
 from tests.siri.conftest import siri as _siri  # noqa: F401  (Siri registered for each test)
 
-pytestmark = pytest.mark.usefixtures("_siri")
+pytestmark = pytest.mark.usefixtures("_siri", "_bus_left_clean")
+
+
+@pytest.fixture
+def _bus_left_clean(api):
+    """Siri leaves the registry after each test: the bus events its tables left behind (a stop's
+    DecisionPending, an orders' cue) are dropped with it, or a later test that pumps the bus
+    would hand them to a function that no longer knows the game."""
+    from tests.service.buspump import discard_all
+
+    yield
+    discard_all()
 
 RECOMMENDED = {"guess_when_left": 1, "pass_turns": True}
 STOP = {"guess_when_left": 0, "pass_turns": False}
