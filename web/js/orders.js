@@ -319,7 +319,7 @@ export function makeOrders(host, { describe, shown = () => true }) {
     const form = h("form", { class: "orders-form", novalidate: true, onsubmit: (e) => { e.preventDefault(); send(read(), save); } },
       h("div", { class: "orders-head" },
         h("h2", { id: "orders-title" }, "Your standing orders"),
-        h("p", { class: "muted small" }, "Orders make your routine moves the moment the game needs them, and stop for the decisions you make yourself. A change counts from the next decision."),
+        h("p", { class: "muted small" }, "Orders make your routine moves the moment the game needs them, and stop for the decisions you make yourself. Saved orders act at once on what waits for you now."),
         status),
       h("div", { class: "orders-fields" }, body),
       general,
@@ -337,7 +337,7 @@ export function makeOrders(host, { describe, shown = () => true }) {
     if (info.orders === null || info.orders === undefined) {
       return saved ? "Cleared: the table waits for you at every decision." : "You have no orders: the table waits for you at every decision.";
     }
-    return saved ? "Saved: your orders are on from the next decision." : "Your orders are on.";
+    return saved ? "Saved: your orders are on, and act on what waits for you now." : "Your orders are on.";
   }
 
   /** "What your orders did": the summary line, then each move's events in the feed's words. */
