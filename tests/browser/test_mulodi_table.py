@@ -230,3 +230,66 @@ def test_a_phone_plays_a_whole_turn_and_pays_without_scrolling_to_find_the_actio
     press(pa, "End turn", in_view=True)
     expect(pb.get_by_test_id("turn-status")).to_contain_text("Your turn", timeout=15_000)
     assert pa.evaluate("() => window.scrollY") == 0
+
+
+def test_an_answer_pressed_on_a_view_another_answer_made_old_goes_through(pages, stack):
+    """Issue 32.1: A plays a Wedding Meeting (each other seat pays 20M); B's page shows "Let it
+    stand". C answers first (through the API), which moves the game on, and B's page does not
+    hear of it (its reads are held back). B's press is made on the older view: the decision it
+    answers is still pending and letting it stand is still legal, so it goes through (200) and
+    B owes the 20M, not "the game has moved on"."""
+    accounts = []
+    for _ in range(3):
+        status, body = stack("POST", "/sessions", {"handle": handle("w")})
+        assert status == 201, body
+        accounts.append(body)
+    owner = accounts[0]["token"]
+    status, lobby = stack("POST", "/lobbies", {"table_size": 3, "ruleset": "mulodi",
+                                               "options": {"response_window_seconds": 600}}, owner)
+    assert status == 201, lobby
+    for other in accounts[1:]:
+        assert stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": other["handle"]}, owner)[0] == 201
+        assert stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, other["token"])[0] == 200
+    hands = [["wedding_meeting", "money-10", "money-20", "property-karen", "yongeza"],
+             ["money-50", "money-20", "money-10", "money-10", "money-30"],
+             ["money-50", "money-20", "money-10", "money-10", "money-30"]]
+    status, game = stack("POST", f"/lobbies/{lobby['lobby_id']}/start",
+                         {"options": {"scripted": {"hands": hands, "draws": DRAWS}}}, owner)
+    assert status == 201, game
+    game_id = game["game_id"]
+
+    def view(account):
+        return stack("GET", f"/games/{game_id}", token=account["token"])[1]
+
+    def play(account, move, face=None, **body):
+        if face is not None:
+            body["card"] = next(x["id"] for x in view(account)["state"]["hand"] if x["face"] == face)
+        if move == "end-turn":
+            hand = view(account)["state"]["hand"]
+            body["returned"] = [x["id"] for x in hand[:max(0, len(hand) - 7)]]
+        status, answer = stack("POST", f"/games/{game_id}/mulodi/{move}", body, account["token"])
+        assert status == 200, (move, answer)
+
+    a, b, c = sorted(accounts, key=lambda x: view(x)["seat"])
+    play(a, "end-turn")
+    for other in (b, c):                                   # each banks 50M: they have money to pay
+        play(other, "bank", "money-50")
+        play(other, "end-turn")
+    play(a, "wedding-meeting", "wedding_meeting")
+    page = open_as(pages, stack, b, f"/game/{game_id}", "phone-portrait")
+    stand = page.get_by_test_id("action-bar").locator("button.action", has_text="Let it stand").first
+    expect(stand).to_be_visible(timeout=20_000)
+    before = view(b)["version"]
+    # From here B's page hears nothing new: its reads of the game and its events are held.
+    page.route(re.compile(rf".*/games/{game_id}(/events.*)?$"),
+               lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+    mine = next(p for p in view(c)["pending"] if p["player"] == 2 and p["kind"] == "respond")
+    play(c, "accept", decision=mine["id"])
+    assert view(b)["version"] > before                       # B's page is showing an older game
+    with page.expect_response(re.compile(rf"/games/{game_id}/mulodi/accept$")) as pressed:
+        stand.click()
+    assert pressed.value.status == 200, pressed.value.text()
+    assert pressed.value.request.post_data_json["version"] == before  # made on the older view
+    page.unroute(re.compile(rf".*/games/{game_id}(/events.*)?$"))
+    assert any(p["player"] == 1 and p["kind"] == "pay" for p in view(b)["pending"])
+    screenshot(page, "mulodi-answer-on-an-older-view-phone")
