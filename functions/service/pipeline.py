@@ -471,7 +471,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             record.places = engine.places(state, list(record.knocked_out or []))
         # A game ends once: its ratings are updated in the write that ends it (service.ratings).
         rating = ratings.on_finish(record, record.places, at) if outcome is not None else None
-        _count_attendance(record, in_person=account_id is not None and not by_bot)
+        # A person's standing orders are that person at the table: a write they moved in is
+        # attended (a table of bots and one person on orders plays on to a stop or its end).
+        _count_attendance(record, in_person=(account_id is not None and not by_bot)
+                          or bool(orders.moves))
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
             store.save(game, engine.dump_state(state), status, logged, _step(state),
@@ -608,7 +611,8 @@ def orders_would_move(record: Any, state: Any, at: int) -> bool:
 def _count_attendance(record: Any, *, in_person: bool) -> None:
     """Keep ``record.unattended``: the moves in a row at a table a person owns that nobody made
     in person (a bot's, or the table's own at a deadline); a person's move (``in_person``: a
-    player's action, or a seated player ending an idle turn) starts it again."""
+    player's action, a seated player ending an idle turn, or their standing orders' moves)
+    starts it again."""
     if in_person:
         record.unattended = 0
     elif not (record.owner is None or record.owner.startswith("bot:")):

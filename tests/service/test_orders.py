@@ -454,3 +454,26 @@ def _play_mtaani_on_orders(api, bus_items, traveller):
     assert [e["action"]["type"] for e in did[1]] == ["roll", "buy", "end_turn"]
     assert [e["seq"] for e in did[0]] == [e["seq"] for e in items if e["type"] == "ActionApplied"
                                           and e.get("by") and e["action"]["player"] == 0]
+
+
+def test_a_write_the_orders_moved_in_counts_as_attended(api):
+    """The unattended cap (``pipeline.UNATTENDED_MOVES`` writes in a row nobody made in
+    person) pauses tables of bots; a person's standing orders are that person at the table: a
+    write with no request of theirs (the bot-turn path) in which their orders moved starts the
+    count again, and the table is not paused."""
+    from service import pipeline
+    from service.storage import DynamoGameStore
+    from tests.siri.ruleset import Guess
+
+    game_id, seats, card, _ = _table(api)
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": STOP}, seats[0][1])
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": PASSING}, seats[1][1])
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    game.record.unattended = pipeline.UNATTENDED_MOVES - 1
+    store.update_fields(game, ("unattended",))
+    # Seat 0's guess made in a write no person asked for; seat 1's orders pass in it.
+    moved = pipeline.run(game_id, lambda _g, _s: Guess(player=0, card=_wrong(card)), by_bot=True)
+    assert ("pass", 1, "order") in _applied(_log(game_id))
+    assert int(moved.game.record.unattended) == 0
+    assert not pipeline.pause_if_unattended(moved)
