@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 Event = dict[str, Any]
 """An engine event: a JSON-ready dict with a ``type`` key, written in player terms. An event
@@ -539,14 +539,19 @@ def read_action(game: str, types: Mapping[str, type[BaseModel]], data: Any) -> B
     model = types.get(kind) if isinstance(kind, str) else None
     if model is None:
         raise InvalidAction(f"unknown {game} action {kind!r}; known: {', '.join(types)}")
-    from pydantic import ValidationError
-
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "action"
-        raise InvalidAction(f"{kind}: {where}: {first['msg']}") from None
+        raise InvalidAction(f"{kind}: {first_error(exc, 'action')}") from None
+
+
+def first_error(exc: ValidationError, whole: str) -> str:
+    """``"<field path>: <pydantic's message>"`` of the first problem ``exc`` names (``whole``
+    for the path when the problem is the whole object): the wording every refused input of
+    the engine uses (actions, standing orders)."""
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or whole
+    return f"{where}: {first['msg']}"
 
 
 def stamp(action: BaseModel, now: int) -> BaseModel:

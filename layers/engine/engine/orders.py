@@ -27,7 +27,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core import EngineError, InvalidAction, Result, Ruleset, get_ruleset, ruleset_of, stamp
+from engine.core import (
+    EngineError,
+    InvalidAction,
+    Result,
+    Ruleset,
+    first_error,
+    get_ruleset,
+    ruleset_of,
+    stamp,
+)
 
 MAX_ORDER_MOVES = 400
 """Most moves one :func:`follow` makes (a guard: a Jiji auction between two proxy bids takes a
@@ -74,9 +83,7 @@ def parse_orders(ruleset: Ruleset | str | Any, data: Mapping[str, Any]) -> BaseM
     try:
         return rs.standing_orders.model_validate(dict(data))
     except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(part) for part in error["loc"]) or "orders"
-        raise InvalidAction(f"orders.{where}: {error['msg']}") from None
+        raise InvalidAction(f"orders.{first_error(exc, 'orders')}") from None
 
 
 def recommended(ruleset: Ruleset | str | Any) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, GameOver, IllegalAction, NotYourDecision
-from engine.mtaani.actions import Instances
+from engine.mtaani.actions import ACTION_TYPES, Instances
 from engine.mtaani.data import Rulebook
 from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step, step_of
 
@@ -374,7 +374,10 @@ class ActionRule:
 
 
 RULES: dict[str, ActionRule] = {}
-"""Action ``type`` -> its :class:`ActionRule`."""
+"""Action ``type`` -> its :class:`ActionRule`, in the order ``actions.ACTION_TYPES`` declares
+the actions (whichever rule module was imported first: the listing, and so the bots' and
+random games' choices, follow this order)."""
+_RANK = {name: i for i, name in enumerate(ACTION_TYPES)}
 RULES_CHANGED: list[Callable[[], None]] = []
 """Called when a rule is registered or given its checker or lister: what was worked out from
 the rules (:mod:`engine.mtaani.legal`'s tables) starts again."""
@@ -392,6 +395,9 @@ def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[st
     if rule.type in RULES:
         raise ValueError(f"action {rule.type!r} registered twice")
     RULES[rule.type] = rule
+    ordered = sorted(RULES.items(), key=lambda item: _RANK.get(item[0], len(_RANK)))
+    RULES.clear()
+    RULES.update(ordered)
     _rules_changed()
     return rule
 

@@ -26,7 +26,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import EngineError, LegalActions
-from engine.mtaani.actions import ACTION_TYPES
 from engine.mtaani.data import Rulebook
 from engine.mtaani.flow import RULES, RULES_CHANGED, ActionRule, Ctx, check_action, new_ctx
 from engine.mtaani.state import MtaaniState
@@ -40,20 +39,15 @@ _RULES_FOR: dict[str | None, list[tuple[str, ActionRule]]] = {}
 
 
 def rules_for(kind: str | None) -> list[tuple[str, ActionRule]]:
-    """The rules (``(type, rule)``, system actions excluded) a seat may use while holding a
-    decision of ``kind`` (``None``: holding none, only the free ones), in the order
-    ``actions.ACTION_TYPES`` declares the actions: a fixed order, whichever rule module was
-    imported first (registration order follows imports, and a listing's order steers the
-    bots' and random games' choices)."""
+    """The rules (``(type, rule)`` in ``RULES``'s order, system actions excluded) a seat may
+    use while holding a decision of ``kind`` (``None``: holding none, only the free ones)."""
     found = _RULES_FOR.get(kind)
     if found is None:
-        rank = {name: i for i, name in enumerate(ACTION_TYPES)}
-        found = _RULES_FOR[kind] = sorted(
-            ((name, rule) for name, rule in RULES.items()
-             if name not in SYSTEM_ACTIONS and (
-                 rule.kinds == "free" if kind is None
-                 else rule.kinds in (None, "free") or kind in rule.kinds)),
-            key=lambda item: rank.get(item[0], len(rank)))
+        found = _RULES_FOR[kind] = [
+            (name, rule) for name, rule in RULES.items()
+            if name not in SYSTEM_ACTIONS and (
+                rule.kinds == "free" if kind is None
+                else rule.kinds in (None, "free") or kind in rule.kinds)]
     return found
 
 

@@ -44,8 +44,6 @@ from engine.mtaani.data import Rulebook, rulebook
 from engine.mtaani.flow import RULES, Ctx, advance, check_action, new_ctx, start_turn
 from engine.mtaani.legal import legal_actions as _legal_actions
 from engine.mtaani.legal import waiting_seats as _waiting_seats
-from engine.mtaani.orders import MtaaniOrders
-from engine.mtaani.orders import order_action as _order_action
 from engine.mtaani.state import MtaaniState, Options, Player, Property, load_json
 from engine.mtaani.view import EVENT_SHAPES
 from engine.mtaani.view import view as _view
@@ -203,9 +201,14 @@ class MtaaniRuleset(Ruleset):
     keeps its id and its idle deadline (:func:`engine.mtaani.flow.advance` decides again only
     once the pending decision is answered or a debt is paid)."""
     state_dictionary = "mtaani-1"
-    standing_orders = MtaaniOrders
-    """A seat's standing orders (:mod:`engine.mtaani.orders`; the recommended ones in
-    ``data/orders.toml``)."""
+    @property
+    def standing_orders(self) -> type[BaseModel]:
+        """A seat's standing orders (:class:`engine.mtaani.orders.MtaaniOrders`; the
+        recommended ones in ``data/orders.toml``), imported on first use: a cold start reads
+        no orders."""
+        from engine.mtaani.orders import MtaaniOrders
+
+        return MtaaniOrders
 
     def __init__(self, rules_name: str):
         self.rules_name = rules_name
@@ -388,10 +391,12 @@ class MtaaniRuleset(Ruleset):
         return act.Timeout(player=d.player, decision=d.id)
 
     def order_action(self, state: MtaaniState, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
-        """The move ``seat``'s standing ``orders`` (:class:`MtaaniOrders`) make now, or ``None``
+        """The move ``seat``'s standing ``orders`` (``MtaaniOrders``) make now, or ``None``
         (a stop, or nothing of the seat's waiting): :func:`engine.mtaani.orders.order_action`.
         Nothing in it reads the time (``now`` stamps the move, :func:`engine.orders.follow`)."""
-        return _order_action(self.book, state, seat, orders)  # type: ignore[arg-type]
+        from engine.mtaani.orders import order_action  # on first use (cold start)
+
+        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]
 
     def notice(self, event: Event, seat: int, names: Sequence[str],
                deadline: str | None = None) -> Notice | None:

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from engine.core import get_ruleset
 from engine.mtaani import properties as prop
-from engine.mtaani.actions import ACTION_TYPES, TakeLoan
+from engine.mtaani.actions import TakeLoan
 from engine.mtaani.bots.table import Table
 from engine.mtaani.flow import RULES
 from engine.mtaani.legal import LazyLegalActions, has_offers
@@ -98,7 +98,7 @@ def of_type(legal, type_: str) -> list[BaseModel]:
 def of_types(legal, *types: str) -> list[BaseModel]:
     """The listed actions of any of ``types``, in listing order."""
     if getattr(legal, "of_type", None) is not None:
-        order = list(ACTION_TYPES)  # the listing's order (legal.rules_for)
+        order = list(RULES)
         return [a for type_ in sorted(types, key=order.index) for a in legal.of_type(type_)]
     wanted = set(types)
     return [a for a in legal if a.type in wanted]
