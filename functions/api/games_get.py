@@ -20,12 +20,10 @@ router = Router()
 def get_game(game_id: str):
     me = caller(router)
     game = pipeline.default_store().load(game_id)
-    game_access(game, me.account_id)
+    seat = game_access(game, me.account_id)
     # What the caller's orders did since their previous look, read before this look is marked.
-    seats = list(game.record.seats)
-    did = standing_orders.did_since_look(
-        game.record, seats.index(me.account_id) if me.account_id in seats else None,
-        lambda: presence.last_look(game_id, me.account_id))
+    did = standing_orders.did_since_look(game.record, seat,
+                                         lambda: presence.last_look(game_id, me.account_id))
     presence.touch(game_id, me.account_id)
     game = pipeline.settle(game)  # a game its clock ended is saved as over before answering
     body = game_view(game, engine.load_state(game.record.state), me.account_id)

@@ -48,7 +48,7 @@ def put_orders(game_id: str, body: Annotated[OrdersIn, Body()]):
     me = caller(router)
     store = pipeline.default_store()
     game = standing_orders.set_orders(game_id, me.account_id, body.orders, store)
-    moved = (pipeline.follow_standing_orders(game_id, store, me.account_id)
+    moved = (pipeline.follow_standing_orders(game_id, store, me.account_id, loaded=game)
              if body.orders is not None else None)
     game = moved.game if moved is not None else game
     return json_response(standing_orders.orders_body(

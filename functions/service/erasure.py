@@ -59,6 +59,7 @@ from service import (
     pipeline,
     privacy,
     races,
+    standing_orders,
     storage,
 )
 from service.config import settings
@@ -310,6 +311,7 @@ def _seat_change(account_id: str, anonymous: str):
         if seat is not None:
             seats[seat] = anonymous
             record.seats = seats
+            standing_orders.forget_seat(record, seat)  # the person's orders go with them
             state = renamed(state, seat, anonymous)
             if record.status != "finished":
                 stand_ins = dict(record.stand_ins.as_dict() if record.stand_ins else {})

@@ -506,9 +506,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         # Who was not at the table for a decision made for them: the table's answers, and the
         # seats whose orders moved, unless that seat's person made this request (they are
         # looking: what waits for them now is in the answer).
-        present = (list(record.seats).index(account_id)
-                   if account_id is not None and not by_bot and account_id in record.seats
-                   else None)
+        present = views.viewer_seat(game, account_id) if not by_bot else None
         answered = {entry["action"].get("player") for entry in logged
                     if entry["type"] == "ActionApplied" and (
                         entry.get("by") == BY_TABLE
@@ -582,17 +580,19 @@ def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> Orders
 
 
 def follow_standing_orders(game_id: str, store: GameStore | None = None,
-                           account_id: str | None = None) -> ActionResult | None:
+                           account_id: str | None = None,
+                           loaded: StoredGame | None = None) -> ActionResult | None:
     """Let the table's standing orders make what they can now, in a write of their own (a
     seat whose person just set orders during their own pending decision sees them act at
     once, not at the table's next move). The result of that write, or ``None`` when the
     orders have nothing to make (or the game is saved or over). ``account_id``: the person who
-    set the orders (they are looking: their seat is not told of what waits for it). Raises
+    set the orders (they are looking: their seat is not told of what waits for it);
+    ``loaded``: the game as the caller just wrote it (tried first, as :func:`run` says). Raises
     what :func:`run`
     raises for a busy table (:class:`ServiceUnavailable`)."""
     try:
         return run(game_id, lambda _game, _state: FOLLOW_ORDERS, store=store,
-                   account_id=account_id)
+                   account_id=account_id, loaded=loaded)
     except (NothingToDo, GameSaved, engine.GameOver):
         return None
 

@@ -229,7 +229,7 @@ def move_router() -> Router:
     def endpoint(game_id: str, game: str, move: str,
                  body: Annotated[dict[str, Any] | None, Body()] = None,
                  idempotency_key: IdempotencyKey = None):
-        caller(router)  # authenticate first: no session is a 401 whatever the move or body
+        account = caller(router)  # authenticate first: no session is a 401 whatever the move
         action_type, model = _request_model_of(game, move)
         if body is None and any(info.is_required() for info in model.model_fields.values()):
             raise RequestValidationError([{"loc": ("body",), "type": "missing",
@@ -239,7 +239,8 @@ def move_router() -> Router:
         except ValidationError as exc:
             raise RequestValidationError([{**e, "loc": ("body", *e["loc"])}
                                           for e in exc.errors()]) from None
-        return _perform_move(router, game, action_type, game_id, checked, idempotency_key)
+        return _perform_move(router, account, game, action_type, game_id, checked,
+                             idempotency_key)
 
     return router
 
@@ -267,11 +268,10 @@ def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], A
     return app, document_router, handler
 
 
-def _perform_move(router: Router, game: str, action_type: str, game_id: str,
+def _perform_move(router: Router, account: Any, game: str, action_type: str, game_id: str,
                   body: BaseModel | None, idempotency_key: str | None) -> dict[str, Any]:
-    """Apply a checked move request (see the module docstring) and answer :class:`ActionOut`'s
-    body."""
-    account = caller(router)
+    """Apply a checked move request of ``account`` (the caller, authenticated once: see the
+    module docstring) and answer :class:`ActionOut`'s body."""
     payload = body.model_dump(exclude_none=True) if body is not None else {}
     version = payload.pop("version", None)
     strict = payload.pop("strict", False)
@@ -297,8 +297,8 @@ def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], pa
     action_type = action_cls.model_fields["type"].default
 
     def perform(game_id: str, body: BaseModel | None, idempotency_key: str | None) -> ActionOut:
-        return ActionOut.model_validate(_perform_move(router, game, action_type, game_id, body,
-                                                      idempotency_key))
+        return ActionOut.model_validate(_perform_move(router, caller(router), game, action_type,
+                                                      game_id, body, idempotency_key))
 
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
     if any(info.is_required() for info in model.model_fields.values()):

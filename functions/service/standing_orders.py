@@ -10,7 +10,8 @@ person only, kept in the game item (``GameRecord.orders``), and what they did.
   someone changed their orders and no move made on an earlier view goes stale by it.
 - The pipeline follows the orders of the seats people play (:func:`seat_orders`) in the
   write of the move or timer that handed them a decision (``pipeline.follow_orders``). A
-  changed order takes effect at the next such write: the PUT itself moves nothing.
+  PUT's own write moves nothing; after it the API follows the orders at once
+  (``pipeline.follow_standing_orders``) when they can make something waiting now.
 - What the orders did (:func:`note_did`, :func:`did`): each move an order made is kept for
   its seat (``GameRecord.orders_did``: the newest :data:`DID_KEPT`, with the events as that
   seat saw them), and shown to the seat's person as the moves made since they last looked

@@ -477,3 +477,19 @@ def test_a_write_the_orders_moved_in_counts_as_attended(api):
     assert ("pass", 1, "order") in _applied(_log(game_id))
     assert int(moved.game.record.unattended) == 0
     assert not pipeline.pause_if_unattended(moved)
+
+
+def test_an_erased_seat_loses_its_orders(api):
+    """The erasure gives the seat to its anonymous name (``erasure._seat_change``) and its
+    standing orders go with the person: the stand-in bot plays the seat, nobody's orders."""
+    from service import erasure, pipeline
+    from service.storage import DynamoGameStore
+
+    game_id, seats = api.new_game(2)
+    token = seats[0][1]
+    api.ok("PUT", f"/games/{game_id}/orders", {"orders": {"roll": False}}, token)
+    account = api.ok("GET", "/account", None, token)["account_id"]
+    assert "0" in DynamoGameStore().load(game_id).record.orders
+    pipeline.amend(game_id, erasure._seat_change(account, "anon-erased"))
+    record = DynamoGameStore().load(game_id).record
+    assert record.seats[0] == "anon-erased" and "0" not in (record.orders or {})

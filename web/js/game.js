@@ -75,7 +75,6 @@ export function mountGame(root, gameId) {
         // feed shows the orders' moves as they come.
         if (document.hidden) host.orders?.note(result.data.orders_did);
         if (first) await start();
-        if (first) host.orders?.note(result.data.orders_did);  // the first look's
         const fresh = await loadEvents();
         if (host.chatSupported) await host.loadChat();
         draw(first ? [] : fresh);
