@@ -35,9 +35,7 @@ class CreateLobbyRequest(BaseModel):
         None, ge=IDLE_BOUNDS[0], le=IDLE_BOUNDS[1], description="idle-turn deadline; default: the deployment's")
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
-    name: str | None = Field(None, max_length=4 * tables.NAME_MAX_CHARS, description=(
-        f"the table's name (at most {tables.NAME_MAX_CHARS} characters, no control characters"
-        "; empty: the default, \"Mtaani with Chebet and Otieno #3\")"))
+    name: str | None = tables.name_field('empty: the default, "Mtaani with Chebet and Otieno #3"')
     public: bool = Field(False, description="anyone with the link may join (needs confirm_public)")
     confirm_public: bool = False
 

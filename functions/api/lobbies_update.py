@@ -27,9 +27,7 @@ class UpdateLobbyRequest(BaseModel):
     idle_timeout_seconds: int | None = Field(None, ge=IDLE_BOUNDS[0], le=IDLE_BOUNDS[1])
     idle_turns_before_bot: lobbies.IdleTurnsBeforeBot = None
     bot_delay_seconds: lobbies.BotDelaySeconds = None
-    name: str | None = Field(None, max_length=4 * tables.NAME_MAX_CHARS, description=(
-        f"the table's name (at most {tables.NAME_MAX_CHARS} characters, no control characters"
-        "; empty: the default, \"Mtaani with Chebet and Otieno #3\")"))
+    name: str | None = tables.name_field('empty: the default, "Mtaani with Chebet and Otieno #3"')
     public: bool | None = None
     confirm_public: bool = False
 

@@ -111,10 +111,20 @@ def options_schema(ruleset: str) -> dict[str, Any]:
     return schema
 
 
+def any_options_schema() -> dict[str, Any]:
+    """The JSON Schema of ``options`` where the request does not say the game (a lobby's, at
+    kickoff or in a change that keeps the ruleset): one of the rulesets' :func:`options_schema`
+    (the lobby's own, which the document cannot name)."""
+    import engine
+
+    return {"anyOf": [options_schema(name) for name in engine.rulesets()]}
+
+
 def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
     """``json_schema_extra`` of the lobby create and update requests: "public needs
     confirm_public", and for each ruleset named in the request (or, for a new lobby, the
-    default one) its seat range and its ``options``. Built only when the document is (the
+    default one) its seat range and its ``options`` (a change naming no ruleset: one of the
+    rulesets' options, :func:`any_options_schema`). Built only when the document is (the
     rulesets load then, not at a cold start)."""
     import engine
 
@@ -128,6 +138,9 @@ def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
                       "then": then})
         if name == engine.DEFAULT_RULESET and not update:
             rules.append({"if": {"not": {"required": ["ruleset"]}}, "then": then})
+    if update:   # the options of the lobby's ruleset, kept
+        rules.append({"if": {"not": {"required": ["ruleset"]}}, "then": {"properties": {
+            "options": {"anyOf": [*any_options_schema()["anyOf"], {"type": "null"}]}}}})
     schema["allOf"] = rules
 
 
@@ -500,7 +513,8 @@ def lift_settings(idle_timeout: int | None, options: dict[str, Any] | None,
     """The lobby's idle timeout and its ``options`` with the settings a lobby keeps as its own
     fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`) taken out of them: ``idle_timeout_seconds``
     given inside ``options`` becomes the lobby's, after the same bounds
-    (:class:`Conflict` when it is given both ways with two values: each is valid alone)."""
+    (:class:`Unprocessable` when it is given both ways with two values: each is valid alone,
+    the request contradicts itself)."""
     if not options or "idle_timeout_seconds" not in options:
         return idle_timeout, options
     inner = options["idle_timeout_seconds"]
@@ -510,7 +524,7 @@ def lift_settings(idle_timeout: int | None, options: dict[str, Any] | None,
         raise Unprocessable("options.idle_timeout_seconds: must be a whole number of seconds")
     options_rules.check_bounds("idle_timeout_seconds", inner, "options.")
     if idle_timeout is not None and idle_timeout != inner:
-        raise Conflict("idle_timeout_seconds is given twice with two values: give it once")
+        raise Unprocessable("idle_timeout_seconds is given twice with two values: give it once")
     rest = {k: v for k, v in options.items() if k != "idle_timeout_seconds"}
     return inner, rest
 

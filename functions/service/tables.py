@@ -11,7 +11,7 @@ are then, so an erased account's handle never stays in it (its seat's anonymous 
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from typing import Any
 
 from pynamodb.attributes import NumberAttribute
@@ -22,13 +22,36 @@ from service.errors import ServiceUnavailable, Unprocessable
 NAME_MAX_CHARS = 60
 """The longest table name (characters, after trimming spaces)."""
 
+_REFUSED = ((0x00, 0x1F), (0x7F, 0x9F), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C),
+            (0x6DD, 0x6DD), (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x180E, 0x180E),
+            (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F),
+            (0xD800, 0xDFFF), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD),
+            (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+            (0xE0001, 0xE0001), (0xE0020, 0xE007F))
+"""The characters a table name cannot hold (inclusive code point ranges): Unicode's control,
+format and surrogate characters and its line and paragraph separators (categories Cc, Cf, Cs,
+Zl, Zp as of Unicode 15.1, Python 3.13's): newlines, tabs, zero-width characters, bidirectional
+overrides. Tested against ``unicodedata``."""
+
+
+def _class_char(point: int) -> str:
+    # \uXXXX reads the same in Python's re and in JSON Schema's (ECMA) patterns; a character
+    # beyond the BMP is written as itself (ECMA has no \U escape).
+    return f"\\u{point:04x}" if point <= 0xFFFF else chr(point)
+
+
+_REFUSED_CLASS = "".join(_class_char(a) + (f"-{_class_char(b)}" if b > a else "")
+                         for a, b in _REFUSED)
+NAME_PATTERN = f"^[^{_REFUSED_CLASS}]*$"
+"""The ``pattern`` of a table name in the API's document (what :func:`check_name` allows)."""
+_REFUSED_RE = re.compile(f"[{_REFUSED_CLASS}]")
+
 
 def check_name(name: str | None) -> str | None:
     """``name`` trimmed, or ``None`` for ``None`` or an empty name (the default is used then).
 
     Raises :class:`Unprocessable` for a name longer than :data:`NAME_MAX_CHARS` or one holding
-    control or format characters (newlines, tabs, bidirectional overrides: Unicode categories
-    Cc, Cf, Cs, Co, Cn, Zl, Zp)."""
+    a character of :data:`_REFUSED` (control and format characters)."""
     if name is None:
         return None
     name = name.strip()
@@ -36,11 +59,29 @@ def check_name(name: str | None) -> str | None:
         return None
     if len(name) > NAME_MAX_CHARS:
         raise Unprocessable(f"a table name has at most {NAME_MAX_CHARS} characters")
-    for char in name:
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            raise Unprocessable("a table name cannot hold control characters "
-                                f"(U+{ord(char):04X})")
+    refused = _REFUSED_RE.search(name)
+    if refused:
+        raise Unprocessable("a table name cannot hold control characters "
+                            f"(U+{ord(refused.group()):04X})")
     return name
+
+
+def _with_pattern(schema: dict) -> None:
+    for branch in schema.get("anyOf", [schema]):
+        if branch.get("type") == "string":
+            branch["pattern"] = NAME_PATTERN
+
+
+def name_field(description: str):
+    """The ``name`` field of a lobby request (create, update): at most
+    :data:`NAME_MAX_CHARS` characters and :data:`NAME_PATTERN` in the document, checked by
+    :func:`check_name`."""
+    from pydantic import Field
+
+    return Field(None, max_length=NAME_MAX_CHARS,
+                 json_schema_extra=_with_pattern,
+                 description=(f"the table's name (at most {NAME_MAX_CHARS} characters, no "
+                              f"control or format characters; {description})"))
 
 
 def _joined(names: list[str]) -> str:

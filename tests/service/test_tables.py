@@ -4,7 +4,11 @@ notifications; the dashboard's finished list with each game's winner and the rea
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import engine
+from service import tables
 from service.storage import DynamoGameStore
 from tests.service.erasure_kit import play_to_the_end
 
@@ -32,6 +36,27 @@ def test_a_lobby_is_named_by_its_owner_and_the_name_is_checked(api):
     # An empty name goes back to the default: the others seated, the owner's first Mtaani table.
     back = api.ok("PATCH", f"/lobbies/{lobby_id}", {"name": ""}, owner)
     assert (back["name"], back["named"]) == (f"Mtaani with {handle} #1", False)
+
+
+def test_the_refused_characters_are_unicodes_control_and_format_characters_and_the_pattern_says_so():
+    """tables._REFUSED is categories Cc, Cf, Cs, Zl and Zp of this Python's Unicode, no more and
+    no less; the document's NAME_PATTERN refuses exactly what check_name refuses."""
+    refused = {chr(p) for a, b in tables._REFUSED for p in range(a, b + 1)}
+    wanted = {chr(p) for p in range(0x110000)
+              if unicodedata.category(chr(p)) in ("Cc", "Cf", "Cs", "Zl", "Zp")}
+    assert refused == wanted
+    pattern = re.compile(tables.NAME_PATTERN)
+    for char in ["\n", "\u009c", "\u202e", "\ufeff", "\U000e0041", "\ud83d"]:
+        assert not pattern.match(f"a{char}b")
+        try:
+            tables.check_name(f"a{char}b")
+        except Exception as exc:
+            assert f"U+{ord(char):04X}" in str(exc)
+        else:
+            raise AssertionError(f"U+{ord(char):04X} was let through")
+    # Private-use and not yet assigned characters, emoji and other scripts are names' own.
+    for fine in ["Kazi \ue000", "\U000aa6e3 table", "Jioni 🎲", "Ньяма", "ナイロビ"]:
+        assert pattern.match(fine) and tables.check_name(fine) == fine
 
 
 def test_the_default_name_counts_the_owners_tables_of_each_game_and_reaches_the_game(api):
