@@ -387,7 +387,10 @@ class LocalStack:
         from moto.sns.models import sns_backends
 
         table = os.environ.get("NOTIFICATIONS_TABLE", "NotificationsTable")
-        items = boto3.client("dynamodb", region_name=REGION).scan(TableName=table).get("Items", [])
+        # Every page: a stack that has played many games holds more than one scan page (1 MB).
+        pages = boto3.client("dynamodb", region_name=REGION).get_paginator("scan").paginate(
+            TableName=table)
+        items = [item for page in pages for item in page.get("Items", [])]
         plain = TypeDeserializer().deserialize
         sent = sorted(({k: plain(v) for k, v in item.items()} for item in items if "title" in item),
                       key=lambda i: -int(i.get("created_at", 0)))
