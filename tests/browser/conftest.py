@@ -61,8 +61,10 @@ class Api:
         return out
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def stack():
+    """The local stack for the browser tests: stopped once its test process moves on from
+    them (see tests/stack/conftest.py), with its tables' bots."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)")
     # Bots pause a second before each move (2 s by default) so the tests do not wait long.
@@ -76,7 +78,7 @@ def stack():
     stop_stack(process)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     from playwright.sync_api import sync_playwright
 
@@ -93,16 +95,37 @@ class Pages:
         self.browser, self.base = browser, base
         self.contexts = []
         self.errors: list[str] = []
+        self.in_flight: set = set()
 
     def open(self, path: str = "/", **context_options):
         context = self.browser.new_context(**context_options)
         context.set_default_timeout(10_000)
         self.contexts.append(context)
         page = context.new_page()
-        page.on("console", lambda m: self.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("console", lambda m: self.errors.append(self._said(m)) if m.type == "error" else None)
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("request", lambda r: self.in_flight.add(r))
+        page.on("requestfinished", lambda r: self.in_flight.discard(r))
+        page.on("requestfailed", lambda r: self.in_flight.discard(r))
         page.goto(self.base + path)
         return page
+
+    def settle(self, page, quiet_ms: int = 300, timeout_ms: int = 20_000) -> None:
+        """Wait until no request of any page is in flight and none starts for ``quiet_ms``.
+        (Playwright's ``wait_for_load_state("networkidle")`` returns at once once a page has
+        been idle after its load: it does not wait for requests a screen sends later.)"""
+        quiet = waited = 0
+        while quiet < quiet_ms:
+            assert waited < timeout_ms, f"requests still in flight: {[r.url for r in self.in_flight]}"
+            page.wait_for_timeout(50)
+            waited += 50
+            quiet = quiet + 50 if not self.in_flight else 0
+
+    @staticmethod
+    def _said(message) -> str:
+        """A console error as text, with the address it came from (a refused request's URL)."""
+        where = (message.location or {}).get("url") or ""
+        return f"{message.type}: {message.text}" + (f" ({where})" if where else "")
 
     def close(self):
         for context in self.contexts:
@@ -113,8 +136,11 @@ class Pages:
 def pages(browser, stack):
     opened = Pages(browser, stack.base)
     yield opened
+    # What the pages said while the test ran: closing them aborts what they still had in flight
+    # (a poll, a refresh), which Chromium logs as net::ERR_FAILED (seen at 4 test processes).
+    errors = list(opened.errors)
     opened.close()
-    assert opened.errors == [], "console errors:\n" + "\n".join(opened.errors)
+    assert errors == [], "console errors:\n" + "\n".join(errors)
 
 
 def screenshot(page, name: str, top: bool = True) -> Path:

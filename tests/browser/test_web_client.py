@@ -529,7 +529,7 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     # before the password ends the session its requests were sent with (the race itself is the
     # test above; on a loaded machine a request still in flight came back 401).
     expect(page.locator("#turn-emails")).to_be_attached(timeout=20_000)
-    page.wait_for_load_state("networkidle")
+    pages.settle(page)
     # No reset email yet: the turn-email switch is off and says why (issue 32.6).
     expect(page.locator("#turn-emails")).to_be_disabled()
     expect(page.get_by_test_id("turn-emails-help")).to_have_text(
@@ -585,7 +585,7 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     link = re.search(r"(http://\S+/#/reset/\S+)", mail).group(1)
     assert link.startswith(stack.base)
     page.goto(link)
-    page.wait_for_load_state("networkidle")   # (as above: nothing in flight when sessions end)
+    pages.settle(page)   # (as above: nothing in flight when sessions end)
     ended = len(pages.errors)
     page.fill("#reset-password", "second secret")
     page.fill("#reset-password-again", "second secret")
@@ -607,9 +607,10 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     expect(confirm).to_be_disabled()
     page.fill("#confirm-text", f" {name.upper()} ")
     expect(confirm).to_be_enabled()
-    page.wait_for_load_state("networkidle")   # the account page's requests back before it goes
+    pages.settle(page)   # the account page's requests back before it goes
     confirm.click()
     expect(page.locator("#handle")).to_be_visible()
+    pages.settle(page)   # and the sign-in screen's
     # The new password and the deletion each end the sessions in use: a request the page had
     # in flight with the old token (on a loaded machine) comes back 401, which Chromium logs.
     # Only such refusals are expected, and only after those two steps.

@@ -1,5 +1,9 @@
 """The local stack as a process (``python -m local``), shared by the stack tests of one test
-process (started with :mod:`tests.stackprocess`, which keeps draining its output)."""
+process (started with :mod:`tests.stackprocess`, which keeps draining its output).
+
+Package-scoped: it stops once its test process moves on from these tests. (A session-scoped
+stack kept playing every table the tests left, two-second idle turns and bots, while the same
+core ran the service tests: a full ``make test`` took twice the fuzz test's time alone.)"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from tests.stack.http import Http
 from tests.stackprocess import stack_output, start_stack, stop_stack
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def stack():
     # The push service of test_local_stack runs on this machine, over http (docs/operations.md).
     process, url, moto = start_stack(
