@@ -18,14 +18,15 @@ def test_a_pace_is_picked_in_words_and_sets_every_deadline(pages, stack, layout)
     assert status == 201, me
     page = open_as(pages, stack, me, "/new", layout)
     expect(page.locator("#ruleset option").first).to_be_attached(timeout=20_000)
+    daily = page.get_by_label(re.compile(r"^Daily"))
+    daily.check()                                   # picked first: changing the game keeps it
     page.select_option("#ruleset", "jiji")
+    expect(page.locator("#seats-help")).to_contain_text("Jiji")   # Jiji's options are in
     picker = page.get_by_test_id("pace")
     expect(picker).to_contain_text("Custom")
     expect(picker).to_contain_text("a Jiji auction 50 seconds")           # live, in words
     expect(picker).to_contain_text("a turn and an answer wait a day")     # daily
     expect(picker).to_contain_text("a turn waits a week")                 # weekly
-    daily = page.get_by_label(re.compile(r"^Daily"))
-    daily.check()
     expect(daily).to_be_checked()
     left, right = picker.evaluate("(e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }")
     assert left >= 0 and right <= page.viewport_size["width"]          # no sideways scrolling

@@ -112,16 +112,17 @@ export function optionsForm(schema, idPrefix) {
 /**
  * The pace picker: live, daily or weekly set every deadline of the table together (the
  * schema's `pace`, with what each means in words); "custom" leaves the values below.
- * `value()` gives the pace chosen, or undefined for custom.
+ * `value()` gives the pace chosen, or undefined for custom; `chosen` starts it on a pace (the
+ * one picked before the game was changed).
  */
-export function pacePicker(schema, idPrefix) {
+export function pacePicker(schema, idPrefix, chosen = "") {
   const pace = schema?.properties?.pace;
   if (!pace?.enum) return { element: null, value: () => undefined };
   const name = `${idPrefix}-pace`;
   const choice = (value, title, says) => {
     const id = `${name}-${value}`;
     return h("label", { class: "pace-choice", for: id },
-      h("input", { type: "radio", name, id, value, checked: value === "" }),
+      h("input", { type: "radio", name, id, value, checked: value === (pace.enum.includes(chosen) ? chosen : "") }),
       h("span", {}, h("strong", {}, title), h("span", { class: "muted small" }, ` ${says}`)));
   };
   const element = h("fieldset", { class: "options pace", "data-testid": "pace" }, h("legend", {}, "Pace"),
@@ -164,7 +165,7 @@ export async function mountNewGame(root) {
         .map((n) => h("option", { value: n, selected: n === Math.min(Math.max(chosen, min), max) }, `${n} seats`)));
       seatsHelp.textContent = `${g.title || ruleset.value}: ${min} to ${max} players; empty seats can take bots in the lobby.`;
       options = optionsForm(g.table_options, "new");
-      pace = pacePicker(g.table_options, "new");
+      pace = pacePicker(g.table_options, "new", pace.value());
       fill(optionsBox, pace.element, options.element);
     };
     ruleset.addEventListener("change", loadRuleset);
