@@ -196,3 +196,47 @@ def test_jijis_orders_on_a_phone_from_its_own_schema(pages, stack):
     expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^Saved"))
     saved = _orders(stack, game_id, me)["orders"]
     assert (saved["roll"], saved["proxy_bids"]) == (False, True)
+
+
+def test_jijis_recommended_orders_play_the_turn_and_say_what_they_did(pages, stack):
+    """The starter, at its roll, picks Use recommended and saves on a phone; the table plays the
+    turn in the PUT's write. Worked out from the text and jiji.toml: it rolls 1+2 onto
+    Korogocho (space 3, M700k, nobody's) and buys it (M37.7M of starting bills less 700k
+    keeps the M2M reserve); Construction grants 2 blocks (the script), placed residential
+    (rent gain per M: a residential block, 200k, counts 65% of the gain for the nuisance risk,
+    0.65/200k; an industrial one, 400k, 1/400k); then it ends the turn: 5 moves. The other
+    seat, a person without orders, then holds the turn; the card lists the moves in the
+    feed's words (the summary found none of them before: it looked for "j2f8ff5 rolled" where
+    Jiji's feed says "J2f8ff5 rolled")."""
+    from tests.browser.test_jiji_table import SCRIPT, jiji_table
+
+    accounts, game_id, first = jiji_table(stack, {"scripted": SCRIPT})
+    me = accounts[first]
+    page = open_as(pages, stack, me, f"/game/{game_id}", "phone-portrait")
+    expect(page.get_by_test_id("turn-status")).to_have_text("Your turn: roll")
+    panel = _open_panel(page)
+    page.get_by_test_id("orders-recommended").click()
+    page.get_by_test_id("orders-save").click()
+    expect(page.get_by_test_id("orders-status")).to_have_text(re.compile("^Saved"))
+    page.get_by_test_id("orders-close").click()
+    expect(panel).to_have_count(0)
+    other = accounts[1 - first]["handle"]
+    expect(page.get_by_test_id("turn-status")).to_contain_text(other)   # the table moved on
+    view = stack("GET", f"/games/{game_id}", token=me["token"])[1]
+    mine = view["state"]["players"][first]
+    assert (mine["cash"], mine["pos"]) == (37_700_000 - 700_000 - 400_000, 3)
+    assert view["state"]["districts"]["3"]["residential"] == 2
+    # The summary: the seat's sentences grouped by event type in the order first said (the two
+    # payments to the bank together), six phrases at most; the list: every event, a line each.
+    expect(page.get_by_test_id("orders-did-summary")).to_have_text(
+        "Your orders made 5 moves for you: rolled 1 + 2, moved to Korogocho, paid the bank "
+        "M700k, paid the bank M400k, bought Korogocho for M700k, pressed Construction, and more.")
+    name = me["handle"].capitalize()   # Jiji's feed starts a sentence with a capital
+    expect(page.get_by_test_id("orders-did-list").locator("li")).to_have_text([
+        f"{name} rolled 1 + 2", f"{name} moved to Korogocho",
+        f"{name} paid the bank M700k: a purchase (Korogocho)", f"{name} bought Korogocho for M700k",
+        f"{name} pressed Construction: 2 blocks", f"{name} paid the bank M400k: blocks (Korogocho)",
+        f"{name} built 2 residential blocks on Korogocho for M400k: 2 residential, 0 industrial there",
+        f"{name} ended the turn"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "orders-did-jiji-phone")

@@ -117,13 +117,15 @@ export function refusalWords(f, text) {
 
 /**
  * The summary line of what the orders did, made from the feed's own sentences (`lines`: the
- * sentences whose subject is the seat, `name` the seat's name in them, "You" too): "Your
+ * sentences whose subject is the seat, `name` the seat's name in them, capitalised or not,
+ * "You" too): "Your
  * orders rolled 6 times, bought Kibra for 60,000 SFR, paid Chebet 40,000 SFR". Sentences of one
  * event type said three times or more are counted under the words they share ("rolled 6
  * times", "ended the turn 6 times"); at most `most` phrases, then "and more".
  */
 export function summaryLine(items, name, moves, most = 6) {
-  const subject = (text) => [`${name} `, "You "].find((prefix) => text.startsWith(prefix));
+  // A feed may start its sentence with a capital (Jiji's "J2f8ff5 rolled" for @j2f8ff5).
+  const subject = (text) => [`${name} `, `${capital(name)} `, "You "].find((prefix) => text.startsWith(prefix));
   const groups = new Map();  // event type -> predicates, in the order first said
   for (const { type, text } of items) {
     const prefix = subject(text);
