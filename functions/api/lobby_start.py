@@ -21,8 +21,7 @@ class StartRequest(BaseModel):
         default_factory=dict,
         description="more of the ruleset's table options for this game, over the lobby's "
                     "(GET /rulesets/{name}/guide: table_options; Mtaani: max_turns, and "
-                    "scripted only where the deployment allows it)",
-        json_schema_extra=lambda schema: schema.update(lobbies.any_options_schema()))
+                    "scripted only where the deployment allows it)")
 
 
 @router.post("/lobbies/<lobby_id>/start", tags=["lobbies"], summary="Start the game",

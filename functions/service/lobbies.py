@@ -111,20 +111,10 @@ def options_schema(ruleset: str) -> dict[str, Any]:
     return schema
 
 
-def any_options_schema() -> dict[str, Any]:
-    """The JSON Schema of ``options`` where the request does not say the game (a lobby's, at
-    kickoff or in a change that keeps the ruleset): one of the rulesets' :func:`options_schema`
-    (the lobby's own, which the document cannot name)."""
-    import engine
-
-    return {"anyOf": [options_schema(name) for name in engine.rulesets()]}
-
-
 def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
     """``json_schema_extra`` of the lobby create and update requests: "public needs
     confirm_public", and for each ruleset named in the request (or, for a new lobby, the
-    default one) its seat range and its ``options`` (a change naming no ruleset: one of the
-    rulesets' options, :func:`any_options_schema`). Built only when the document is (the
+    default one) its seat range and its ``options``. Built only when the document is (the
     rulesets load then, not at a cold start)."""
     import engine
 
@@ -138,9 +128,6 @@ def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
                       "then": then})
         if name == engine.DEFAULT_RULESET and not update:
             rules.append({"if": {"not": {"required": ["ruleset"]}}, "then": then})
-    if update:   # the options of the lobby's ruleset, kept
-        rules.append({"if": {"not": {"required": ["ruleset"]}}, "then": {"properties": {
-            "options": {"anyOf": [*any_options_schema()["anyOf"], {"type": "null"}]}}}})
     schema["allOf"] = rules
 
 

@@ -29,8 +29,10 @@ fields is a 422 naming the field, as documented, not an acceptance. Every other 
 
 LOBBY_OPTIONS = {("POST", "/lobbies/{lobby_id}/start"), ("PATCH", "/lobbies/{lobby_id}")}
 """Operations whose ``options``, where the body names no ruleset, are the lobby's game's: the
-document says "one of the rulesets' options" (it cannot name the lobby's). A case whose options
-the fuzzed lobby's ruleset refuses is a 422 naming the option, as documented."""
+document says "an object" and points to the guide's ``table_options`` (it cannot name the
+lobby's game; an anyOf of every ruleset's options doubled the fuzz test's cases for these
+two: 600 of them). A case whose options the fuzzed lobby's ruleset refuses is a 422 naming
+the option, as documented."""
 
 
 def outside_the_tables_game(case, world) -> bool:
@@ -38,6 +40,8 @@ def outside_the_tables_game(case, world) -> bool:
     refuses (see :data:`GAME_SHAPED_BODIES`, :data:`LOBBY_OPTIONS`; the lobby's ruleset is read
     as it is now: an earlier case may have changed it)."""
     import jsonschema
+
+    import engine
     from service.lobbies import options_schema
 
     key = (case.method.upper(), case.path)
@@ -47,11 +51,15 @@ def outside_the_tables_game(case, world) -> bool:
     options = body.get("options")
     if key not in LOBBY_OPTIONS or options is None or "ruleset" in body:
         return False
+    valid = {name: jsonschema.Draft202012Validator(options_schema(name)).is_valid(options)
+             for name in engine.rulesets()}
+    if len(set(valid.values())) == 1:   # every ruleset takes them, or none does
+        return not next(iter(valid.values()))
     status, lobby = world["http"]("GET", f"/lobbies/{world['lobby']}", None, world["token"])
     if status == 404:   # an earlier case closed the lobby: this one is answered 404
         return False
     assert status == 200, lobby
-    return not jsonschema.Draft202012Validator(options_schema(lobby["ruleset"])).is_valid(options)
+    return not valid[lobby["ruleset"]]
 
 
 THROWAWAY_ACCOUNT_ROUTES = {
