@@ -27,3 +27,16 @@ def stack():
     stop_stack(process)
     if errors:
         sys.stderr.write("local stack errors (last lines):\n" + "\n".join(errors[-20:]) + "\n")
+
+
+@pytest.fixture(autouse=True)
+def _tables_saved(request):
+    """The games a test started are saved (paused) when it ends (:meth:`Http.save_started`);
+    a module's fixture saves its own (the fuzz test's tables)."""
+    if "stack" not in request.fixturenames:
+        yield
+        return
+    http, _ = request.getfixturevalue("stack")
+    since = len(http.started)
+    yield
+    http.save_started(since)
