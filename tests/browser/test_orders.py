@@ -240,3 +240,43 @@ def test_jijis_recommended_orders_play_the_turn_and_say_what_they_did(pages, sta
         f"{name} ended the turn"])
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "orders-did-jiji-phone")
+
+
+def _mulodi_move(stack, game_id, account, move, body):
+    status, answer = stack("POST", f"/games/{game_id}/mulodi/{move}", body, account["token"])
+    assert status == 200, (move, answer)
+    return answer["game"]
+
+
+def _card(stack, game_id, account, face) -> str:
+    view = stack("GET", f"/games/{game_id}", token=account["token"])[1]
+    return next(c["id"] for c in view["state"]["hand"] if c["face"] == face)
+
+
+def test_mulodis_orders_answer_a_banja_and_say_what_they_did(pages, stack):
+    """B (seat 1) sets the recommended orders; A plays its Banja on B (demand 50M), and B's
+    orders answer in the Banja's own write: their rule reads only what the table shows (the
+    charge, B's table), so the answer's time tells nothing of B's hand. Worked out from the
+    text and the orders' defaults: B banked 50M and 20M on its turn, so the Banja would take
+    50M of B's 70M table, at least the 50M from which the orders Neda a charge; B holds a
+    Neda, so its orders play it, and the Banja waits on A's answer to the Neda. On B's
+    laptop, the card says what the orders did: one move, the Neda, in the feed's words."""
+    (a, b), game_id = mulodi_table(stack)
+    assert stack("PUT", f"/games/{game_id}/orders", {"orders": {}}, b["token"])[0] == 200
+    _mulodi_move(stack, game_id, a, "bank", {"card": _card(stack, game_id, a, "money-20")})
+    _mulodi_move(stack, game_id, a, "end-turn", {"returned": []})
+    for face in ("money-50", "money-20"):
+        _mulodi_move(stack, game_id, b, "bank", {"card": _card(stack, game_id, b, face)})
+    _mulodi_move(stack, game_id, b, "end-turn", {"returned": []})
+    _mulodi_move(stack, game_id, a, "banja", {"card": _card(stack, game_id, a, "banja"), "target": 1})
+    # As A sees B (B's own look would take the card away: it shows what happened since):
+    # 5 cards dealt, 2 drawn, 2 banked, the Neda played; the 70M banked, nothing paid.
+    seat = stack("GET", f"/games/{game_id}", token=a["token"])[1]["state"]["seats"][1]
+    assert (seat["hand_count"], seat["bank_value"]) == (4, 70)
+    page = open_as(pages, stack, b, f"/game/{game_id}", "desktop-1366")
+    expect(page.get_by_test_id("orders-did-summary")).to_have_text(
+        f"Your orders made 1 move for you: played a Neda against {a['handle']}'s Banja.")
+    expect(page.get_by_test_id("orders-did-list").locator("li").first).to_contain_text(
+        f"played a Neda against {a['handle']}'s Banja")
+    assert page.get_by_test_id("orders-did").evaluate(IN_VIEW)
+    screenshot(page, "orders-did-mulodi-laptop")
