@@ -619,3 +619,22 @@ def test_the_account_page_reset_email_password_reset_by_link_export_and_deletion
     del pages.errors[ended:]
     status, claimed = stack("POST", "/sessions", {"handle": name})
     assert status == 201 and claimed["created"] is True
+
+
+def test_a_screen_left_before_it_has_loaded_stops_asking_the_server(pages, stack):
+    """The dashboard, left for the account page before its first /dashboard answer came back,
+    was never stopped (the router kept only a finished screen's stop) and asked /dashboard
+    every 5 s on every later screen, an ended session's too (the account test's late 401)."""
+    from tests.browser.test_table import handle, open_as
+
+    status, me = stack("POST", "/sessions", {"handle": handle("poll")})
+    assert status == 201, me
+    page = open_as(pages, stack, me, "/account", "desktop-1366")
+    expect(page.locator("#turn-emails")).to_be_attached(timeout=20_000)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/dashboard") else None)
+    # The dashboard's route starts, and the account's before the dashboard has its answer.
+    page.evaluate("() => { location.hash = '#/'; setTimeout(() => { location.hash = '#/account'; }, 0); }")
+    expect(page.locator("#turn-emails")).to_be_attached(timeout=20_000)
+    page.wait_for_timeout(6_500)   # past the dashboard's 5-second refresh
+    assert len(asked) == 1, asked

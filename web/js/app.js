@@ -142,7 +142,13 @@ function resetScreen(token) {
   password.focus();
 }
 
+// Each route() is one generation: a screen whose mount resolves after a newer route began (a
+// quick click on, say, the dashboard's link away) is stopped at once, so its polling never
+// outlives it (it went on asking /dashboard every 5 s, with an ended session too).
+let generation = 0;
+
 async function route() {
+  const mine = ++generation;
   if (unmount) { unmount(); unmount = null; }
   renderHeader();
   const { parts, query } = parseHash();
@@ -154,22 +160,25 @@ async function route() {
     return;
   }
   window.scrollTo(0, 0);
+  let stop = null;
   switch (screen) {
-    case "": unmount = await mountDashboard(root); break;
+    case "": stop = await mountDashboard(root); break;
     case "signin": signInScreen(query.get("next") || "/"); break;
     case "reset": resetScreen(id || ""); break;
-    case "new": unmount = await mountNewGame(root); break;
-    case "lobby": unmount = await mountLobby(root, id, query.get("invite")); break;
+    case "new": stop = await mountNewGame(root); break;
+    case "lobby": stop = await mountLobby(root, id, query.get("invite")); break;
     case "game":
-      if (parts[2] === "replay") unmount = await mountReplay(root, id, query.get("step"));
-      else unmount = mountGame(root, id);
+      if (parts[2] === "replay") stop = await mountReplay(root, id, query.get("step"));
+      else stop = mountGame(root, id);
       break;
-    case "account": unmount = await mountAccount(root); break;
-    case "player": unmount = await mountPlayer(root, id || ""); break;
-    case "guide": unmount = await mountGuide(root, id, query.get("from")); break;
-    case "demo": unmount = await mountDemo(); break;
+    case "account": stop = await mountAccount(root); break;
+    case "player": stop = await mountPlayer(root, id || ""); break;
+    case "guide": stop = await mountGuide(root, id, query.get("from")); break;
+    case "demo": stop = await mountDemo(); break;
     default: fill(root, h("section", { class: "card narrow" }, h("h1", {}, "Not found"), h("a", { href: "#/" }, "Back to the dashboard")));
   }
+  if (mine !== generation) { stop?.(); return; }
+  unmount = stop;
   document.getElementById("app").focus({ preventScroll: true });
 }
 
