@@ -20,9 +20,9 @@ class Http:
 
     def save_started(self, since: int = 0) -> None:
         """Save (pause) the games started since ``started[since]``: a table a test leaves
-        would otherwise play on in the stack (its 2-second idle turns, then stand-in bots, up
-        to the unattended cap of 400 moves: a third of a core through the tests after it).
-        A game already over answers 409, which is fine."""
+        would otherwise play on in the stack while later tests run (its 2-second idle turns,
+        then stand-in bots, up to the unattended cap of 400 moves). A game already over
+        answers 409, which is fine."""
         for game_id, token in self.started[since:]:
             self("POST", f"/games/{game_id}/save", None, token)
         del self.started[since:]
