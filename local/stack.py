@@ -413,9 +413,10 @@ class LocalStack:
         fired = 0
         for group in self.template.of_type("AWS::Scheduler::ScheduleGroup"):
             group_name = self.template.physical_name(group)
-            # Which are due is read from moto's memory (this process's): listing them through
-            # the API each second serialised every pending schedule, a fifth of a core once a
-            # few hundred tables waited on deadlines. The due ones go through the API.
+            # Which are due is read from moto's memory (start() runs moto in this process):
+            # listing them through the API each second serialised every pending schedule (the
+            # stack tests' stack idled at 2.2 s of CPU in 10 s after the Jiji and Mulodi stack
+            # tests; 0.65 s so). The due ones go through the API.
             held = backend.schedule_groups.get(group_name)
             pending = [(s.name, s.schedule_expression)
                        for s in list(held.schedules.values())] if held else []
