@@ -12,6 +12,7 @@ sessions run with a throwaway account's token instead.
 
 from __future__ import annotations
 
+import functools
 import secrets
 
 import pytest
@@ -39,10 +40,7 @@ def outside_the_tables_game(case, world) -> bool:
     """Whether the case's body holds fields only the table's game decides and the table's game
     refuses (see :data:`GAME_SHAPED_BODIES`, :data:`LOBBY_OPTIONS`; the lobby's ruleset is read
     as it is now: an earlier case may have changed it)."""
-    import jsonschema
-
     import engine
-    from service.lobbies import options_schema
 
     key = (case.method.upper(), case.path)
     if key in GAME_SHAPED_BODIES:
@@ -51,8 +49,7 @@ def outside_the_tables_game(case, world) -> bool:
     options = body.get("options")
     if key not in LOBBY_OPTIONS or options is None or "ruleset" in body:
         return False
-    valid = {name: jsonschema.Draft202012Validator(options_schema(name)).is_valid(options)
-             for name in engine.rulesets()}
+    valid = {name: _options_validator(name).is_valid(options) for name in engine.rulesets()}
     if len(set(valid.values())) == 1:   # every ruleset takes them, or none does
         return not next(iter(valid.values()))
     status, lobby = world["http"]("GET", f"/lobbies/{world['lobby']}", None, world["token"])
@@ -60,6 +57,16 @@ def outside_the_tables_game(case, world) -> bool:
         return False
     assert status == 200, lobby
     return not valid[lobby["ruleset"]]
+
+
+@functools.cache
+def _options_validator(ruleset: str):
+    """The JSON Schema validator of ``ruleset``'s lobby options (built once, not per case)."""
+    import jsonschema
+
+    from service.lobbies import options_schema
+
+    return jsonschema.Draft202012Validator(options_schema(ruleset))
 
 
 THROWAWAY_ACCOUNT_ROUTES = {
