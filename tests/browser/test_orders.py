@@ -140,6 +140,44 @@ def test_mtaani_orders_on_a_phone_save_reload_refuse_clear_and_say_what_they_did
     assert button.evaluate(IN_VIEW), "the Orders button is off a laptop's screen"
 
 
+def test_what_the_orders_did_is_told_when_the_look_that_carries_it_lands_last(pages, stack):
+    """Two looks at the opening race: the first GET /games/{id} (the one the server tells what
+    the orders did: a look is told once) is held back until the second (a return to the page)
+    has been answered, without it, and the screen has loaded from that one. The card still
+    shows the orders' moves: they were in the log the page first read."""
+    accounts, game_id = seated_table(stack, SCRIPT)
+    me = accounts[0]
+    assert stack("PUT", f"/games/{game_id}/orders", {"orders": {}}, me["token"])[0] == 200
+    assert stack("PUT", f"/games/{game_id}/orders", {"orders": None}, me["token"])[0] == 200
+    page = open_as(pages, stack, me, "/", "phone-portrait")
+    held, answered = [], []
+
+    def hold_the_first(route):
+        if held:
+            answered.append(route.fetch())
+            route.fulfill(response=answered[-1])
+        else:
+            held.append((route, route.fetch()))     # the server has answered: told once
+
+    page.route(re.compile(rf"/games/{game_id}$"), hold_the_first)
+    page.goto(f"{stack.base}/#/game/{game_id}")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the first look never went out"
+    assert held[0][1].json().get("orders_did"), "the first look was not told what the orders did"
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # back to the page
+    expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
+    assert answered and "orders_did" not in answered[0].json()
+    expect(page.get_by_test_id("orders-did")).to_have_count(0)
+    route, response = held[0]
+    route.fulfill(response=response)
+    expect(page.get_by_test_id("orders-did-summary")).to_have_text(re.compile(
+        r"^Your orders made 3 moves for you: rolled 5 \+ 6, moved to NCWSC"))
+    page.unroute(re.compile(rf"/games/{game_id}$"))
+
+
 def test_mulodi_orders_on_a_laptop_choices_save_and_reload(pages, stack):
     accounts, game_id = mulodi_table(stack)
     me = accounts[1]  # the seat waiting: its bar still shows the Orders button

@@ -66,15 +66,13 @@ export function mountGame(root, gameId) {
         // A poll sent before our own action landed, or the view we already show (after an
         // action the ETag is unknown): keep what is drawn, so buttons do not move under a click.
         if (same) host.etag = result.etag;
+        keepDid(result.data);
       } else if (!result.notModified) {
         const first = !host.view;
         host.view = result.data;
         host.etag = result.etag;
-        // What the orders did while the person was away: kept from the first look and from the
-        // polls of a hidden page (the card waits for their return); on a page they watch, the
-        // feed shows the orders' moves as they come.
-        if (document.hidden) host.orders?.note(result.data.orders_did);
-        if (first) await start();
+        if (first) await start();  // (it keeps what the orders did from this first look)
+        else keepDid(result.data);
         const fresh = await loadEvents();
         if (host.chatSupported) await host.loadChat();
         draw(first ? [] : fresh);
@@ -92,6 +90,21 @@ export function mountGame(root, gameId) {
     }
     schedule();
   };
+
+  // What the orders did while the person was away: kept from the first look (start) and from
+  // the polls of a hidden page (the card waits for their return); on a page they watch, the
+  // feed shows the orders' moves as they come. A move already in the log the page first read
+  // (its seq at most that read's last) was made before the page opened, whichever answer
+  // carries it: two looks in flight at the opening (the first load and a return to the page)
+  // race, and the one the server answered first, the one that tells what the orders did (a
+  // look is told once), may land last.
+  function keepDid(data) {
+    const entries = data.orders_did || [];
+    const opened = host.firstAfter;
+    const added = host.orders?.note(document.hidden || opened === undefined ? entries
+      : entries.filter((e) => e.seq !== undefined && e.seq <= opened));
+    if (added && host.screen && !host.stopped) fill(host.didBox, host.orders.card());
+  }
 
   function schedule() {
     clearTimeout(host.timer);
@@ -111,6 +124,7 @@ export function mountGame(root, gameId) {
       api.guide(v.ruleset).catch(() => ({})), api.supports("GET", "/games/{game_id}/chat"), screenModule(v.game), eventWords(v.game),
       loadEvents(), host.orders.load()]);
     said = feedWords;
+    host.firstAfter = host.after;  // the log as the page first read it (keepDid)
     host.guide = guide;
     host.chatSupported = chat;
     rememberGame(host.id, v.seats.map((s) => s.name).join(", "));
