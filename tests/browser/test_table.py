@@ -86,10 +86,13 @@ def open_as(pages, stack, account: dict, path: str, layout: str):
     page.evaluate("(s) => localStorage.setItem('mtaa.session', JSON.stringify(s))",
                   {"token": account["token"], "handle": account["handle"], "account_id": account["account_id"]})
     page.goto(f"{stack.base}/#{path}")
+    # The first screen of a page reads /openapi.json (the game route asks it whether chat
+    # exists, the dashboard whether the server has one) and the game's guide: up to 20 s on a
+    # busy machine.
     if path.startswith("/game/"):
-        # The first screen to read /openapi.json (the game route asks it whether chat exists)
-        # waits for the stack to build it: up to 20 s on a busy machine.
         expect(page.get_by_test_id("turn-status")).to_be_visible(timeout=20_000)
+    elif path == "/":
+        expect(page.get_by_test_id("dash-in-progress")).to_be_visible(timeout=20_000)
     return page
 
 
