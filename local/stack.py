@@ -120,8 +120,10 @@ class ProcessInvoker(Invoker):
     run concurrently, each alone in its process, as on Lambda. Workers fork from a server that
     has already imported the shared code, so they start warm."""
 
-    PRELOAD = ["engine", "service.pipeline", "service.routes", "service.http", "actions.app"]
-    """Modules the workers start with: the shared code and the action function (its routes)."""
+    PRELOAD = ["engine", "service.pipeline", "service.routes", "service.http", "actions.app",
+               "local.preload"]
+    """Modules the workers start with: the shared code, the action function (its routes) and
+    the OpenAPI document built (:mod:`local.preload`)."""
 
     def __init__(self, functions: list[LocalFunction], workers: int):
         super().__init__(functions)
