@@ -13,11 +13,13 @@ sessions run with a throwaway account's token instead.
 from __future__ import annotations
 
 import functools
+import re
 import secrets
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from schemathesis.config import SchemathesisConfig
 
 from tests.stack.http import start_game
 
@@ -34,6 +36,32 @@ document says "an object" and points to the guide's ``table_options`` (it cannot
 lobby's game; an anyOf of every ruleset's options doubled the fuzz test's cases for these
 two: 600 of them). A case whose options the fuzzed lobby's ruleset refuses is a 422 naming
 the option, as documented."""
+
+
+def not_schema_valid(case) -> bool:
+    """Whether the case's JSON body breaks its operation's documented schema although
+    schemathesis made it as a valid one: its generator can miss a ``pattern`` of many
+    code-point ranges (the table name's; seen: a name holding U+0005). Such a case is no
+    positive case, so its refusal is no "schema-valid request rejected"; every other check
+    still holds. Checked with the reference validator, ``jsonschema``."""
+    if case.body is None or not isinstance(case.body, (dict, list, str, int, float, bool)):
+        return False
+    validator = _body_validator(case.method.upper(), case.path)
+    return validator is not None and not validator.is_valid(case.body)
+
+
+@functools.cache
+def _body_validator(method: str, path: str):
+    """The JSON Schema validator of the operation's ``application/json`` body (``None``: it
+    takes none), resolving the document's ``#/components`` references."""
+    import jsonschema
+
+    document = _document()
+    operation = document["paths"][path][method.lower()]
+    body = (operation.get("requestBody") or {}).get("content", {}).get("application/json")
+    if body is None:
+        return None
+    return jsonschema.Draft202012Validator({**body["schema"], "components": document["components"]})
 
 
 def outside_the_tables_game(case, world) -> bool:
@@ -67,6 +95,55 @@ def _options_validator(ruleset: str):
     from service.lobbies import options_schema
 
     return jsonschema.Draft202012Validator(options_schema(ruleset))
+
+
+def envelope_case_shown_elsewhere(case) -> bool:
+    """Whether the case is a coverage-phase case about a field of the envelope every move's
+    body shares (``service.routes.request_model`` adds ``version``, ``strict`` and, to a move
+    without a decision of its own, an optional ``decision``: one definition, one check) on a
+    move other than the one of its game that keeps those cases (the first move, by path, with
+    that envelope field). The envelope's cases were a third of the moves' (about 1,900 of
+    7,380 cases) and asked the same question 80 times."""
+    data = getattr(getattr(case, "meta", None), "phase", None)
+    description = getattr(getattr(data, "data", None), "description", "") or ""
+    found = _ENVELOPE_CASE.search(description)
+    if not found:
+        return False
+    field = found.group(1) or found.group(2)
+    keeper = _envelope_keepers().get((case.path.split("/")[3], field)) if _is_move(case.path) else None
+    return keeper is not None and keeper != case.path and field in _envelope_fields(case.path)
+
+
+_ENVELOPE_CASE = re.compile(r"^(version|strict|decision):|'(version|strict|decision)'")
+
+
+def _is_move(path: str) -> bool:
+    import engine
+
+    parts = path.split("/")
+    return len(parts) == 5 and parts[1] == "games" and parts[3] in engine.games()
+
+
+def _envelope_fields(path: str) -> set[str]:
+    """The envelope's fields in the body of move ``path`` (``decision`` only where the move
+    has no decision of its own: then it is optional)."""
+    document = _document()
+    body = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    schema = document["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    fields = {"version", "strict"} & set(schema["properties"])
+    if "decision" in schema["properties"] and "decision" not in schema.get("required", []):
+        fields.add("decision")
+    return fields
+
+
+@functools.cache
+def _envelope_keepers() -> dict[tuple[str, str], str]:
+    """``(game, envelope field)`` -> the move whose cases about that field are sent."""
+    keepers: dict[tuple[str, str], str] = {}
+    for path in sorted(p for p in _document()["paths"] if _is_move(p)):
+        for field in _envelope_fields(path):
+            keepers.setdefault((path.split("/")[3], field), path)
+    return keepers
 
 
 THROWAWAY_ACCOUNT_ROUTES = {
@@ -118,7 +195,12 @@ def _document() -> dict:
 # The document the stack serves is built by the same code; it is loaded here at collection
 # time (the stack starts later) and checked to be the served one below. (schemathesis'
 # fixture-based lazy loading does not work with this pytest.)
-schema = schemathesis.openapi.from_dict(_document())
+#
+# Requests with methods the document does not name (schemathesis' "unexpected methods", 755
+# of 7,380 cases) are left out: the router in front answers them (API Gateway when deployed,
+# the local stack's route table here), never a function of the service.
+schema = schemathesis.openapi.from_dict(_document(), config=SchemathesisConfig.from_dict(
+    {"phases": {"coverage": {"unexpected-methods": []}}}))
 
 
 def test_the_fuzzed_document_is_the_served_one(stack):
@@ -143,6 +225,8 @@ def test_the_fuzzed_document_has_every_move_of_every_game():
 def test_no_5xx_and_every_answer_matches_the_schema(case, fuzz_world):
     http = fuzz_world["http"]
     key = (case.method.upper(), case.path)
+    if envelope_case_shown_elsewhere(case):
+        return
     if key in THROWAWAY_ACCOUNT_ROUTES:
         _, body = http("POST", "/sessions", {"handle": f"fz{secrets.token_hex(6)}"})
         token = body["token"]
@@ -168,7 +252,8 @@ def test_no_5xx_and_every_answer_matches_the_schema(case, fuzz_world):
         from schemathesis.specs.openapi.checks import positive_data_acceptance
 
         excluded = ([positive_data_acceptance]
-                    if outside_the_tables_game(case, fuzz_world) else None)
+                    if not_schema_valid(case) or outside_the_tables_game(case, fuzz_world)
+                    else None)
         case.call_and_validate(base_url=http.base, timeout=60, excluded_checks=excluded)
     except Exception as exc:
         # A 5xx names its cause in the stack's log: show it with the failure.
