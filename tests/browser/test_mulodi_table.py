@@ -135,6 +135,11 @@ def test_two_people_play_turns_and_a_banja_is_answered_with_a_neda_seen_without_
     expect(prompt).to_contain_text(f"{b['handle']} played a Neda against your Banja", timeout=15_000)
     expect(prompt).to_contain_text(f"your Banja is cancelled for {b['handle']}")
     expect(prompt).to_contain_text("You hold no Neda")
+    # The middle says who answers now: the Banja's player, no longer its target.
+    expect(pa.get_by_test_id("play-in-middle")).to_have_text(
+        f"You played Banja (50M): {b['handle']} played a Neda, you to answer")
+    expect(pb.get_by_test_id("play-in-middle")).to_have_text(
+        f"{a['handle']} played Banja (50M): you played a Neda, {a['handle']} to answer")
     press(pa, "Let it stand")
     expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn")
     expect(pb.get_by_test_id("turn-status")).to_contain_text(f"{a['handle']} is playing (2 plays left)",

@@ -139,7 +139,17 @@ export function mount(root, ctx) {
       h("div", { class: "pile" }, h("h2", {}, "Draw pile"), h("p", { class: "big" }, ctx.words.plural("card", v.state.draw_pile))),
       h("div", { class: "pile turn-facts" }, h("h2", {}, v.outcome ? `Game over after ${ctx.words.plural("turn", v.state.turn)}` : `Turn ${v.state.turn}: ${Name(v.state.current)}`),
         v.outcome ? null : h("p", { "data-testid": "plays-left" }, `${ctx.words.plural("play", v.state.plays_left)} left this turn`),
-        play ? h("p", {}, `${Name(play.actor)} played ${play.card.name}${play.amount ? ` (${m(play.amount)})` : ""}: ${play.chains.map((c) => `${name(c.target)} ${c.stage === "done" ? "done" : c.stage === "pay" ? "to pay" : "to answer"}`).join(", ")}`) : null));
+        play ? h("p", { "data-testid": "play-in-middle" }, `${Name(play.actor)} played ${play.card.name}${play.amount ? ` (${m(play.amount)})` : ""}: ${play.chains.map(chainWords).join(", ")}`) : null));
+  }
+
+  // Where one target's part of the card in play stands; after a Neda the one to answer is the
+  // chain's holder (the card's player, then the target again after a Neda back).
+  function chainWords(c) {
+    if (c.stage === "done") return `${name(c.target)} done`;
+    if (c.stage === "pay") return `${name(c.target)} to pay`;
+    if (!c.nedas) return `${name(c.target)} to answer`;
+    if (c.nedas === 1) return `${name(c.target)} played a Neda, ${name(c.holder)} to answer`;
+    return `${c.nedas} Nedas played for ${name(c.target)}, ${name(c.holder)} to answer`;
   }
 
   function renderMine() {
