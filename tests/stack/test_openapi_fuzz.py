@@ -50,18 +50,24 @@ def not_schema_valid(case) -> bool:
     return validator is not None and not validator.is_valid(case.body)
 
 
+def _body_schema(method: str, path: str) -> dict | None:
+    """The documented schema of the operation's ``application/json`` body (``None``: it takes
+    none), as the document gives it (a move's is a ``$ref`` to its model)."""
+    operation = _document()["paths"][path][method.lower()]
+    body = (operation.get("requestBody") or {}).get("content", {}).get("application/json")
+    return None if body is None else body["schema"]
+
+
 @functools.cache
 def _body_validator(method: str, path: str):
-    """The JSON Schema validator of the operation's ``application/json`` body (``None``: it
+    """The JSON Schema validator of the operation's body (:func:`_body_schema`; ``None``: it
     takes none), resolving the document's ``#/components`` references."""
     import jsonschema
 
-    document = _document()
-    operation = document["paths"][path][method.lower()]
-    body = (operation.get("requestBody") or {}).get("content", {}).get("application/json")
-    if body is None:
+    schema = _body_schema(method, path)
+    if schema is None:
         return None
-    return jsonschema.Draft202012Validator({**body["schema"], "components": document["components"]})
+    return jsonschema.Draft202012Validator({**schema, "components": _document()["components"]})
 
 
 def outside_the_tables_game(case, world) -> bool:
@@ -117,39 +123,42 @@ def covered_elsewhere(case) -> bool:
     if not found:
         return False
     field = found.group(1) or found.group(2)
-    keeper = _envelope_keepers().get((case.path.split("/")[3], field)) if _is_move(case.path) else None
+    game = _moves().get(case.path)
+    keeper = _envelope_keepers().get((game, field)) if game else None
     return keeper is not None and keeper != case.path and field in _envelope_fields(case.path)
 
 
 _ENVELOPE_CASE = re.compile(r"^(version|strict|decision):|'(version|strict|decision)'")
 
 
-def _is_move(path: str) -> bool:
+@functools.cache
+def _moves() -> dict[str, str]:
+    """Every move's route -> its game (``service.routes.action_path``, as the API serves them)."""
     import engine
+    from service.routes import action_path, game_actions
 
-    parts = path.split("/")
-    return len(parts) == 5 and parts[1] == "games" and parts[3] in engine.games()
+    return {action_path(game, move): game for game in engine.games() for move in game_actions(game)}
 
 
-def _envelope_fields(path: str) -> set[str]:
+@functools.cache
+def _envelope_fields(path: str) -> frozenset[str]:
     """The envelope's fields in the body of move ``path`` (``decision`` only where the move
     has no decision of its own: then it is optional)."""
-    document = _document()
-    body = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    schema = document["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    ref = _body_schema("POST", path)["$ref"]
+    schema = _document()["components"]["schemas"][ref.rsplit("/", 1)[1]]
     fields = {"version", "strict"} & set(schema["properties"])
     if "decision" in schema["properties"] and "decision" not in schema.get("required", []):
         fields.add("decision")
-    return fields
+    return frozenset(fields)
 
 
 @functools.cache
 def _envelope_keepers() -> dict[tuple[str, str], str]:
     """``(game, envelope field)`` -> the move whose cases about that field are sent."""
     keepers: dict[tuple[str, str], str] = {}
-    for path in sorted(p for p in _document()["paths"] if _is_move(p)):
+    for path, game in sorted(_moves().items()):
         for field in _envelope_fields(path):
-            keepers.setdefault((path.split("/")[3], field), path)
+            keepers.setdefault((game, field), path)
     return keepers
 
 
@@ -186,9 +195,8 @@ def fuzz_world(stack):
 def table_for(path: str, games: dict[str, str], salt: str) -> str:
     """The started game a case's ``{game_id}`` names: the game's own for its moves
     (``/games/{game_id}/<game>/<move>``), one of them (by ``salt``) for other routes."""
-    parts = path.split("/")
-    if len(parts) == 5 and parts[3] in games:
-        return games[parts[3]]
+    if path in _moves():
+        return games[_moves()[path]]
     ordered = sorted(games)
     return games[ordered[sum(map(ord, salt)) % len(ordered)]]
 
@@ -217,11 +225,8 @@ def test_the_fuzzed_document_is_the_served_one(stack):
 
 
 def test_the_fuzzed_document_has_every_move_of_every_game():
-    import engine
-    from service.routes import action_path, game_actions
-
     paths = _document()["paths"]
-    moves = [action_path(game, move) for game in engine.games() for move in game_actions(game)]
+    moves = list(_moves())
     assert [m for m in moves if "post" not in paths.get(m, {})] == []
     assert any("/jiji/" in m for m in moves)
 
