@@ -140,6 +140,7 @@ def test_two_people_play_turns_and_a_banja_is_answered_with_a_neda_seen_without_
         f"You played Banja (50M): {b['handle']} played a Neda, you to answer")
     expect(pb.get_by_test_id("play-in-middle")).to_have_text(
         f"{a['handle']} played Banja (50M): you played a Neda, {a['handle']} to answer")
+    screenshot(pa, "mulodi-after-a-neda-desktop")
     press(pa, "Let it stand")
     expect(pa.get_by_test_id("turn-status")).to_contain_text("Your turn")
     expect(pb.get_by_test_id("turn-status")).to_contain_text(f"{a['handle']} is playing (2 plays left)",
