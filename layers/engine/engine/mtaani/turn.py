@@ -43,7 +43,7 @@ def _roll(ctx: Ctx, a: Roll) -> None:
     total = sum(dice)  # dice_total, spelled out
     for hook in DICE_HOOKS:
         total = hook(ctx, total)
-    board.move_forward(ctx, a.player, total, "dice")
+    board.move_forward(ctx, a.player, total, "dice", last=True)
 
 
 end_turn = action_rule(EndTurn, {"end"})
