@@ -128,15 +128,17 @@ def test_draws_are_blake2b_of_seed_and_counter():
 
 
 def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
-    """BaseBot.quick (rolling, ending the turn without a listing) answers only where the
-    handlers, reading the lazy listing, give that very action, and the action is legal."""
+    """BaseBot.quick (rolling, ending the turn, a jailed turn, buying, a deck, a Municipal
+    rule, without the listing object) answers only where the handlers, reading the lazy
+    listing, give that very action, and the action is legal."""
     from engine.mtaani.bots import make
     from engine.mtaani.legal import LazyLegalActions
     from engine.mtaani.properties import count_mortgages
 
     rs = engine.get_ruleset("mtaani")
     bot = make("base", 3)
-    answered = {"turn": 0, "end": 0}
+    answered = {"turn": 0, "end": 0, "buy": 0, "deck": 0, "municipal": 0}
+    jailed = 0
     left = 0
     for seed in range(4):
         result = selfplay.play(["base"] * 4, seed, max_turns=150, record=True)
@@ -150,11 +152,14 @@ def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
                 left += kind in answered
                 continue
             answered[kind] += 1
+            jailed += kind == "turn" and state.players[seat].jail_turns > 0
             legal = LazyLegalActions(rs.book, state, seat)
             assert bot.choose_listed(rs.book, state, seat, legal) is quick
             assert quick in rs.legal_actions(state, seat)
             assert quick == action  # what the recorded game played
     assert answered["turn"] > 100 and answered["end"] > 100 and left > 0
+    assert answered["buy"] > 20 and answered["deck"] > 5 and answered["municipal"] > 0
+    assert jailed > 0
 
 
 def test_mulodi_makers_build_what_make_builds():

@@ -107,17 +107,19 @@ def faces(state: RandomState, count: int, sides: int) -> list[int]:
 
 def randint(state: RandomState, stream: str, low: int, high: int) -> int:
     """A uniform integer in ``[low, high]``; a scripted value is clamped into the range."""
-    hit, value = _scripted(state, stream)
-    if hit:
-        return max(low, min(high, int(value)))
+    if state.scripted:
+        hit, value = _scripted(state, stream)
+        if hit:
+            return max(low, min(high, int(value)))
     return low + below(state, high - low + 1)
 
 
 def chance(state: RandomState, stream: str, percent: int) -> bool:
     """True with probability ``percent``/100; a scripted value is taken as a bool."""
-    hit, value = _scripted(state, stream)
-    if hit:
-        return bool(value)
+    if state.scripted:  # (no scripted stream at all: nothing to look up)
+        hit, value = _scripted(state, stream)
+        if hit:
+            return bool(value)
     return below(state, 100) < percent
 
 

@@ -65,7 +65,7 @@ def end_current_turn(ctx: Ctx, now: int = 0) -> None:
     if cap is not None and s.turn >= cap:
         finish(ctx, "turn_cap", end_date.richest(ctx))
         return
-    if end_date.ends_by_date(ctx, now):
+    if s.options.end_by is not None and end_date.ends_by_date(ctx, now):  # a table end date
         return
     players = s.players
     seat = (s.current + 1) % len(players)
