@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from engine.mtaani.bots.policy import HANDLERS, Bot, first_of, of_type
 from engine.mtaani.bots.table import Table
+from engine.mtaani.flow import Ctx, new_ctx
 from engine.mtaani.legal import listed, sure
 from engine.mtaani.properties import unmortgage_cost
 
@@ -54,6 +55,26 @@ def preferred(kind: str, listing: Listing):
     return None
 
 
+def end_answer(ctx: Ctx, me, listing: Listing):
+    """Base's answer at the end of its turn (``ctx``: a read-only context on the state, ``me``
+    the seat's player): lift the mortgage on the dearest property whose lifting costs at most
+    a quarter of its cash (:data:`UNMORTGAGE_CASH_MULTIPLE`), else repay its bank loan whole
+    when it keeps :data:`KEEP_CASH` after, else end the turn; ``None`` when none is listed."""
+    cash = me.cash
+    lift = [a for a in listing("unmortgage")
+            if cash >= UNMORTGAGE_CASH_MULTIPLE * unmortgage_cost(ctx, a.tile)]
+    if lift:
+        purchase = ctx.book.purchase
+        return max(lift, key=lambda a: purchase[a.tile])
+    loan = me.bank_loan if hasattr(me, "bank_loan") else None
+    if loan is not None and cash >= loan.principal + loan.interest + KEEP_CASH:
+        repay = next((a for a in listing("repay_loan") if a.loan is None and a.max), None)
+        if repay is not None:
+            return repay
+    found = listing("end_turn")
+    return found[0] if found else None
+
+
 def turn_answer(me, bail: int, listing: Listing):
     """Base's answer to its turn: bail when jailed and holding :data:`BAIL_CASH_MULTIPLE`
     times ``bail`` (SFR), else the roll; ``None`` when neither is listed."""
@@ -76,9 +97,9 @@ class BaseBot(Bot):
         the decisions the state answers at once: the roll of a seat out of jail and ending
         the turn with nothing mortgaged at the table (by the state's count) and no bank loan
         to repay (the shared action the listing hands out, :func:`engine.mtaani.legal.sure`);
-        a jailed seat's turn, a buy, a deck, a Municipal rule (:func:`turn_answer` and
-        :func:`preferred` on the rules' own listing of the types they weigh,
-        :func:`engine.mtaani.legal.listed`). ``None``: ask the handlers
+        a jailed seat's turn, any other end of its turn, a buy, a deck, a Municipal rule
+        (:func:`turn_answer`, :func:`end_answer` and :func:`preferred` on the rules' own
+        listing of the types they weigh, :func:`engine.mtaani.legal.listed`). ``None``: ask the handlers
         (:func:`engine.mtaani.bots.decide` asks this first, with no offer waiting). A
         subclass that answers a kind its own way is asked itself."""
         cls = type(self)
@@ -91,12 +112,15 @@ class BaseBot(Bot):
                                    lambda name: listed(book, state, seat, "turn", name))
             return sure("turn", "roll", seat)
         if kind == "end":
-            if getattr(state, "mortgages", None) == 0 and cls.on_end is BaseBot.on_end:
-                me = state.players[seat]
+            if cls.on_end is not BaseBot.on_end:
+                return None
+            me = state.players[seat]
+            if getattr(state, "mortgages", None) == 0:
                 loan = getattr(me, "bank_loan", None)
                 if loan is None or me.cash < loan.principal + loan.interest + KEEP_CASH:
                     return sure("end", "end_turn", seat)
-            return None
+            return end_answer(new_ctx(book, state, quiet=True), me,
+                              lambda name: listed(book, state, seat, "end", name))
         if kind in PREFERRED:
             handler = HANDLERS[kind]
             if getattr(cls, handler) is getattr(BaseBot, handler):
@@ -113,17 +137,7 @@ class BaseBot(Bot):
         return preferred("deck", lambda name: of_type(legal, name))
 
     def on_end(self, t: Table, legal):
-        lift = [a for a in of_type(legal, "unmortgage")
-                if t.cash >= UNMORTGAGE_CASH_MULTIPLE * unmortgage_cost(t.ctx, a.tile)]
-        if lift:
-            return max(lift, key=lambda a: t.book.purchase[a.tile])
-        me = t.me
-        loan = me.bank_loan if hasattr(me, "bank_loan") else None
-        if loan is not None and t.cash >= loan.principal + loan.interest + KEEP_CASH:
-            repay = next((a for a in of_type(legal, "repay_loan") if a.loan is None and a.max), None)
-            if repay is not None:
-                return repay
-        return first_of(legal, "end_turn")
+        return end_answer(t.ctx, t.me, lambda name: of_type(legal, name))
 
     def on_debt(self, t: Table, legal):
         for option in self.liquidation_order(t, legal):
