@@ -200,3 +200,34 @@ def test_mulodi_makers_build_what_make_builds():
     assert act.maker(act.PlayProperty, "player", "card")(0, "c040").colour is None
     with pytest.raises(ValueError):
         act.maker(act.Bank, "player", "nope")
+
+
+def test_a_roll_lands_at_once_as_the_queued_landing_would(monkeypatch):
+    """A roll resolves its landing at once when nothing waits (``move_forward(last=True)``):
+    every state and event is the one the queued landing (the ``land`` step run by
+    ``advance``) gives, over random games of both presets, scripted dice included."""
+    from engine.mtaani import board
+
+    queued_move = board.move_forward
+
+    def queued(ctx, player, steps, via, land=True, last=False):
+        queued_move(ctx, player, steps, via, land)  # always through the queue
+
+    at_once = 0
+    for ruleset, seed in (("mtaani", 0), ("mtaani", 1), ("mtaani-classic", 2)):
+        rs = engine.get_ruleset(ruleset)
+        rng = random.Random(seed)
+        state = engine.new_game(ruleset, ["a", "b", "c"], seed, {"max_turns": 120})
+        while rs.outcome(state) is None:
+            seat = rs.waiting_seats(state)[0]
+            legal = list(rs.legal_actions(state, seat))
+            progress = [a for a in legal if a.type in PROGRESS]
+            action = rng.choice(progress) if progress and rng.random() < 0.8 else rng.choice(legal)
+            other = state.copy()
+            events = rs.play(state, action)
+            with monkeypatch.context() as patched:
+                patched.setattr(board, "move_forward", queued)
+                assert rs.play(other, action) == events
+            assert engine.dump_state(other) == engine.dump_state(state)
+            at_once += action.type == "roll" and not state.queue
+    assert at_once > 100
