@@ -343,3 +343,44 @@ def test_the_fold_runs_on_a_schedule_in_the_template_and_the_local_stack():
             if f.logical_id == "BotRatingsFunction"]
     assert fn.handler == "timers.fold_bot_ratings.handler"
     assert fn.schedules == ["rate(10 minutes)"]
+
+
+def _play(api, game_id, token, kind):
+    """Make the ``kind`` move (its legal form as the view offers it) as ``token``'s seat."""
+    legal = api.ok("GET", f"/games/{game_id}", None, token)["legal_actions"]
+    [action] = [a for a in legal if a["type"] == kind]
+    body = {k: v for k, v in action.items() if k != "type"}
+    return api.ok("POST", f"/games/{game_id}/mtaani/{kind.replace('_', '-')}", body, token)
+
+
+def test_a_seat_knocked_out_later_finishes_above_one_knocked_out_earlier(api):
+    from service import seats as seats_module
+
+    kibra = 3
+    game_id, seats = api.new_game(3)
+    ids = _ids(api, seats)
+    # A test position: seats 0 and 1 have no money; Kibra (3 squares from GO) is seat 2's.
+    state = engine.new_game("mtaani", ids, 7, {"scripted": {"dice": [[1, 2], [1, 2]],
+                                                            "mugging": [False, False]}})
+    state.props[kibra].owner = 2
+    for seat in (0, 1):
+        state.pool += state.players[seat].cash
+        state.players[seat].cash = 0
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    game.record.set_waiting([])
+    seats_module.track(game.record, engine.pending(state))
+    store.save(game, engine.dump_state(state), "active", [], state.steps)
+    # Seat 0 lands on Kibra, cannot pay and goes bankrupt first; then seat 1 does.
+    for seat in (0, 1):
+        _play(api, game_id, seats[seat][1], "roll")
+        reply = _play(api, game_id, seats[seat][1], "declare_bankruptcy")
+    assert reply["game"]["status"] == "finished"
+    record = store.load(game_id).record
+    assert [int(s) for s in record.knocked_out] == [0, 1]
+    # The rules: "The winner is the last player still standing"; the one who went out later
+    # outlasted the other: seat 2 first, seat 1 second, seat 0 third (not a shared last place).
+    assert [int(p) for p in record.places] == [3, 2, 1]
+    assert record.rated is True
+    mus = [_rating(a)[0]["mu"] for a in ids]
+    assert mus[2] > mus[1] > mus[0]
