@@ -422,8 +422,8 @@ def guide_section(game_title: str) -> dict[str, Any]:
         "the last's goes down, and beating strong players counts for more (OpenSkill's "
         "Plackett-Luce model, which rates tables of any size; seats that tie share a place).",
         "Bots have ratings too: each level starts from tables of bots against each other "
-        "and moves with every rated game it plays against people; the lobby's bot picker "
-        "shows the current number.",
+        "and moves with every rated game it plays against people (within minutes of the "
+        "game's end); the lobby's bot picker shows the current number.",
         "A table is rated only when all of these hold; the lobby says before kickoff whether "
         "yours will be:"],
         "items": ["At least two people sit at it (bots do not count).",
