@@ -4,7 +4,9 @@ bot levels' ratings by the results of the rated games against people that ended 
 
 from __future__ import annotations
 
-from service import observability, ratings
+from service import observability, ratings, snapstart
+
+snapstart.prime(ratings.model)  # a restored function starts with the rating library loaded
 
 
 def fold() -> dict:
