@@ -352,6 +352,39 @@ def test_a_persons_move_that_leaves_orders_more_than_a_write_cues_them(api, bus_
     assert cue["orders"] is True
 
 
+def test_a_write_cut_at_the_limit_tells_nobody_of_a_decision_its_orders_make_next(
+        api, bus_items, monkeypatch):
+    """Both seats pass by order; the limit is 2 moves a write. Seat 0's guess, then seat 1's
+    pass and seat 0's pass by order fill the write: seat 1 holds the turn when it is cut, and
+    its orders pass it in the next write (the bot-turn function's). Seat 1 is not told of that
+    turn (it was, before: a turn that passed to it from seat 0); the cue carries the orders on,
+    and their next write tells nobody either (every turn after is passed by order)."""
+    from service import pipeline, standing_orders
+    from service.storage import DynamoGameStore
+    from timers import bot_turn
+
+    monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 2)
+    game_id, seats, card, _ = _table(api)
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    standing_orders._store(game.record, {0: PASSING, 1: PASSING})   # no PUT's own write
+    store.update_fields(game, ("orders",))
+    count = len(_log(game_id))
+    bus_items.clear()
+    cut = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card)})
+    assert _applied(_log(game_id, count)) == [("guess", 0, None), ("pass", 1, "order"),
+                                              ("pass", 0, "order")]
+    assert cut.orders_left and [d.player for d in cut.pending] == [1]
+    pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
+    assert [(d["event"]["player"], d["passed"]) for d in pending] == [(1, False)]
+    [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
+    bus_items.clear()
+    assert bot_turn.handler({"detail-type": pipeline.BOTS_TO_MOVE, "detail": cue}, None)[
+        "stopped"] == "finished"
+    assert not [d for kind, d in bus_items
+                if kind == pipeline.DECISION_PENDING and d["passed"]]
+
+
 def test_a_refused_order_move_does_no_harm(api, monkeypatch):
     """An order whose move the rules refuse (a ruleset's bug: here seat 1's orders guess a card
     already guessed) fails nothing: the person's move is saved, the seat's turn waits for it."""
