@@ -40,7 +40,7 @@ deals: the ruleset kit checks it by redeterminizing. The rules import nothing of
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -69,10 +69,10 @@ def _m(title: str, description: str, default: int, high: int) -> Any:
     return Field(default, ge=0, le=high, title=title, description=description)
 
 
-@cache
-def orders_model() -> type[BaseModel]:
+def _model() -> type[BaseModel]:
     """The pydantic model of one seat's Jiji orders (every default from ``data/jiji.toml``
-    ``[orders]``; ``limit_district`` lists the board's district names). Built once."""
+    ``[orders]``; ``limit_district`` lists the board's district names): built once, as
+    :data:`JijiOrders`, when this module is first imported."""
     b = book()
     d = b.raw["orders"]
     names = tuple(b.name[space] for space in b.districts)
@@ -165,8 +165,8 @@ def orders_model() -> type[BaseModel]:
     return model
 
 
-JijiOrders = orders_model()
-"""One seat's Jiji standing orders (the model :func:`orders_model` builds)."""
+JijiOrders = _model()
+"""One seat's Jiji standing orders (``JijiRuleset.standing_orders``)."""
 
 
 # ---------------------------------------------------------------------- figures
@@ -279,6 +279,42 @@ def proxy_bid(t: Table, now: int):
     if least > proxy_limit(t, a.space):
         return None
     return act.make(act.Bid, player=t.seat, amount=least, now=now)
+
+
+def proxy_race(state: JijiState, orders: Mapping[int, BaseModel], now: int) -> list[tuple[int, Any]]:
+    """A race between proxy bids, settled in a few bids (``JijiRuleset.orders_shortcut``).
+
+    One at a time, the seats' proxies (``orders``: seat -> orders) would raise each other by
+    the least step, the first seat the auction waits on (seat order) whose proxy bids making
+    each bid, until no proxy bids any more: a race from M1M to M2M takes about 100 bids. The
+    limits do not change meanwhile (a bid moves no money), so the race is worked out here and
+    only its last bids are made: the runner-up's last bid and the winner's answer, one step
+    above it (and the winner's bid before that when the runner-up already holds the highest
+    bid now: nobody bids over themselves). The auction ends the same: the same holder at the
+    same price, the runner-up's bid next below it; each bid is one the bidder's proxy makes
+    (within its limit, higher than the current bid when made: the rulebook's "Each player may
+    make a bid higher than the current one at any time"), at ``now``, and the close moves by
+    the auction's own rule for each. ``[]`` when fewer than three bids would be made."""
+    s = state
+    a = s.auction
+    if a is None or s.over is not None or s.paused_at is not None or now >= a.close:
+        return []
+    b = book()
+    limits = {seat: proxy_limit(Table(s, seat, o), a.space) for seat, o in orders.items()
+              if 0 <= seat < len(s.players) and not s.players[seat].out and o.proxy_bids}
+    holder, least = a.holder, minimum_next(Ctx(b, s))
+    race: list[tuple[int, int]] = []
+    while True:
+        bidder = next((seat for seat in sorted(limits) if seat != holder
+                       and least <= min(limits[seat], s.players[seat].cash)), None)
+        if bidder is None:
+            break
+        race.append((bidder, least))
+        holder, least = bidder, least + b.minimum_step
+    if len(race) < 3:
+        return []
+    last = race[-2:] if race[-2][0] != a.holder else race[-3:]
+    return [(seat, act.make(act.Bid, player=seat, amount=amount, now=now)) for seat, amount in last]
 
 
 def raise_money(t: Table, legal):
@@ -508,7 +544,7 @@ PHASES = {"roll": _roll_phase, "buy": _buy_phase, "permit": _permit_phase,
 
 
 def order_action(state: JijiState, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
-    """The move seat ``seat``'s ``orders`` (a :func:`orders_model` instance) make in ``state``
+    """The move seat ``seat``'s ``orders`` (a :data:`JijiOrders`) make in ``state``
     at ``now`` (Unix seconds): a proxy bid in an open auction, a mortgage for a debt, or the
     turn's next step; ``None`` for a stop (a deal, bankruptcy, a field set to ``stop``) or when
     nothing of the seat's waits. Always one of ``legal_actions(state, seat)``. Reads only the
