@@ -70,14 +70,38 @@ def test_put_then_get_round_trip(api):
     assert api.ok("GET", f"/games/{game_id}/orders", None, token)["orders"] is None
 
 
-def test_orders_set_during_the_seats_own_turn_act_at_once(api):
+@pytest.fixture
+def dynamo_calls(monkeypatch):
+    """Every DynamoDB call made in this test from then on, as ``(operation, table name)``."""
+    from botocore.client import BaseClient
+
+    calls: list[tuple[str, str | None]] = []
+    original = BaseClient._make_api_call
+
+    def counted(client, operation, params):
+        if client.meta.service_model.endpoint_prefix == "dynamodb":
+            calls.append((operation, params.get("TableName")))
+        return original(client, operation, params)
+
+    monkeypatch.setattr(BaseClient, "_make_api_call", counted)
+    return calls
+
+
+def test_orders_set_during_the_seats_own_turn_act_at_once(api, dynamo_calls):
     """Seat 0's turn waits; its person sets orders that pass a turn: the orders pass it in a
-    write of their own, so seat 1 holds the turn when the PUT answers, and ``did`` says so."""
+    write of their own, so seat 1 holds the turn when the PUT answers, and ``did`` says so:
+    the PUT's answer from that write, without reading the person's presence (they are at the
+    table, and their look told them the rest)."""
+    from service.config import settings
+
     game_id, seats, _, _ = _table(api)
     before = api.ok("GET", f"/games/{game_id}", None, seats[1][1])["version"]
+    dynamo_calls.clear()
     put = api.ok("PUT", f"/games/{game_id}/orders",
                  {"orders": {"guess_when_left": 0, "pass_turns": True}}, seats[0][1])
     assert put["orders"] == {"guess_when_left": 0, "pass_turns": True}
+    assert [entry["action"]["type"] for entry in put["did"]] == ["pass"]
+    assert ("GetItem", settings().presence_table) not in dynamo_calls
     view = api.ok("GET", f"/games/{game_id}", None, seats[1][1])
     assert view["decision"]["player"] == 1 and view["version"] == before + 1
     did = api.ok("GET", f"/games/{game_id}/orders", None, seats[0][1])["did"]
