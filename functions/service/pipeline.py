@@ -95,7 +95,7 @@ ORDER_MOVES_PER_WRITE = 100
 """Most moves standing orders make in one write (:func:`follow_orders`). Every order move adds
 its ``ActionApplied`` and its events to the game item's log tail, which a write carries whole
 (the tail is written out as a chunk only at the next write): 100 moves (a dozen Mtaani turns
-on orders, a long Jiji proxy-bid duel) are about 440 log items, 40 KB of JSON, 3 KB as the
+on orders; a Jiji proxy-bid race is two or three, ``engine.orders.follow``) are about 440 log items, 40 KB of JSON, 3 KB as the
 tail stores it compressed (four-seat Mtaani, measured), so the write stays a few KB (a few
 write units), far below DynamoDB's 400 KB item, and the request well inside its time. Past it the write is saved and the orders go
 on in a fresh invocation (``ActionResult.orders_left``, cued like the bots' turn)."""
