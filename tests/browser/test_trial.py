@@ -244,6 +244,14 @@ def test_the_mulodi_bar_is_compact_and_the_hand_shows_whole_cards(pages, stack, 
         end = strip.evaluate(STRIP)
         assert end["cut"] == [], f"{layout}: cards cut at the end of the strip: {end}"
         expect(hint).to_have_text(f"← {7 - end['shown']} more")
+        # Choosing the last card redraws the bar: the strip stays where it was, the card whole.
+        last = strip.locator(".pcard").last
+        last.click()
+        expect(last).to_have_attribute("aria-pressed", "true")
+        page.wait_for_timeout(300)
+        assert strip.evaluate(STRIP)["cut"] == []
+        assert last.evaluate("""(el) => { const r = el.getBoundingClientRect(), s = el.parentElement.getBoundingClientRect();
+          return r.left >= s.left - 0.5 && r.right <= s.right + 0.5; }"""), f"{layout}: the chosen card left the strip's window"
         strip.evaluate("(el) => { el.scrollLeft = 0; }")
     else:
         expect(hint).to_be_hidden()

@@ -19,7 +19,7 @@ const CHOICE_FIELDS = ["target", "colour", "property", "give", "set", "doubles"]
 
 export function mount(root, ctx) {
   const { h, fill, prefs } = ctx;
-  const st = { chosen: null, pay: new Set(), payFor: null, ret: new Set(), tab: prefs.get("mulodiTab", "log"), picks: {} };
+  const st = { chosen: null, pay: new Set(), payFor: null, ret: new Set(), tab: prefs.get("mulodiTab", "log"), picks: {}, handScroll: 0 };
   if (!TABS.some(([id]) => id === st.tab)) st.tab = "log";
   const style = h("link", { rel: "stylesheet", href: new URL("./mulodi.css", import.meta.url).href });
   document.head.append(style);
@@ -76,6 +76,9 @@ export function mount(root, ctx) {
     if (!least || !room) return;
     const across = Math.max(1, Math.floor((room + gap) / (least + gap)));
     if (cards.length > across) strip.style.setProperty("--card-w", `${Math.floor(((room - (across - 1) * gap) / across) * 100) / 100}px`);
+    // A redraw (choosing a card, a new view) draws the strip afresh: it keeps where it was
+    // scrolled, so a card chosen past the first ones stays in sight.
+    if (strip.scrollLeft !== st.handScroll) strip.scrollLeft = st.handScroll;
     handHint();
   }
 
@@ -209,7 +212,7 @@ export function mount(root, ctx) {
     fill(hand, h("h2", {}, `Your hand: ${ctx.words.plural("card", cards.length)}`, cards.length > v.state.hand_limit ? h("span", { class: "muted" }, ` (keep ${v.state.hand_limit})`) : null,
       !ctx.replay && v.decision?.kind === "play" && v.decision.player === v.seat && v.state.plays_left ? h("span", { class: "muted choose-one" }, ": choose one to play") : null,
       h("span", { class: "hand-more", "data-testid": "hand-more", "aria-hidden": "true", hidden: true })),
-      h("div", { class: "hand-cards", role: "group", "aria-label": "Cards in your hand: choose one to play", onscroll: () => handHint() },
+      h("div", { class: "hand-cards", role: "group", "aria-label": "Cards in your hand: choose one to play", onscroll: (e) => { st.handScroll = e.currentTarget.scrollLeft; handHint(); } },
         cards.map((c) => cardFace(c, { selectable: !ctx.replay, pressed: st.chosen === c.id }))));
   }
 
