@@ -5,7 +5,7 @@
 // table straight from handles (POST /games).
 
 import * as api from "./api.js";
-import { busy, confirmDialog, copyText, duration, fill, go, h, notify } from "./ui.js";
+import { busy, confirmDialog, copyText, duration, fill, go, h, headerGuide, notify } from "./ui.js";
 
 // Settings a lobby takes as its own fields (never among the ruleset's table options).
 const LOBBY_FIELDS = new Set(["idle_timeout_seconds", "idle_turns_before_bot", "bot_delay_seconds"]);
@@ -203,7 +203,9 @@ export async function mountNewGame(root) {
     optionsBox,
     h("label", { class: "switch" }, isPublic, "Make this lobby public"),
     h("p", { class: "muted" }, "Lobbies are private by default: only invited handles can find and join them."),
-    button);
+    // The form is long on a phone (a game's options, the pace): Create lobby stays pinned at
+    // the screen's foot, in reach from the first field (the defaults make a good table).
+    h("div", { class: "form-foot", "data-testid": "new-game-foot" }, button));
     fill(root, form);
     return null;
   }
@@ -280,6 +282,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
 
   function render() {
     shown = JSON.stringify(lobby);
+    headerGuide(lobby.ruleset);  // the header's Guide opens this table's game
     const owner = lobby.you.role === "owner";
     const waiting = lobby.status === "waiting";
     const focusId = document.activeElement?.id;
