@@ -177,6 +177,28 @@ BAR_BUTTONS_IN_VIEW = """
 scrolls inside itself leaves them below the screen's bottom edge)."""
 
 
+MORE_BELOW = """
+async () => {
+  // The bar's foot while part of it lies below its fold: none as it is (all of it on screen),
+  // "More below" once its room is cut to 120 px, none when scrolled to its end.
+  const bar = document.querySelector('[data-testid=action-bar]');
+  const foot = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const content = getComputedStyle(bar, '::after').content;
+    done(content === 'none' || content === 'normal' ? '' : content);
+  })));
+  const seen = [await foot()];
+  bar.style.maxHeight = '120px';
+  seen.push(await foot());
+  bar.scrollTop = bar.scrollHeight;
+  await new Promise((done) => setTimeout(done, 100));
+  seen.push(await foot());
+  bar.style.maxHeight = '';
+  bar.scrollTop = 0;
+  return seen;
+}
+"""
+
+
 def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, stack):
     """The scripted game's decisions (STEPS) on a laptop and a phone upright for the starter,
     a phone sideways and upright for the other. At every decision: the main action on
@@ -185,7 +207,8 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
     opening bid and "Another opening bid" on screen sideways too (issue 32: below the bar's
     fold); the opening bid typed as the game writes money, "M900k" (the field shows "M10k",
     not "10000"), opens the auction at 900,000, so the starter's least bid is M910k. At the
-    Building Permit: every picker's options read whole. The feed keeps the handles' case."""
+    Building Permit: every picker's options read whole. The feed keeps the handles' case. A bar
+    cut shorter than its content says "More below" at its foot until scrolled to its end."""
     accounts, game_id, first = jiji_table(stack, {"end": "clock", "clock_seconds": 3600, "auction_seconds": 600,
                                                   "scripted": SCRIPT})
     seats = [accounts[first], accounts[1 - first]]
@@ -217,6 +240,8 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
                 expect(page.locator('[data-testid=action-bar] button[data-action="auction"]')).to_have_count(3)
                 assert page.evaluate(BAR_BUTTONS_IN_VIEW) == [], f"{name}: off screen"
                 screenshot(page, f"jiji-buy-{name}")
+                if name == "phone-landscape":
+                    assert page.evaluate(MORE_BELOW) == ["", '"More below ▾"', ""]
             if action is None:
                 for picker in ("#permit-district", "#permit-building"):
                     assert page.locator(picker).evaluate(OPTIONS_FIT) == [], (name, picker)
