@@ -136,6 +136,18 @@ def test_a_phone_builds_after_a_construction_press(pages, stack):
     expect(tile.locator(".chip.res")).to_have_text("R2")
     expect(page.get_by_test_id("rent-3")).to_have_text("rent M630k")
     expect(page.get_by_test_id("turn-status")).to_have_text("Your turn: build or end the turn")
+    # A deal's cash typed as the game writes money (issue 32: raw numbers). Cash now: 37.7M
+    # less Korogocho's 700k and two blocks' 400k = 36.6M.
+    page.locator("#tab-deals").click()
+    field = page.locator("#deal-give-cash")
+    expect(field).to_have_value("M0")
+    field.fill("M2,000,005")
+    expect(page.get_by_test_id("deal-give-cash-says")).to_have_text("In steps of M10k: M2M or M2.01M.")
+    field.fill("1.5M")
+    expect(page.get_by_test_id("deal-give-cash-says")).to_have_text("M1.5M (M0 to M36.6M, in steps of M10k)")
+    answer = click(page, "[data-testid=deal-composer] button[type=submit]")
+    offered = [e for e in answer["events"] if e["type"] == "DealOffered"]
+    assert [(e["give"]["cash"], e["get"]["cash"]) for e in offered] == [(1_500_000, 0)]
 
 
 STEPS = [

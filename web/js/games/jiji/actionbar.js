@@ -94,14 +94,15 @@ export function moneyProblem(amount, spec) {
   return "";
 }
 
-/** An amount field from a spec (`{minimum, maximum, step}`) with a submit button: money is
- * shown and typed as the game writes it ("M900k", "M1.5M"; a bare number is taken too), and
- * a line under it reads back the amount understood, or what is wrong with it. */
-function amountForm(sc, key, label, spec, submitLabel, makeAction, extra = null) {
+/** A money field for `spec` (`{minimum, maximum, step}`): shown and typed as the game writes
+ * money ("M900k", "M1.5M"; a bare number is taken too), with a line under it (`says`) that
+ * reads back the amount understood, or what is wrong with it. `read()` gives the amount, or
+ * null after marking the field invalid with what is wrong. `attrs` go on the input. */
+export function moneyField(sc, key, spec, attrs = {}) {
   const { h } = sc.ctx;
   const hintId = `${key}-says`;
   const input = h("input", { id: key, "data-key": key, type: "text", inputmode: "text", autocomplete: "off", spellcheck: "false",
-    class: "money-input", value: jm(spec.minimum), required: true, "aria-describedby": hintId });
+    class: "money-input", value: jm(spec.minimum), required: true, "aria-describedby": hintId, ...attrs });
   const range = `${jm(spec.minimum)} to ${jm(spec.maximum)}, in steps of ${jm(spec.step)}`;
   const says = h("span", { class: "muted small money-says", id: hintId, "data-testid": `${key}-says`, "aria-live": "polite" }, range);
   const read = () => {
@@ -112,17 +113,25 @@ function amountForm(sc, key, label, spec, submitLabel, makeAction, extra = null)
     return problem ? null : amount;
   };
   input.addEventListener("input", read);
+  return { input, says, read };
+}
+
+/** An amount form from a spec (`{minimum, maximum, step}`, :func:`moneyField`) with a submit
+ * button; nothing is sent until the field reads as an amount the spec allows. */
+function amountForm(sc, key, label, spec, submitLabel, makeAction, extra = null) {
+  const { h } = sc.ctx;
+  const field = moneyField(sc, key, spec);
   const button = h("button", { type: "submit", class: "action plain" }, submitLabel);
   const form = h("form", { class: "spec-form", novalidate: true, onsubmit: (e) => {
     e.preventDefault();
-    const amount = read();
+    const amount = field.read();
     if (amount === null) {
-      input.reportValidity();
-      input.focus();
+      field.input.reportValidity();
+      field.input.focus();
       return;
     }
     sc.perform(makeAction(amount, form), button);
-  } }, extra, h("label", { for: key }, label, input), button, says);
+  } }, extra, h("label", { for: key }, label, field.input), button, field.says);
   return form;
 }
 
