@@ -38,6 +38,11 @@ class Params:
     """...nor below this share of the largest rent an opponent can charge now."""
     bid_factor: float = 1.0
     """Bid up to the district's value to the bot times this."""
+    bid_jump: float = 0.5
+    """Each bid jumps this share of the way from the least bid the auction takes to what the
+    bot expects to win with (:meth:`Bot.on_bid`; 0: the least raise). Raising by the least
+    step against another bot took a hundred bids or more, and past the window's end every
+    late bid moved the close (issue 32): by halves, two bidders settle in a handful."""
     group_bonus: float = 0.8
     """Extra value (share of the group's prices) of a district that completes a group."""
     pair_bonus: float = 0.25
@@ -204,19 +209,21 @@ class Bot:
         """Cash kept back (M): the knob's minimum or a share of the largest rent an opponent charges now."""
         return max(self.p.reserve_min, int(self.p.reserve_rent_share * t.max_threat))
 
-    def district_value(self, t: Look, space: int) -> int:
-        """What ``space`` is worth to the bot (M): its price, more when it completes or joins
-        a group of the bot's or blocks an opponent's group."""
+    def district_value(self, t: Look, space: int, seat: int | None = None) -> int:
+        """What ``space`` is worth to the bot (M), or by the bot's measure to ``seat``: its
+        price, more when it completes or joins a group of the seat's or blocks an opponent's
+        group."""
         b, s = t.b, t.s
+        seat = t.seat if seat is None else seat
         price = b.price[space]
         group = b.group_spaces(space)
         owners = [s.districts[g].owner for g in group if g != space]
         value = float(price)
-        if owners and all(o == t.seat for o in owners):
+        if owners and all(o == seat for o in owners):
             value += self.p.group_bonus * sum(b.price[g] for g in group)
-        elif t.seat in owners:
+        elif seat in owners:
             value += self.p.pair_bonus * price
-        others = [o for o in owners if o is not None and o != t.seat]
+        others = [o for o in owners if o is not None and o != seat]
         if others and len(set(others)) == 1 and len(others) == len(owners):
             value += self.p.deny_bonus * price
         return int(value)
@@ -250,14 +257,30 @@ class Bot:
         return max(sunk, 3 * rent_value(b, t.s, space, ignore_mortgage=True))
 
     def on_bid(self, t: Look, legal):
-        """Bid the least raise while it stays within the district's value to the bot (times ``bid_factor``) and the cash above half the reserve; else no bid (``None``)."""
+        """Bid while the least bid stays within the bot's limit (the district's value to the
+        bot times ``bid_factor``, and the cash above half the reserve); else no bid (``None``).
+        The bid jumps ``bid_jump`` of the way from the least bid to a target, rounded down to
+        the bid step: the least the bot expects to beat every rival with (one step over
+        :meth:`rival_limit`), or, once a rival has bid past that, the bot's own limit; never
+        past the limit."""
         a = t.s.auction
         least = minimum_next(t.ctx)
         limit = min(int(self.district_value(t, a.space) * self.p.bid_factor),
                     t.cash - self.reserve(t) // 2)
         if least > limit:
             return None
-        return act.make(act.Bid, player=t.seat, amount=least)
+        step = t.b.step
+        rival = self.rival_limit(t, a.space)
+        target = limit if least > rival else min(limit, rival + step)
+        jump = int((target - least) * self.p.bid_jump) // step * step
+        return act.make(act.Bid, player=t.seat, amount=least + jump)
+
+    def rival_limit(self, t: Look, space: int) -> int:
+        """The most the bot expects another seat to bid for ``space`` (M): the district's
+        value to that seat by the bot's own measure (:meth:`district_value`, times
+        ``bid_factor``), no more than the seat's cash; 0 with no other seat."""
+        return max((min(int(self.district_value(t, space, seat) * self.p.bid_factor),
+                        t.s.players[seat].cash) for seat in t.opponents), default=0)
 
     def on_debt(self, t: Look, legal):
         """Owing: mortgage the district whose value covers the shortfall most closely (else the largest), and declare bankruptcy when nothing is left."""
