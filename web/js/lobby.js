@@ -33,6 +33,8 @@ export function optionsInWords(options) {
     let shown;
     if (value === null || value === undefined) shown = "no limit";
     else if (typeof value === "boolean") shown = value ? "yes" : "no";
+    // A game clock the table does not play to (Jiji's "last standing" end) is not a clock.
+    else if (key === "clock_seconds" && options.end === "last_standing") shown = "none (to the last player standing)";
     else if (key.endsWith("_seconds") && typeof value === "number") shown = duration(value);
     else if (typeof value === "string") shown = words(value);
     else if (typeof value === "number") shown = value.toLocaleString("en-GB");
