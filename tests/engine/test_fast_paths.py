@@ -128,16 +128,26 @@ def test_draws_are_blake2b_of_seed_and_counter():
 
 
 def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
-    """BaseBot.quick (rolling, ending the turn without a listing) answers only where the
-    handlers, reading the lazy listing, give that very action, and the action is legal."""
+    """BaseBot.quick (rolling, ending the turn, a jailed turn, buying, a deck, a Municipal
+    rule, without the listing object) answers only where the handlers, reading the lazy
+    listing, give that very action, and the action is legal."""
     from engine.mtaani.bots import make
     from engine.mtaani.legal import LazyLegalActions
     from engine.mtaani.properties import count_mortgages
 
     rs = engine.get_ruleset("mtaani")
     bot = make("base", 3)
-    answered = {"turn": 0, "end": 0}
-    left = 0
+    answered = {"turn": 0, "end": 0, "buy": 0, "deck": 0, "municipal": 0}
+    jailed = mortgaged = 0
+
+    class OwnWay(type(bot)):  # answers its buys and ends its turns its own way
+        def on_buy(self, t, legal):
+            return None
+
+        def on_end(self, t, legal):
+            return None
+
+    own_way = OwnWay(3)
     for seed in range(4):
         result = selfplay.play(["base"] * 4, seed, max_turns=150, record=True)
         for state, action in selfplay.replay(result.history):
@@ -146,15 +156,20 @@ def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():
             count_mortgages(state)  # as self-play keeps it
             seat, kind = state.decision.player, state.decision.kind
             quick = bot.quick(rs.book, state, seat, kind)
+            if kind in ("buy", "end"):
+                assert own_way.quick(rs.book, state, seat, kind) is None  # its handler is asked
             if quick is None:
-                left += kind in answered
                 continue
             answered[kind] += 1
+            jailed += kind == "turn" and state.players[seat].jail_turns > 0
+            mortgaged += kind == "end" and state.mortgages > 0
             legal = LazyLegalActions(rs.book, state, seat)
             assert bot.choose_listed(rs.book, state, seat, legal) is quick
             assert quick in rs.legal_actions(state, seat)
             assert quick == action  # what the recorded game played
-    assert answered["turn"] > 100 and answered["end"] > 100 and left > 0
+    assert answered["turn"] > 100 and answered["end"] > 100
+    assert answered["buy"] > 20 and answered["deck"] > 5 and answered["municipal"] > 0
+    assert jailed > 0 and mortgaged > 0
 
 
 def test_mulodi_makers_build_what_make_builds():
@@ -185,3 +200,34 @@ def test_mulodi_makers_build_what_make_builds():
     assert act.maker(act.PlayProperty, "player", "card")(0, "c040").colour is None
     with pytest.raises(ValueError):
         act.maker(act.Bank, "player", "nope")
+
+
+def test_a_roll_lands_at_once_as_the_queued_landing_would(monkeypatch):
+    """A roll resolves its landing at once when nothing waits (``move_forward(last=True)``):
+    every state and event is the one the queued landing (the ``land`` step run by
+    ``advance``) gives, over random games of both presets, scripted dice included."""
+    from engine.mtaani import board
+
+    queued_move = board.move_forward
+
+    def queued(ctx, player, steps, via, land=True, last=False):
+        queued_move(ctx, player, steps, via, land)  # always through the queue
+
+    at_once = 0
+    for ruleset, seed in (("mtaani", 0), ("mtaani", 1), ("mtaani-classic", 2)):
+        rs = engine.get_ruleset(ruleset)
+        rng = random.Random(seed)
+        state = engine.new_game(ruleset, ["a", "b", "c"], seed, {"max_turns": 120})
+        while rs.outcome(state) is None:
+            seat = rs.waiting_seats(state)[0]
+            legal = list(rs.legal_actions(state, seat))
+            progress = [a for a in legal if a.type in PROGRESS]
+            action = rng.choice(progress) if progress and rng.random() < 0.8 else rng.choice(legal)
+            other = state.copy()
+            events = rs.play(state, action)
+            with monkeypatch.context() as patched:
+                patched.setattr(board, "move_forward", queued)
+                assert rs.play(other, action) == events
+            assert engine.dump_state(other) == engine.dump_state(state)
+            at_once += action.type == "roll" and not state.queue
+    assert at_once > 100

@@ -73,7 +73,7 @@ def below(state: RandomState, n: int) -> int:
     if base is None:
         base = _prefix(seed)
     h = base.copy()
-    h.update(str(counter).encode())
+    h.update(b"%d" % counter)  # str(counter).encode(), at less cost
     return _from_bytes(h.digest()) % n
 
 
@@ -87,11 +87,19 @@ def faces(state: RandomState, count: int, sides: int) -> list[int]:
     if base is None:
         base = _prefix(seed)
     counter = state.rng_counter
+    if count == 2:  # two dice (most games' roll), the loop below spelled out
+        h = base.copy()
+        h.update(b"%d" % (counter + 1))
+        first = 1 + _from_bytes(h.digest()) % sides
+        h = base.copy()
+        h.update(b"%d" % (counter + 2))
+        state.rng_counter = counter + 2
+        return [first, 1 + _from_bytes(h.digest()) % sides]
     out = []
     for _ in range(count):
         counter += 1
         h = base.copy()
-        h.update(str(counter).encode())
+        h.update(b"%d" % counter)
         out.append(1 + _from_bytes(h.digest()) % sides)
     state.rng_counter = counter
     return out
@@ -99,17 +107,19 @@ def faces(state: RandomState, count: int, sides: int) -> list[int]:
 
 def randint(state: RandomState, stream: str, low: int, high: int) -> int:
     """A uniform integer in ``[low, high]``; a scripted value is clamped into the range."""
-    hit, value = _scripted(state, stream)
-    if hit:
-        return max(low, min(high, int(value)))
+    if state.scripted:
+        hit, value = _scripted(state, stream)
+        if hit:
+            return max(low, min(high, int(value)))
     return low + below(state, high - low + 1)
 
 
 def chance(state: RandomState, stream: str, percent: int) -> bool:
     """True with probability ``percent``/100; a scripted value is taken as a bool."""
-    hit, value = _scripted(state, stream)
-    if hit:
-        return bool(value)
+    if state.scripted:  # (no scripted stream at all: nothing to look up)
+        hit, value = _scripted(state, stream)
+        if hit:
+            return bool(value)
     return below(state, 100) < percent
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from engine import rng
 from engine.mtaani import properties as prop
-from engine.mtaani.flow import POOL, STEPS, Ctx, step
+from engine.mtaani.flow import POOL, Ctx, step
 from engine.mtaani.state import Step, step_of
 
 REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
@@ -39,9 +39,14 @@ def scaled(amount: int, percents: list[int]) -> int:
     return amount
 
 
-def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True) -> None:
+def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True,
+                 last: bool = False) -> None:
     """Move ``player`` forward ``steps`` tiles, paying salary when passing Payday, then queue
-    the landing on the destination tile (unless ``land`` is false: a jump)."""
+    the landing on the destination tile (unless ``land`` is false: a jump).
+
+    ``last``: the caller's action does nothing after this move (the roll), so when nothing
+    waits (no queued step, debt or decision, the game on) the landing is resolved at once:
+    :func:`engine.mtaani.flow.advance` would run the queued landing next all the same."""
     p = ctx.s.players[player]
     book = ctx.book
     start = p.position
@@ -60,7 +65,12 @@ def move_forward(ctx: Ctx, player: int, steps: int, via: str, land: bool = True)
     # A revolution completed on the way may have sent the mover to jail (the scandal event):
     # then the token is in jail and the move's landing never happens.
     if land and not p.jail_turns:
-        ctx.s.queue.insert(0, step_of("land", player, end))
+        s = ctx.s
+        if last and not s.queue and not s.debts and s.decision is None and s.winner is None \
+                and s.termination is None:
+            land_on(ctx, player, end)  # what advance does with the one step queued
+        else:
+            s.queue.insert(0, step_of("land", player, end))
 
 
 def move_to(ctx: Ctx, player: int, tile: int, via: str) -> None:
@@ -136,18 +146,20 @@ def check_revolution(ctx: Ctx) -> None:
 # ---------------------------------------------------------------------------- landing
 @step("land")
 def land(ctx: Ctx, item: Step) -> None:
-    """Resolve landing on ``item.tile``: on the seedy side the mugging comes first (on the
-    spot), then the tile's own effect."""
-    tile = item.tile
+    """Resolve landing on ``item.tile`` (:func:`land_on`)."""
+    land_on(ctx, item.player, item.tile)
+
+
+def land_on(ctx: Ctx, player: int, tile: int) -> None:
+    """Resolve ``player``'s landing on ``tile``: on the seedy side the mugging comes first
+    (on the spot), then the tile's own effect."""
     if ctx.book.side_of[tile] == "seedy":
-        # The "mugging" step, then the "tile" step, run here rather than through the queue:
-        # the queue would run them next all the same (no debt or decision is pending while a
-        # step runs, and a mugging takes only cash the player holds: no debt, no decision, no
-        # bankruptcy comes between them).
-        STEPS["mugging"](ctx, item)
-        STEPS["tile"](ctx, item)
-    else:
-        LANDING[ctx.book.tiles[tile].kind](ctx, item.player, tile)
+        # The mugging, then the tile's effect, run here rather than as the queued "mugging"
+        # and "tile" steps: the queue would run them next all the same (no debt or decision
+        # is pending while a step runs, and a mugging takes only cash the player holds: no
+        # debt, no decision, no bankruptcy comes between them).
+        mug(ctx, player, tile)
+    LANDING[ctx.book.tiles[tile].kind](ctx, player, tile)
 
 
 @step("tile")
@@ -262,11 +274,16 @@ def is_local(ctx: Ctx, player: int, side: str) -> bool:
 
 @step("mugging")
 def mugging(ctx: Ctx, item: Step) -> None:
+    """The queued mugging of ``item.player`` on ``item.tile`` (:func:`mug`)."""
+    mug(ctx, item.player, item.tile)
+
+
+def mug(ctx: Ctx, player: int, tile: int) -> None:
     """Seedy side: a 10% chance of losing a random 5-15% of cash, rounded to the nearest 1,000,
     to the pool; locals and players holding under 100,000 are left alone."""
     rules = ctx.rules.locals
-    p = ctx.s.players[item.player]
-    if p.cash < rules.mugging_min_cash or is_local(ctx, item.player, "seedy"):
+    p = ctx.s.players[player]
+    if p.cash < rules.mugging_min_cash or is_local(ctx, player, "seedy"):
         return
     if not rng.chance(ctx.s, "mugging", rules.mugging_percent):
         return
@@ -274,8 +291,8 @@ def mugging(ctx: Ctx, item: Step) -> None:
     unit = rules.mugging_rounding
     loss = (p.cash * pct // 100 + unit // 2) // unit * unit
     loss = min(loss, p.cash)
-    ctx.emit("Mugged", player=item.player, tile=item.tile, percent=pct, amount=loss)
-    ctx.transfer(item.player, POOL, loss, "mugging", tile=item.tile)
+    ctx.emit("Mugged", player=player, tile=tile, percent=pct, amount=loss)
+    ctx.transfer(player, POOL, loss, "mugging", tile=tile)
 
 
 @step("trespass")

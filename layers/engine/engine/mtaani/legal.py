@@ -366,6 +366,29 @@ _SURE: dict[tuple[str, str, int], Any] = {}
 """(kind, type, seat) -> what :func:`sure` answers (worked out again when the rules change)."""
 
 
+def listed(book: Rulebook, state: MtaaniState, player: int, kind: str, name: str) -> Sequence:
+    """The listed actions of type ``name`` for seat ``player`` holding a decision of ``kind``
+    (an active seat, the game on, no offer waiting for it): what
+    ``LazyLegalActions(book, state, player).of_type(name)`` lists, the same shared instances
+    in the same order, without the listing object (bots' quick answers). A tuple or a list;
+    do not change it."""
+    seat = _SEATS.get(kind)
+    if seat is None:
+        seat = _SEATS[kind] = _Seat(kind)
+    rule = seat.simple.get(name)
+    if rule is not None:
+        found = rule.alone[player]  # type: ignore[index]
+        return found if found is not None else rule.singleton(player)
+    rule = seat.rules.get(name)
+    if rule is None or (rule.none_when is not None and rule.none_when(state, player)):
+        return ()
+    ctx = new_ctx(book, state, quiet=True)
+    if rule.exact:
+        return rule.candidates(ctx, player)
+    ctx.memo = {}
+    return _listed(ctx, rule, player)
+
+
 def lazy_legal_actions(ctx: Ctx, player: int) -> LazyLegalActions:
     """:func:`legal_actions` read by type as it is asked for (see :class:`LazyLegalActions`)."""
     return LazyLegalActions(ctx.book, ctx.s, player, ctx)

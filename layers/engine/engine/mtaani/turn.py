@@ -43,7 +43,7 @@ def _roll(ctx: Ctx, a: Roll) -> None:
     total = sum(dice)  # dice_total, spelled out
     for hook in DICE_HOOKS:
         total = hook(ctx, total)
-    board.move_forward(ctx, a.player, total, "dice")
+    board.move_forward(ctx, a.player, total, "dice", last=True)
 
 
 end_turn = action_rule(EndTurn, {"end"})
@@ -65,7 +65,7 @@ def end_current_turn(ctx: Ctx, now: int = 0) -> None:
     if cap is not None and s.turn >= cap:
         finish(ctx, "turn_cap", end_date.richest(ctx))
         return
-    if end_date.ends_by_date(ctx, now):
+    if s.options.end_by is not None and end_date.ends_by_date(ctx, now):  # a table end date
         return
     players = s.players
     seat = (s.current + 1) % len(players)

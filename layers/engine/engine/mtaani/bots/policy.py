@@ -11,7 +11,7 @@ else is legal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pydantic import BaseModel
@@ -205,14 +205,15 @@ class Bot:
         action = TakeLoan(player=t.seat, amount=want)
         return action if action in legal else None
 
-    def liquidation_order(self, t: Table, legal) -> list[BaseModel | None]:
+    def liquidation_order(self, t: Table, legal) -> Iterator[BaseModel | None]:
+        """The ways to raise funds, best first (``None``: that way is not listed), each
+        worked out only when the one before it is ``None``: a mortgage outside my complete
+        sets, the cheapest unit sale, then any mortgage."""
         complete = set(t.complete_sets)
         outside = [a for a in of_type(legal, "mortgage") if t.book.set_of[a.tile] not in complete]
-        return [
-            min(outside, key=lambda a: t.value_to_me(a.tile)) if outside else None,
-            self.cheapest_unit_sale(t, legal),
-            first_of(legal, "mortgage", key=lambda a: t.value_to_me(a.tile)),
-        ]
+        yield min(outside, key=lambda a: t.value_to_me(a.tile)) if outside else None
+        yield self.cheapest_unit_sale(t, legal)
+        yield first_of(legal, "mortgage", key=lambda a: t.value_to_me(a.tile))
 
     @staticmethod
     def cheapest_unit_sale(t: Table, legal) -> BaseModel | None:
@@ -229,11 +230,12 @@ class Bot:
 
 
 # ------------------------------------------------------------------ asking a bot
-def decide(bot, state, seat: int, *, strict: bool = False):
+def decide(bot, state, seat: int, *, strict: bool = False, quick: bool = True):
     """Ask ``bot`` for ``seat``'s action in ``state`` (``None``: nothing to decide).
 
     With ``strict`` (self-play and tests) an error inside the bot propagates; otherwise the
-    bot falls back to a safe legal action, so a bot bug never stalls a game.
+    bot falls back to a safe legal action, so a bot bug never stalls a game. ``quick``: ask
+    the bot's quick answer (``Bot.quick``) first (false: the caller asked it already).
     """
     if state.termination is not None:
         return None
@@ -244,10 +246,15 @@ def decide(bot, state, seat: int, *, strict: bool = False):
         # it waits for its own decision or for an offer to answer.
         return None
     book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
-    if holds and not state.trades and not state.loan_offers:
-        quick = getattr(type(bot), "quick", None)  # an answer that needs no listing
-        if quick is not None:
-            action = quick(bot, book, state, seat, pending.kind)
+    if quick and holds and not state.trades and not state.loan_offers:
+        answer = getattr(type(bot), "quick", None)  # an answer that needs no listing
+        if answer is not None:
+            try:
+                action = answer(bot, book, state, seat, pending.kind)
+            except Exception:  # a bot bug: the handlers and the fallback below answer
+                if strict:
+                    raise
+                action = None
             if action is not None:
                 return action
     # The listing the bot reads type by type (the same actions engine.legal_actions lists).

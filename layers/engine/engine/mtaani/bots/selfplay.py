@@ -96,7 +96,7 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
             quick = quicks[seat]
             action = quick(seat_bots[seat], book, state, seat, decision.kind) if quick else None
             if action is None:
-                action = decide(seat_bots[seat], state, seat, strict=True)
+                action = decide(seat_bots[seat], state, seat, strict=True, quick=False)
         else:
             seat = waiting_seats(state)[0]
             action = decide(seat_bots[seat], state, seat, strict=True)
