@@ -140,11 +140,25 @@ def _seen(game: StoredGame, account_id: str | None) -> int:
 
 Decide = Callable[[StoredGame, Any], Any]
 """Builds the move from the freshly loaded game and state (called again on each retry): an
-action, a :class:`TableMove`, :data:`FOLLOW_ORDERS` or ``None`` (see :func:`run`)."""
+action, a :class:`TableMove`, :data:`FOLLOW_ORDERS`, ``None`` or :class:`Unchanged` (see
+:func:`run`)."""
 FOLLOW_ORDERS = "follow-orders"
 """What ``decide`` returns for a write of the seats' standing orders alone (the continuation of
-a write that stopped at :data:`ORDER_MOVES_PER_WRITE`): :class:`NothingToDo` when they make no
-move and nothing closed on time."""
+a write that stopped at :data:`ORDER_MOVES_PER_WRITE`): :func:`run` answers
+:class:`Unchanged` when they make no move and nothing closed on time."""
+NOTHING_TO_DO = "nothing_to_do"
+""":attr:`Unchanged.reason` of a run whose ``decide`` had nothing to apply (``None``, or
+:data:`FOLLOW_ORDERS` with no order to follow) when no deadline had closed anything either."""
+
+
+@dataclass(frozen=True)
+class Unchanged:
+    """What :func:`run` answers when it wrote nothing, as a value (the timers and the bots
+    steer by it; it is no error): ``reason`` is :data:`NOTHING_TO_DO`, or what ``decide``
+    said when it returned an ``Unchanged`` itself (write nothing, whatever closed on time:
+    ``"finished"``, ``"waiting"``)."""
+
+    reason: str
 
 
 class GameSaved(Conflict):
@@ -295,10 +309,10 @@ def settle(game: StoredGame, now: int | None = None, *,
         return game
     store = store or default_store()
     try:
-        return run(game.game_id, lambda _game, _state: None, store=store, loaded=game,
-                   now=at).game
-    except (NothingToDo, GameSaved, ServiceUnavailable, engine.GameOver):
+        done = run(game.game_id, lambda _game, _state: None, store=store, loaded=game, now=at)
+    except (GameSaved, ServiceUnavailable, engine.GameOver):
         return store.load(game.game_id)
+    return done.game if isinstance(done, ActionResult) else store.load(game.game_id)
 
 
 @dataclass
@@ -310,12 +324,6 @@ class TableMove:
 
     decision: Waiting
     action: BaseModel | None
-
-
-class NothingToDo(Conflict):
-    """``decide`` had nothing to apply and no deadline had closed anything: nothing written."""
-
-    code = "nothing_to_do"
 
 
 class DecisionClosed(Conflict):
@@ -362,7 +370,7 @@ def _judge_stale(state: Any, action: BaseModel, named: int | None, seen: int,
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         account_id: str | None = None, store: GameStore | None = None, by_bot: bool = False,
         loaded: StoredGame | None = None, now: int | None = None,
-        decision: int | None = None, strict: bool = False) -> ActionResult:
+        decision: int | None = None, strict: bool = False) -> ActionResult | Unchanged:
     """Load, close what is overdue (:func:`close_overdue`), apply what ``decide(game, state)``
     returns, save with the version condition, publish. ``now``: the time the move is made at
     (Unix seconds; default the clock: the timers pass the time they were set for).
@@ -370,8 +378,9 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     ``decide`` returns a player's (or bot's) action, whose time fields are stamped with the
     service's clock (``engine.stamp``); a :class:`TableMove` (the timers: the table answers a
     decision whose deadline passed); :data:`FOLLOW_ORDERS` (the standing orders' moves
-    alone); or ``None``: only what closed on time is saved (:class:`NothingToDo` when nothing
-    did). After the move (and whatever closed), the standing orders of the seats people play
+    alone); ``None``: only what closed on time is saved (nothing written when nothing did:
+    the answer is ``Unchanged(NOTHING_TO_DO)``, as it is for orders with no move to make); or
+    an :class:`Unchanged`: nothing is written (whatever closed on time) and ``run`` answers it. After the move (and whatever closed), the standing orders of the seats people play
     make the decisions it handed them, in the same write (:func:`follow_orders`: each logged
     ``"by": "order"``, published like the move's own events; at most
     :data:`ORDER_MOVES_PER_WRITE`, the rest carried on by the bot-turn function), so the
@@ -418,6 +427,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         closing = close_overdue(game, engine.load_state(record.state), at)
         before = record.waiting()
         move = decide(game, closing.state)
+        if isinstance(move, Unchanged):
+            return move
         follow_only = isinstance(move, str) and move == FOLLOW_ORDERS
         table = move.decision if isinstance(move, TableMove) else None
         action = (move.action if isinstance(move, TableMove) else None if follow_only
@@ -454,7 +465,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 logged += counted
                 events += counted
         if action is None and table is None and not logged and not follow_only:
-            raise NothingToDo("nothing to do: no deadline has passed")
+            return Unchanged(NOTHING_TO_DO)  # no deadline has passed
         # The seats' standing orders make the decisions this write handed them, in this write.
         orders = follow_orders(record, state, at, first_seq=int(record.event_count) + 1
                                + len(logged))
@@ -463,7 +474,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             logged += orders.logged
             events += orders.events
         elif not logged and table is None and action is None:
-            raise NothingToDo("nothing to do: the standing orders have no move to make")
+            return Unchanged(NOTHING_TO_DO)  # the standing orders have no move to make
         status = "finished" if outcome is not None else "active"
         ratings.note_knockouts(record, events)
         if outcome is not None:  # the game is over: its seed and salt are public now
@@ -591,10 +602,11 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
     what :func:`run`
     raises for a busy table (:class:`ServiceUnavailable`)."""
     try:
-        return run(game_id, lambda _game, _state: FOLLOW_ORDERS, store=store,
+        done = run(game_id, lambda _game, _state: FOLLOW_ORDERS, store=store,
                    account_id=account_id, loaded=loaded)
-    except (NothingToDo, GameSaved, engine.GameOver):
+    except (GameSaved, engine.GameOver):
         return None
+    return done if isinstance(done, ActionResult) else None
 
 
 def orders_would_move(record: Any, state: Any, at: int) -> bool:
@@ -792,8 +804,10 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
         except engine.InvalidAction as exc:
             raise Unprocessable(exc.message) from None
 
-    return run(game_id, decide, expected_version=expected_version, account_id=account_id,
-               store=store, decision=decision, strict=strict)
+    result = run(game_id, decide, expected_version=expected_version, account_id=account_id,
+                 store=store, decision=decision, strict=strict)
+    assert isinstance(result, ActionResult)  # a player's move is applied or refused, never
+    return result                            # left unwritten
 
 
 def bots_waiting(record: Any, state: Any) -> list[int]:
