@@ -55,7 +55,7 @@ def _current(game_id: str) -> pipeline.ActionResult:
     import engine
 
     game = pipeline.default_store().load(game_id)
-    state = engine.load_state(game.record.state)
+    state = game.state
     return pipeline.ActionResult(game, state, [], engine.pending(state))
 
 

@@ -49,7 +49,7 @@ from service import pipeline, seats, timers, views
 from service.config import settings
 from service.errors import Conflict
 from service.observability import SERVICE
-from service.storage import GameRecord, StoredGame, Waiting
+from service.storage import GameMeta, StoredGame, Waiting
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 MAX_PASSES = 20
@@ -72,7 +72,7 @@ class Passed:
         return self.result is not None
 
 
-def timed(record: GameRecord, waiting: Waiting) -> bool:
+def timed(record: GameMeta, waiting: Waiting) -> bool:
     """Whether the service's timers run ``waiting``'s deadline: a decision of a human, of the
     table itself, or one with a fixed time (an auction closes whoever holds the bids); a bot
     answers its own decisions at once, and the sweeper catches a stalled one."""
@@ -207,7 +207,7 @@ def pass_due(game_id: str, *, now: int | None = None, decision_id: int | None = 
                 return Passed(result.reason)
             if note.get("bots"):
                 game = pipeline.default_store().load(game_id)
-                state = engine.load_state(game.record.state)
+                state = game.state
                 pipeline.cue_bots(pipeline.ActionResult(game, state, [], engine.pending(state)))
             return Passed(note.get("reason", "moved_on"), deadline=note.get("deadline"))
         counted = [e for e in result.events if e["type"] == "DeadlinePassed"]

@@ -881,7 +881,7 @@ def start(lobby_id: str, me: str, options: dict | None):
             # retried request whose answer was lost) or the owner's other tab started it.
             # Kickoff is idempotent: answer with the game.
             game = pipeline.default_store().load(lobby_id)
-            state = engine.load_state(game.record.state)
+            state = game.state
             return pipeline.ActionResult(game, state, [], engine.pending(state))
         require_waiting(lobby)
         players = seated(lobby)

@@ -200,7 +200,7 @@ def create_game(ruleset: str, seats_: list[str], options: dict[str, Any] | None 
     pending = engine.pending(state)
     now = int(time.time())
     waiting = [Waiting.of(d, now) for d in pending]
-    game = store.create(game_id, ruleset, seats_, engine.dump_state(state), [created],
+    game = store.create(game_id, ruleset, seats_, state, [created],
                         owner=owner, waiting=waiting, also=also,
                         table={**(table or {}), "sealed": sealed})
     result = ActionResult(game, state, [created], pending, None)
@@ -304,7 +304,7 @@ def settle(game: StoredGame, now: int | None = None, *,
     at = int(now or time.time())
     if not overdue_hard(game.record, at):
         return game  # nothing has closed on time since the last write: the cheap answer
-    closed = close_overdue(game, engine.load_state(game.record.state), at, keep=False).state
+    closed = close_overdue(game, game.state, at, keep=False).state
     if engine.outcome(closed) is None:
         return game
     store = store or default_store()
@@ -424,7 +424,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         record = game.record
         at = int(now or time.time())
         stored = record.waiting()
-        closing = close_overdue(game, engine.load_state(record.state), at)
+        closing = close_overdue(game, game.state, at)
         before = record.waiting()
         move = decide(game, closing.state)
         if isinstance(move, Unchanged):
@@ -488,8 +488,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                           or bool(orders.moves))
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
-            store.save(game, engine.dump_state(state), status, logged, _step(state),
-                       give_way=by_bot, at=at, also=rating)
+            game = store.save(game, state, logged, status=status, give_way=by_bot, at=at,
+                              also=rating)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None and strict:
@@ -647,11 +647,6 @@ def pause_if_unattended(result: ActionResult) -> bool:
     return True
 
 
-def _step(state: Any) -> int:
-    """The state's action counter for the event log's ``step`` (0 when it keeps none)."""
-    return int(getattr(state, "steps", 0) or 0)
-
-
 @dataclass
 class Amendment:
     """A change to a stored game made by the service rather than by a move: the service
@@ -690,7 +685,7 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
         record = game.record
         if record.status == "saved" and not while_saved:
             raise GameSaved("the game is saved (paused) until its owner resumes it")
-        state = engine.load_state(record.state)
+        state = game.state
         stored = record.waiting()
         amendment = change(game, state)
         if amendment is None:
@@ -700,9 +695,8 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
         if amendment.state is not None:
             seats.track(record, pending)
         try:
-            store.save(game, engine.dump_state(new_state) if amendment.state is not None
-                       else record.state, status or record.status, amendment.events,
-                       _step(new_state), also=amendment.also)
+            game = store.save(game, new_state, amendment.events, status=status or record.status,
+                              also=amendment.also)
         except VersionConflict:
             store.claim_right_of_way(game_id)
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))

@@ -66,10 +66,8 @@ def _answer(intent: dict[str, Any], outcome: dict[str, Any], applied: Applied) -
     if result is not None:
         game, state = result.game, result.state
     else:
-        import engine
-
         game = pipeline.default_store().load(intent["game_id"])
-        state = engine.load_state(game.record.state)
+        state = game.state
     return {**outcome, "game": game_view(game, state, intent["account_id"])}
 
 
