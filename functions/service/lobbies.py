@@ -40,6 +40,7 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+import engine
 from service import accounts, chat, presence, races, storage, tables
 from service import table_options as options_rules
 from service.config import settings
@@ -101,8 +102,6 @@ def _inline(schema: Any, defs: dict[str, Any]) -> Any:
 def options_schema(ruleset: str) -> dict[str, Any]:
     """The JSON Schema of a lobby's ``options`` for ``ruleset``: its ``table_options`` with the
     service's bounds (:func:`service.table_options.schema`)."""
-    import engine
-
     rs = engine.get_ruleset(ruleset)
     full = options_rules.schema(ruleset)
     schema = _inline(full, full.get("$defs", {}))
@@ -116,8 +115,6 @@ def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
     confirm_public", and for each ruleset named in the request (or, for a new lobby, the
     default one) its seat range and its ``options``. Built only when the document is (the
     rulesets load then, not at a cold start)."""
-    import engine
-
     rules: list[dict[str, Any]] = [PUBLIC_NEEDS_CONFIRMATION]
     for name in engine.rulesets():
         rs = engine.get_ruleset(name)
@@ -398,8 +395,6 @@ def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
 
 
 def _ruleset_names() -> Any:
-    import engine
-
     return Literal[tuple(engine.rulesets())]  # type: ignore[valid-type]
 
 
@@ -409,8 +404,6 @@ RulesetName = Annotated[_ruleset_names(), Field(description="a ruleset of the re
 
 def demo_options(ruleset: str, max_turns: int) -> dict[str, Any]:
     """A demo game's options: the deployment's turn cap where the ruleset has one."""
-    import engine
-
     known = engine.get_ruleset(ruleset).table_options.model_fields
     return {"max_turns": max_turns} if max_turns and "max_turns" in known else {}
 
@@ -475,8 +468,6 @@ def check_settings(ruleset: str, table_size: int, idle_timeout: int | None,
     """Refuse (:class:`Unprocessable`) a ruleset the registry does not know, a table size
     outside its seat range, an idle timeout outside 1 minute to 7 days and table options its
     ``table_options`` refuses."""
-    import engine
-
     if ruleset not in engine.rulesets():
         raise Unprocessable(f"ruleset must be one of {', '.join(engine.rulesets())}")
     rs = engine.get_ruleset(ruleset)
@@ -533,8 +524,6 @@ def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
     without the settings shown as the lobby's own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)
     and the secret ones (:data:`SECRET_OPTIONS`)."""
     from pydantic import ValidationError
-
-    import engine
 
     given = lobby_options(lobby)
     try:
@@ -603,8 +592,6 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
         new_ruleset = ruleset or lobby.ruleset
         kept = options if options is not None else lobby_options(lobby)
         if ruleset is not None and options is None:
-            import engine
-
             known = engine.get_ruleset(new_ruleset).table_options.model_fields
             kept = {k: v for k, v in kept.items() if k in known}
         try:
@@ -868,7 +855,6 @@ def start(lobby_id: str, me: str, options: dict | None):
     :class:`LobbyStarted`, :class:`Conflict` (fewer than two seated) and
     :class:`Unprocessable` (bad options).
     """
-    import engine
     from service import pipeline
     from service.errors import VersionConflict
 
@@ -905,8 +891,6 @@ def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str
     ruleset has one. The kickoff's ``options`` are checked as a lobby's are, to the same bounds
     (:mod:`service.table_options`; :class:`Unprocessable`), and so is what the lobby stored (a
     lobby saved before the bounds held it to them)."""
-    import engine
-
     options = options_rules.with_pace(lobby.ruleset, options)
     if options:
         options_rules.check(lobby.ruleset, options, deal=False)
@@ -928,7 +912,6 @@ def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = 
     watch as an invited spectator (the demo link): a started private table owned by its first
     bot, so it shows under "watchable" on the watcher's dashboard and nobody can save it.
     Returns the pipeline's :class:`~service.pipeline.ActionResult`."""
-    import engine
     from service import pipeline
 
     now = int(time.time())

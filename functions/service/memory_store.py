@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import engine
 from service.errors import NotFound, VersionConflict
 from service.storage import (
     ARCHIVE_DEADLINE,
@@ -80,8 +81,6 @@ class MemoryGameStore:
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
-        import engine
-
         if game_id in self._games:
             raise VersionConflict(game_id)
         now = self._now()
@@ -105,8 +104,6 @@ class MemoryGameStore:
     def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
-        import engine
-
         kept = self._games.get(game.game_id)
         if kept is None or kept.archived or kept.meta.version != game.version:
             raise VersionConflict(game.game_id)

@@ -47,6 +47,7 @@ from pynamodb.attributes import (
 from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
+import engine
 from service import accounts, delivery, tables, timers
 from service.config import settings
 from service.delivery import Message
@@ -544,8 +545,6 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
             save_notice(game_id, int(number), text)
         return {}
     if detail_type == "LobbyInvitation":
-        import engine
-
         names = accounts.handles_of([detail["owner"]])
         role = "watch" if detail["role"] == "spectator" else "play"
         title = engine.get_ruleset(detail.get("ruleset") or engine.DEFAULT_RULESET).game_title
@@ -572,8 +571,6 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
                           "for you. Take your seat back on the game screen.", url, tag, game_id)
         return {account_id: notify(account_id, f"{game_id}#standin#{detail['version']}", message,
                                    emailable=True)}
-    import engine
-
     ruleset = engine.get_ruleset(detail["ruleset"])
     by_id = accounts.handles_of(seats)
     names = [by_id.get(account, account) for account in seats]

@@ -20,6 +20,7 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
+import engine
 from service import accounts, chat, notifications, presence, ratings
 from service.errors import ServiceUnavailable
 
@@ -97,7 +98,6 @@ def erase_personal_data(account_id: str) -> dict[str, int]:
 def _tables(account_id: str) -> list[dict[str, Any]]:
     """The tables the account takes part in, with its role, and for games its seat, the
     players (as everyone at the table sees them) and the outcome."""
-    import engine
     from service.dashboard import batch_by_key
     from service.lobbies import LobbyRecord, MembershipRecord
     from service.storage import GameRecord

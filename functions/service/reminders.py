@@ -16,6 +16,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+import engine
 from service.config import settings
 
 SHARE = 0.8
@@ -54,7 +55,6 @@ def fire(account_id: str, remind: dict[str, Any], now: float | None = None) -> s
     """The reminder's timer: ``"made"`` (the decision is no longer the seat's), ``"looked"``
     (the person looked at the game after the first notification), else what
     :func:`service.notifications.notify` says (``"sent"``, ``"held"``, ``"repeat"``)."""
-    import engine
     from service import notifications, presence
     from service.delivery import Message
     from service.storage import GameRecord

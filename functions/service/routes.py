@@ -27,6 +27,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+import engine
 from service import pipeline
 from service.config import settings
 from service.errors import Conflict, ServiceUnavailable, Unprocessable
@@ -124,8 +125,6 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
 def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     """The request body model of an engine action: its fields minus ``type``/``player`` and
     the time fields the service fills in, plus ``version``."""
-    import engine
-
     fields: dict[str, Any] = {
         name: (info.annotation, info)
         for name, info in action_cls.model_fields.items()
@@ -156,8 +155,6 @@ def action_path(game: str, action_type: str) -> str:
 def game_actions(game: str) -> dict[str, type[BaseModel]]:
     """Every player action of ``game``'s rulesets by ``type`` (the first ruleset's model when
     two share a type), from the engine's registry."""
-    import engine
-
     found: dict[str, type[BaseModel]] = {}
     for name in engine.rulesets_of(game):
         for cls in engine.get_ruleset(name).actions:
@@ -188,7 +185,6 @@ def _request_model_of(game: str, move: str) -> tuple[str, type[BaseModel]]:
     key = (game, action_type)
     model = None if "_" in move else _request_models.get(key)  # (spelled with dashes: end-turn)
     if model is None:
-        import engine
         from service.errors import NotFound
 
         if game not in engine.games():
@@ -203,8 +199,6 @@ def _request_model_of(game: str, move: str) -> tuple[str, type[BaseModel]]:
 def prime_moves() -> None:
     """Load every game's rulesets and make every move's request model (before a SnapStart
     snapshot, so a restored function starts with them)."""
-    import engine
-
     for game in engine.games():
         for action_type in game_actions(game):
             _request_model_of(game, action_type.replace("_", "-"))
@@ -256,8 +250,6 @@ def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], A
     snapstart.prime(prime_moves)
 
     def document_router() -> Router:
-        import engine
-
         return moves_router(engine.games())
 
     def handler(event: Any, context: Any) -> Any:

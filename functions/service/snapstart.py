@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from aws_lambda_powertools import Logger
 
+import engine
 from service.observability import SERVICE
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
@@ -63,8 +64,6 @@ def refresh() -> None:
 
 def load_rulesets() -> None:
     """A primer: every ruleset of the registry, imported."""
-    import engine
-
     for name in engine.rulesets():
         engine.get_ruleset(name)
 

@@ -50,6 +50,7 @@ from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+import engine
 from service import archive, observability
 from service.config import settings
 from service.errors import NotFound, ServiceUnavailable, VersionConflict
@@ -113,8 +114,6 @@ byte, ASCII) and the zlib stream. A plain zlib stream starts with 0x78."""
 def pack_state(text: str) -> bytes:
     """A state's stored form: zlib with its ruleset's dictionary when it has one (the ruleset
     is read from the state's own ``"ruleset"`` field), else plain zlib."""
-    import engine
-
     found = _RULESET_FIELD.search(text, 0, 512) or _RULESET_FIELD.search(text)
     key = None
     if found is not None:
@@ -134,8 +133,6 @@ def unpack_state(blob: bytes) -> str:
     """The state text of :func:`pack_state`'s form (or of plain zlib)."""
     if blob[:1] != DICTIONARY_MARK:
         return zlib.decompress(blob).decode()
-    import engine
-
     size = blob[1]
     key = blob[2:2 + size].decode()
     unpacker = zlib.decompressobj(15, zdict=engine.core.dictionary(key))
@@ -242,12 +239,10 @@ class Waiting:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Waiting:
-        from engine import Deadline
-
         deadline = data.get("deadline")
         private = data.get("private")
         return cls(int(data["id"]), data.get("player"), data["kind"],
-                   Deadline(**deadline) if deadline else None, int(data["since"]),
+                   engine.Deadline(**deadline) if deadline else None, int(data["since"]),
                    None if private is None else tuple(int(p) for p in private))
 
 
@@ -488,8 +483,6 @@ class StoredGame:
     def state(self) -> Any:
         """The engine's state (``engine.load_state`` of the stored text)."""
         if self._state is None:
-            import engine  # cold start: decoding is what needs the rulesets, not loading
-
             self._state = engine.load_state(self._text)
         return self._state
 
@@ -497,8 +490,6 @@ class StoredGame:
     def state_text(self) -> str:
         """The state's JSON text as stored (``engine.dump_state``)."""
         if self._text is None:
-            import engine
-
             self._text = engine.dump_state(self._state)
         return self._text
 
@@ -584,8 +575,6 @@ class DynamoGameStore:
         already exists under ``game_id`` is a :class:`VersionConflict`. ``state``: the
         engine's; ``waiting``: its pending decisions; ``table``: more :class:`GameMeta`
         attributes (the table's settings)."""
-        import engine
-
         now = int(time.time())
         text = engine.dump_state(state)
         record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=text,
@@ -632,8 +621,6 @@ class DynamoGameStore:
         ``at``: the time the move was made at (Unix seconds; what its action's time fields were
         stamped with), logged as the events' ``at`` so a record's times agree with its actions'
         (``engine.verify``); default the clock."""
-        import engine
-
         meta = game.record
         now = int(time.time())
         text = engine.dump_state(state)
