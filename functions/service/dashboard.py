@@ -9,6 +9,7 @@ by link makes no membership).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
@@ -65,8 +66,6 @@ def _settled(game: GameRecord) -> GameRecord:
     """``game``'s summary, or its full record once its end is saved when a hard deadline that
     has passed may end it (a game clock run out before its timer ran:
     ``pipeline.settle``), so the dashboard lists it finished as every other answer does."""
-    import time
-
     from service import pipeline
 
     now = int(time.time())

@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 from aws_lambda_powertools import Logger
 
 from service.config import settings
+from service.errors import ServiceUnavailable
 from service.observability import SERVICE
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
@@ -167,7 +168,6 @@ def vapid_keys() -> VapidKeys | None:
         return VapidKeys(env.vapid_public_key, env.vapid_private_key.get_secret_value(),
                          env.vapid_subject)
     from service import secrets
-    from service.errors import ServiceUnavailable
 
     try:
         data = json.loads(secrets.get(VAPID_SECRET))
@@ -264,8 +264,6 @@ def send_mobile_push(endpoint_arn: str, message: Message) -> str:
 def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     """Email ``message`` as plain text through SES, with a one-click opt-out link in the
     text and in the ``List-Unsubscribe`` headers (RFC 8058). ``"sent"`` or ``"failed"``."""
-    from service.config import settings
-
     sender = settings().email_sender
     if not sender:
         return "failed"

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools import Logger
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
@@ -41,7 +41,7 @@ from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 import engine
-from service import accounts, chat, presence, races, storage, tables
+from service import accounts, chat, presence, races, storage, tables, throttle
 from service import table_options as options_rules
 from service.config import settings
 from service.errors import (
@@ -50,6 +50,7 @@ from service.errors import (
     NotFound,
     ServiceUnavailable,
     Unprocessable,
+    VersionConflict,
 )
 from service.observability import SERVICE
 
@@ -523,8 +524,6 @@ def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
     ruleset's default: response windows, the game clock, auction and deal times, a turn cap),
     without the settings shown as the lobby's own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)
     and the secret ones (:data:`SECRET_OPTIONS`)."""
-    from pydantic import ValidationError
-
     given = lobby_options(lobby)
     try:
         full = engine.get_ruleset(lobby.ruleset).table_options.model_validate(given).model_dump(
@@ -550,8 +549,6 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
     table.check()
-    from service import throttle
-
     throttle.LOBBY.take({"owner": owner})
     now = int(time.time())
     lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
@@ -652,8 +649,6 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
     private table. :class:`NotFound` for an unknown handle; invitations are counted before
     anything else (:data:`service.throttle.INVITE`: per inviter and per invitee an hour,
     :class:`~service.errors.TooManyRequests`)."""
-    from service import throttle
-
     target = accounts.find_by_handle(handle)
     if target is None:
         raise NotFound(f"nobody holds the handle {handle!r}")
@@ -856,7 +851,6 @@ def start(lobby_id: str, me: str, options: dict | None):
     :class:`Unprocessable` (bad options).
     """
     from service import pipeline
-    from service.errors import VersionConflict
 
     def attempt(n: int) -> pipeline.ActionResult:
         lobby = load(lobby_id)

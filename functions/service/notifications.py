@@ -48,11 +48,12 @@ from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
 import engine
-from service import accounts, delivery, tables, timers
+from service import accounts, delivery, observability, tables, timers
 from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
 from service.observability import SERVICE
+from service.storage import delete_all
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -256,8 +257,6 @@ def export_notifications(account_id: str) -> list[dict[str, Any]]:
 
 def erase_settings(account_id: str) -> int:
     """Delete the account's preferences (its opt-out token with them)."""
-    from service.storage import delete_all
-
     try:
         return delete_all(NotificationSettingsRecord, [NotificationSettingsRecord.get(account_id)])
     except DoesNotExist:
@@ -270,8 +269,6 @@ def erase_subscriptions(account_id: str) -> int:
     and :class:`ServiceUnavailable` is raised once the others are gone, so the erasure's
     retries and its hourly sweep come back to it (SNS deletes an endpoint that is already gone
     without an error)."""
-    from service.storage import delete_all
-
     gone, kept = [], []
     for item in subscriptions(account_id):
         if item.kind == "mobile":
@@ -290,8 +287,6 @@ def erase_subscriptions(account_id: str) -> int:
 
 def erase_notifications(account_id: str) -> int:
     """Delete every notification kept for the account (sent, held, cursors)."""
-    from service.storage import delete_all
-
     return delete_all(NotificationRecord, NotificationRecord.query(account_id))
 
 
@@ -406,8 +401,6 @@ def deliver(account_id: str, message: Message, prefs: Preferences, emailable: bo
 def _count(channel: str, outcome: str) -> None:
     """The ``NotificationsSent`` / ``NotificationsFailed`` metrics, by channel (a subscription
     the push service no longer knows counts as failed)."""
-    from service import observability
-
     name = observability.NOTIFICATIONS_SENT if outcome == "sent" else observability.NOTIFICATIONS_FAILED
     observability.count(name, channel=channel)
 

@@ -766,9 +766,7 @@ def seat_of(game: StoredGame, account_id: str) -> int:
     try:
         return list(game.record.seats).index(account_id)
     except ValueError:
-        from service.views import game_access
-
-        game_access(game, account_id)
+        views.game_access(game, account_id)
         raise Forbidden("you do not hold a seat at this table") from None
 
 

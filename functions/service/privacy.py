@@ -23,6 +23,7 @@ from pynamodb.exceptions import PynamoDBException
 import engine
 from service import accounts, chat, notifications, presence, ratings
 from service.errors import ServiceUnavailable
+from service.storage import GameRecord
 
 EXPORT_FORMAT = "mtaa-account-export/1"
 
@@ -100,7 +101,6 @@ def _tables(account_id: str) -> list[dict[str, Any]]:
     players (as everyone at the table sees them) and the outcome."""
     from service.dashboard import batch_by_key
     from service.lobbies import LobbyRecord, MembershipRecord
-    from service.storage import GameRecord
     from service.views import seat_entries, updated_for
 
     try:

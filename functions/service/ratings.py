@@ -37,6 +37,7 @@ from pynamodb.exceptions import PynamoDBException
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+from engine import game_of
 from service import accounts
 from service.config import settings
 from service.errors import ServiceUnavailable
@@ -218,8 +219,6 @@ def on_finish(record: Any, places: list[int] | None, now: int | None = None):
     """What the write ending the game adds to its transaction (an
     ``AddToTransaction``) to rate it, or ``None`` when it is not rated (:func:`unrated_reason`)
     or already was. Sets ``record.rated`` (and ``record.unrated``: the reason) in place."""
-    from engine import game_of
-
     if record.rated or not places:
         return None
     reason = unrated_reason(record)

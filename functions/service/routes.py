@@ -25,13 +25,13 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 import engine
-from service import pipeline
+from service import pipeline, snapstart
 from service.config import settings
-from service.errors import Conflict, ServiceUnavailable, Unprocessable
-from service.http import SIGNED_IN_ERRORS, api_responses, caller
+from service.errors import Conflict, NotFound, ServiceUnavailable, Unprocessable
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
 from service.views import game_view, move_answer
 
 _idempotent_perform = None
@@ -185,8 +185,6 @@ def _request_model_of(game: str, move: str) -> tuple[str, type[BaseModel]]:
     key = (game, action_type)
     model = None if "_" in move else _request_models.get(key)  # (spelled with dashes: end-turn)
     if model is None:
-        from service.errors import NotFound
-
         if game not in engine.games():
             raise NotFound(f"there is no game called '{game}'")
         cls = None if "_" in move else game_actions(game).get(action_type)
@@ -212,7 +210,6 @@ def move_router() -> Router:
     ~130 ms of every cold start and the rules had to load before the first request; now
     neither happens at import."""
     from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-    from pydantic import ValidationError
 
     router = Router()
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
@@ -243,9 +240,6 @@ def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], A
     rules and move models (:func:`prime_moves`); ``document_router()`` gives
     :func:`moves_router` of every game of the registry (read by ``/openapi.json``);
     ``handler(event, context)`` is the Lambda entry."""
-    from service import snapstart
-    from service.http import make_app
-
     app = make_app(move_router())
     snapstart.prime(prime_moves)
 

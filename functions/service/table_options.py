@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import ValidationError
+
 import engine
 from service.errors import Unprocessable
 
@@ -120,8 +122,6 @@ def check(ruleset: str, options: dict[str, Any], *, deal: bool = True) -> dict[s
     the ruleset's ``table_options`` model, the service's bounds (:data:`SERVICE_BOUNDS`) and,
     with ``deal``, the ruleset's own reading of them in a trial deal (what a field's type alone
     cannot say). Returns a copy; raises :class:`Unprocessable` naming the first misfit."""
-    from pydantic import ValidationError
-
     if not isinstance(options, dict):
         raise Unprocessable("options must be an object")
     if len(json.dumps(options)) > MAX_OPTIONS_BYTES:

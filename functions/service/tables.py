@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import Field
 from pynamodb.attributes import NumberAttribute
 from pynamodb.exceptions import PynamoDBException, UpdateError
 
 import engine
+from service.accounts import AccountRecord
 from service.errors import ServiceUnavailable, Unprocessable
 
 NAME_MAX_CHARS = 60
@@ -77,8 +79,6 @@ def name_field(description: str):
     """The ``name`` field of a lobby request (create, update): at most
     :data:`NAME_MAX_CHARS` characters and :data:`NAME_PATTERN` in the document, checked by
     :func:`check_name`."""
-    from pydantic import Field
-
     return Field(None, max_length=NAME_MAX_CHARS,
                  json_schema_extra=_with_pattern,
                  description=(f"the table's name (at most {NAME_MAX_CHARS} characters, no "
@@ -110,8 +110,6 @@ def next_number(owner: str, ruleset: str) -> int:
     """The number of ``owner``'s next table of ``ruleset``'s game (1 for the first): one
     atomic counter per account and game on the account item (``tables_<game>``; erased with the
     account). Bots and unknown owners get 1 without a count."""
-    from service.accounts import AccountRecord
-
     if not owner.startswith("acc_"):
         return 1
     attribute = f"tables_{engine.game_of(ruleset)}"
