@@ -38,6 +38,7 @@ def choose(game: StoredGame, state: BaseModel) -> BaseModel | pipeline.Unchanged
     """The next bot move of the game: the first bot-played seat the game waits on (offers to
     answer first, then the pending decision) whose bot has something to do. Seeded by the
     game's seed, so a replay chooses the same. :data:`WAITING` when no bot has a move."""
+    # Cold start: the bots' code loads only in the bot-turn function.
     from engine import bots
 
     played = seats.bot_played(game.record)

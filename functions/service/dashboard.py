@@ -66,6 +66,7 @@ def _settled(game: GameRecord) -> GameRecord:
     """``game``'s summary, or its full record once its end is saved when a hard deadline that
     has passed may end it (a game clock run out before its timer ran:
     ``pipeline.settle``), so the dashboard lists it finished as every other answer does."""
+    # Cold start: 3 handlers that load this module need the pipeline only for a game to settle.
     from service import pipeline
 
     now = int(time.time())

@@ -147,6 +147,7 @@ def _b64url(raw: bytes) -> str:
 
 def generate_vapid_keys(subject: str = "mailto:operator@example.invalid") -> VapidKeys:
     """A fresh VAPID key pair (the local stack's, and ``make vapid-keys`` for operators)."""
+    # Cold start: web push's crypto loads only when a push is sent or a key is read.
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
@@ -167,6 +168,7 @@ def vapid_keys() -> VapidKeys | None:
     if env.vapid_private_key and env.vapid_public_key:
         return VapidKeys(env.vapid_public_key, env.vapid_private_key.get_secret_value(),
                          env.vapid_subject)
+    # Cold start: the parameter store client loads only when a secret is read (10 handlers need none).
     from service import secrets
 
     try:
@@ -189,6 +191,7 @@ def send_web_push(subscription: dict[str, Any], message: Message) -> str:
     keys = vapid_keys()
     if keys is None:
         return "failed"
+    # Cold start: web push's libraries load only when a push is sent.
     import requests
     from py_vapid import Vapid
     from pywebpush import WebPushException, webpush
@@ -222,6 +225,7 @@ def platform_applications() -> dict[str, str]:
 
 
 def _sns():
+    # Cold start: a client is made only when a message is sent.
     from service.clients import client
 
     return client("sns")
@@ -267,6 +271,7 @@ def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     sender = settings().email_sender
     if not sender:
         return "failed"
+    # Cold start: the email package loads only when a mail is sent.
     from email import policy
 
     # Long lines rather than encoded words: mail clients read List-Unsubscribe as it is.
@@ -279,6 +284,7 @@ def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     mail.set_content(f"{message.body}\n\nOpen the table: {message.url}\n\n"
                      f"You get these emails because you turned on turn emails. Stop them with "
                      f"one click: {unsubscribe_url}\n")
+    # Cold start: a client is made only when a message is sent.
     from service.clients import client
 
     try:

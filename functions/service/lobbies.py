@@ -688,6 +688,7 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
 
 def _game_over(game_id: str) -> bool:
     """Whether the game of a started table has finished."""
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     return pipeline.default_store().load(game_id).record.status == "finished"
@@ -696,6 +697,7 @@ def _game_over(game_id: str) -> bool:
 def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
     """``LobbyInvitation`` on the bus (the invitee is notified); the invitation is saved, so a
     failure here is logged, not raised."""
+    # Cold start: 21 handlers that load this module publish nothing.
     from service import bus
 
     try:
@@ -850,6 +852,7 @@ def start(lobby_id: str, me: str, options: dict | None):
     :class:`LobbyStarted`, :class:`Conflict` (fewer than two seated) and
     :class:`Unprocessable` (bad options).
     """
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     def attempt(n: int) -> pipeline.ActionResult:
@@ -906,6 +909,7 @@ def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = 
     watch as an invited spectator (the demo link): a started private table owned by its first
     bot, so it shows under "watchable" on the watcher's dashboard and nobody can save it.
     Returns the pipeline's :class:`~service.pipeline.ActionResult`."""
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     now = int(time.time())
@@ -943,6 +947,7 @@ def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
 
     Raises :class:`NotFound` for a stranger to a private table, :class:`Forbidden` for a
     spectator and :class:`Conflict` for a game not finished yet."""
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     game = pipeline.default_store().load(game_id)

@@ -192,6 +192,7 @@ def quiet_until(prefs: Preferences, now: datetime) -> datetime | None:
     """When the player's quiet hours end, if ``now`` falls inside them; else ``None``."""
     if not prefs.quiet_start or not prefs.quiet_end or prefs.quiet_start == prefs.quiet_end:
         return None
+    # Cold start: the time-zone database is read only for a player who set a zone.
     from zoneinfo import ZoneInfo
 
     local = now.astimezone(ZoneInfo(prefs.time_zone))
@@ -211,6 +212,7 @@ def replace_mentions(game_id: str, account_ids: list[str], handle: str, name: st
     """Replace ``handle`` with ``name`` (an erased account's anonymous name at this table) in
     the notifications about ``game_id`` kept for ``account_ids`` and in the table's revolution
     notices; returns how many changed. Running it again changes nothing."""
+    # Cold start: 6 handlers that load this module never read chat.
     from service.chat import mention_pattern
 
     pattern = mention_pattern(handle)
@@ -516,6 +518,7 @@ def deadline_text(due: int | None, prefs: Preferences, now: float | None = None)
     within a week, ``"3 Dec 18:00"`` later; ``None`` without one."""
     if due is None:
         return None
+    # Cold start: the time-zone database is read only for a player who set a zone.
     from zoneinfo import ZoneInfo
 
     zone = ZoneInfo(prefs.time_zone or "UTC")
@@ -592,6 +595,7 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         told = notify(account_id, f"{game_id}#decision#{event['decision']}", message,
                       emailable=True)
         if told in ("sent", "held"):  # its first notification: a reminder at 80% of its time
+            # Import cycle: service.reminders imports this module (issue 30.3 left).
             from service import reminders
 
             reminders.schedule(account_id, game_id, detail["seat"], int(event["decision"]),

@@ -555,6 +555,7 @@ def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> Orders
     from ``first_seq``). An order's move the rules refuse (a ruleset's bug) fails nothing: it is
     logged as a warning and that seat's orders stop for this write. Nothing is done for a game
     that is over or whose seats set no orders."""
+    # Cold start: 13 handlers that load the pipeline never follow orders.
     from engine import orders as engine_orders
     from service import standing_orders
 
@@ -612,6 +613,7 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
 def orders_would_move(record: Any, state: Any, at: int) -> bool:
     """Whether the standing orders of a seat the game waits on make a move in ``state`` at
     ``at`` (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
+    # Cold start: 13 handlers that load the pipeline never follow orders.
     from service import standing_orders
 
     chosen = standing_orders.seat_orders(record, state)

@@ -99,6 +99,7 @@ def erase_personal_data(account_id: str) -> dict[str, int]:
 def _tables(account_id: str) -> list[dict[str, Any]]:
     """The tables the account takes part in, with its role, and for games its seat, the
     players (as everyone at the table sees them) and the outcome."""
+    # Cold start: only the export and erasure read the tables (lobbies, games, views).
     from service.dashboard import batch_by_key
     from service.lobbies import LobbyRecord, MembershipRecord
     from service.views import seat_entries, updated_for

@@ -54,6 +54,7 @@ MIN_PEOPLE = 2
 @cache
 def model():
     """The rating model: OpenSkill's Plackett-Luce with the library's defaults."""
+    # Cold start: openskill loads only when a game is rated.
     from openskill.models import PlackettLuce
 
     return PlackettLuce()

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -85,6 +86,7 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
     fingerprints ``intent`` alone (its ``data_keyword_argument``)."""
     global _idempotent_perform, _idempotency_config
     if _idempotent_perform is None:
+        # Cold start: idempotency (its DynamoDB layer) loads on the first move with a key.
         from aws_lambda_powertools.utilities.idempotency import (
             DynamoDBPersistenceLayer,
             IdempotencyConfig,
@@ -104,6 +106,7 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
             return _perform(intent, applied)
 
         _idempotent_perform = perform
+    # Cold start: idempotency loads on the first move with a key.
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
         IdempotencyAlreadyInProgressError,
         IdempotencyPersistenceLayerError,
@@ -209,8 +212,6 @@ def move_router() -> Router:
     for (an unknown game or move: 404). Registering a game's 35 routes with their models took
     ~130 ms of every cold start and the rules had to load before the first request; now
     neither happens at import."""
-    from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-
     router = Router()
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
 
@@ -275,6 +276,7 @@ def _perform_move(router: Router, account: Any, game: str, action_type: str, gam
 
 def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], path: str) -> None:
     """Add the route of ``action_cls`` (of ``game``) at ``path`` (``/games/<game_id>/...``)."""
+    # Cold start: the response models load only when the OpenAPI document is built.
     from service.models import ActionOut
 
     model = request_model(action_cls)

@@ -47,8 +47,10 @@ def run_primers() -> None:
 
 def refresh() -> None:
     """The after-restore hook: fresh clients and connections, fresh randomness."""
+    # Import cycle: the modules this primer resets import this one (issue 30.3 left).
     from pynamodb.models import Model
 
+    # Import cycle: the modules this primer resets import this one (issue 30.3 left).
     from service import clients, routes, storage
 
     clients.reset()
