@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service import snapstart
 from service.config import settings
 
 MAX_ATTEMPTS = 3
@@ -46,5 +47,9 @@ def client(service: str):
 
 
 def reset() -> None:
-    """Forget the clients (tests that change the endpoint or credentials)."""
+    """Forget the clients (tests that change the endpoint or credentials; a SnapStart
+    restore)."""
     _clients.clear()
+
+
+snapstart.on_restore(reset)

@@ -80,6 +80,9 @@ def forget_idempotency() -> None:
     _idempotent_perform = _idempotency_config = None
 
 
+snapstart.on_restore(forget_idempotency)
+
+
 def _idempotent(intent: dict[str, Any], applied: Applied,
                 lambda_context: Any = None) -> dict[str, Any]:
     """:func:`_perform` behind Powertools idempotency (created on first use: cold path), which

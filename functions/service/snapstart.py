@@ -24,14 +24,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from aws_lambda_powertools import Logger
+from pynamodb.models import Model
 
 import engine
-from service.observability import SERVICE
 
-log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 _primers: list[Callable[[], object]] = []
-
+_resets: list[Callable[[], object]] = []
 
 
 def prime(primer: Callable[[], object]) -> None:
@@ -45,22 +43,24 @@ def run_primers() -> None:
         primer()
 
 
+def on_restore(reset: Callable[[], object]) -> None:
+    """Run ``reset`` after a restore: a module drops what it made at init that must not be
+    shared (its clients, its connection) so it is made again on first use. Modules register
+    when imported, so this module imports none of them (a leaf: no import cycle)."""
+    _resets.append(reset)
+
+
 def refresh() -> None:
-    """The after-restore hook: fresh clients and connections, fresh randomness."""
-    # Import cycle: the modules this primer resets import this one (issue 30.3 left).
-    from pynamodb.models import Model
-
-    # Import cycle: the modules this primer resets import this one (issue 30.3 left).
-    from service import clients, routes, storage
-
-    clients.reset()
-    storage._connection = None
+    """The after-restore hook: every registered reset (:func:`on_restore`: the AWS clients,
+    the game store's connection, the idempotency layer), every PynamoDB model's connection,
+    fresh randomness."""
+    for reset in _resets:
+        reset()
     stack = list(Model.__subclasses__())
     while stack:
         model = stack.pop()
         model._connection = None
         stack.extend(model.__subclasses__())
-    routes.forget_idempotency()
     random.seed()
 
 

@@ -51,7 +51,7 @@ from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 import engine
-from service import archive, observability
+from service import archive, observability, snapstart
 from service.config import settings
 from service.errors import NotFound, ServiceUnavailable, VersionConflict
 
@@ -65,6 +65,16 @@ def connection() -> Connection:
     if _connection is None:
         _connection = Connection()
     return _connection
+
+
+def _forget_connection() -> None:
+    """After a SnapStart restore: the transactions' connection is made again on first use
+    (the models' own are dropped by :func:`service.snapstart.refresh`)."""
+    global _connection
+    _connection = None
+
+
+snapstart.on_restore(_forget_connection)
 
 
 def delete_all(model: type[Model], items: Iterable[Model]) -> int:
