@@ -48,11 +48,12 @@ def put_orders(game_id: str, body: Annotated[OrdersIn, Body()]):
     me = caller(router)
     store = pipeline.default_store()
     game = standing_orders.set_orders(game_id, me.account_id, body.orders, store)
+    written = int(game.record.event_count)
     moved = (pipeline.follow_standing_orders(game_id, store, me.account_id, loaded=game)
              if body.orders is not None else None)
     game = moved.game if moved is not None else game
-    return json_response(standing_orders.orders_body(
-        game, me.account_id, lambda: presence.last_look(game_id, me.account_id)))
+    # What the orders did: the moves of their own write just now (no presence read).
+    return json_response(standing_orders.orders_body(game, me.account_id, written_after=written))
 
 
 app = make_app(router)

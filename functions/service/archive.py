@@ -6,7 +6,8 @@ in a few compressed chunks (``part`` 1..n, each under DynamoDB's 400 KB item lim
 hot items are deleted (the game item only if it is still the finished version that was
 copied). Loading a game or its events falls back to the archive
 (:meth:`service.storage.DynamoGameStore.load`), so replays and statistics keep working; the
-dashboard no longer lists it, a player's finished games still do (:func:`summaries`).
+dashboard's finished list (as room allows) and a player's finished games still list it, from its
+summary (:func:`summaries`).
 """
 
 from __future__ import annotations

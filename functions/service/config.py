@@ -59,6 +59,7 @@ class Settings(BaseModel):
     notification_settings_table: str = _env("NOTIFICATION_SETTINGS_TABLE", "NotificationSettings")
     push_subscriptions_table: str = _env("PUSH_SUBSCRIPTIONS_TABLE", "PushSubscriptions")
     notifications_table: str = _env("NOTIFICATIONS_TABLE", "Notifications")
+    bot_results_table: str = _env("BOT_RESULTS_TABLE", "BotResults")
     event_bus: str = _env("EVENT_BUS_NAME", "mtaa-events")
 
     # Scheduler (service.timers) and the functions its schedules invoke

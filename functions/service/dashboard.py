@@ -2,9 +2,11 @@
 games, games they may watch and recently finished games.
 
 Built from the ``Memberships`` index (one query), then one batch read of the lobbies and one of
-the started games' summaries (projection: no state is read or decoded). Public lobbies appear
-only on their own members' dashboards (membership is by owner, seat or invitation; visiting
-by link makes no membership).
+the started games' summaries (projection: no state is read or decoded). A started game no
+longer in the hot table was archived (``service.archive``): the finished list takes as many of
+those as it has room for, newest table first, from their archived summaries (one batch read,
+only when the hot finished games leave room). Public lobbies appear only on their own members'
+dashboards (membership is by owner, seat or invitation; visiting by link makes no membership).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
-from service import accounts, tables
+from service import accounts, archive, tables
 from service.errors import ServiceUnavailable
 from service.lobbies import LobbyRecord, MembershipRecord
 from service.seats import stand_ins
@@ -77,6 +79,24 @@ def _settled(game: GameRecord) -> GameRecord:
     return pipeline.settle(store.load(game.game_id), now, store=store).record
 
 
+def _archived(account_id: str, gone: list[str], games: dict[str, Any]) -> dict[str, Any]:
+    """The archived games among ``gone`` (the caller's started tables missing from the hot
+    table, newest membership first) that the finished list has room for beside the hot
+    finished ones in ``games``: their archived summaries as records, only those
+    ``account_id`` sat at."""
+    room = FINISHED_SHOWN - sum(1 for g in games.values() if g.status == "finished")
+    if room <= 0 or not gone:
+        return {}
+    try:
+        found = archive.summaries(gone[:room])
+    except ServiceUnavailable:
+        # The archive not answering leaves the old games off, not the whole dashboard.
+        accounts.log.warning("archived games left off the dashboard: the archive is not answering")
+        return {}
+    return {game_id: GameRecord(**fields) for game_id, fields in found.items()
+            if fields and account_id in (fields.get("seats") or [])}
+
+
 def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
     """The :class:`~service.models.DashboardOut` body for ``account_id``."""
     try:
@@ -87,8 +107,12 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
     memberships = memberships[:MAX_TABLES]
     role_of = {m.lobby_id: m.role for m in memberships}
     lobbies = batch_by_key(LobbyRecord, list(role_of))
-    started = [i for i, lobby in lobbies.items() if lobby.status == "started"]
-    games = batch_by_key(GameRecord, started, GAME_SUMMARY_ATTRIBUTES)
+    started = {i for i, lobby in lobbies.items() if lobby.status == "started"}
+    games = batch_by_key(GameRecord, sorted(started), GAME_SUMMARY_ATTRIBUTES)
+    # Archived games: started tables the caller sat at whose game left the hot table.
+    games.update(_archived(account_id, [m.lobby_id for m in memberships if m.role in OWN_ROLES
+                                        and m.lobby_id in started and m.lobby_id not in games],
+                           games))
     people = {lobby.owner for lobby in lobbies.values()}
     for lobby in lobbies.values():
         if lobby.status == "waiting":

@@ -95,7 +95,7 @@ ORDER_MOVES_PER_WRITE = 100
 """Most moves standing orders make in one write (:func:`follow_orders`). Every order move adds
 its ``ActionApplied`` and its events to the game item's log tail, which a write carries whole
 (the tail is written out as a chunk only at the next write): 100 moves (a dozen Mtaani turns
-on orders, a long Jiji proxy-bid duel) are about 440 log items, 40 KB of JSON, 3 KB as the
+on orders; a Jiji proxy-bid race is two or three, ``engine.orders.follow``) are about 440 log items, 40 KB of JSON, 3 KB as the
 tail stores it compressed (four-seat Mtaani, measured), so the write stays a few KB (a few
 write units), far below DynamoDB's 400 KB item, and the request well inside its time. Past it the write is saved and the orders go
 on in a fresh invocation (``ActionResult.orders_left``, cued like the bots' turn)."""
@@ -523,7 +523,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                         entry.get("by") == BY_TABLE
                         or (entry.get("by") == BY_ORDER and entry["action"].get("player") != present))}
         answered.discard(None)  # a table's action for no seat (an auction's close, a clock)
-        _publish(applied, events, before=stored, cue_bots=not by_bot, absent=answered)
+        _publish(applied, events, before=stored, cue_bots=not by_bot, absent=answered,
+                 quiet=orders.next_seats)
         return applied
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
@@ -543,6 +544,9 @@ class OrdersFollowed:
     logged: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     left: bool = False
+    next_seats: frozenset[int] = frozenset()
+    """When ``left``: the seats whose orders make a move in the next write (their decisions
+    now pending are the orders', not their people's: nobody is told of them)."""
 
 
 def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> OrdersFollowed:
@@ -586,8 +590,9 @@ def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> Orders
     last = followed.moves[-1].result
     done.state, done.pending, done.outcome = followed.state, last.pending, last.outcome
     done.moves = len(followed.moves)
-    done.left = (done.moves >= ORDER_MOVES_PER_WRITE and done.outcome is None
-                 and orders_would_move(record, done.state, at))
+    if done.moves >= ORDER_MOVES_PER_WRITE and done.outcome is None:
+        done.next_seats = frozenset(seats_orders_move(record, done.state, at))
+        done.left = bool(done.next_seats)
     return done
 
 
@@ -610,16 +615,16 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
     return done if isinstance(done, ActionResult) else None
 
 
-def orders_would_move(record: Any, state: Any, at: int) -> bool:
-    """Whether the standing orders of a seat the game waits on make a move in ``state`` at
-    ``at`` (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
+def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
+    """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
+    (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
     # Cold start: 13 handlers that load the pipeline never follow orders.
     from service import standing_orders
 
     chosen = standing_orders.seat_orders(record, state)
     ruleset = engine.ruleset_of(state)
-    return any(ruleset.order_action(state, seat, chosen[seat], at) is not None
-               for seat in ruleset.waiting_seats(state) if seat in chosen)
+    return [seat for seat in ruleset.waiting_seats(state)
+            if seat in chosen and ruleset.order_action(state, seat, chosen[seat], at) is not None]
 
 
 def _count_attendance(record: Any, *, in_person: bool) -> None:
@@ -877,7 +882,8 @@ def _decision_detail(result: ActionResult, decision: engine.Decision, waiting: W
 
 def _publish(result: ActionResult, events: list[dict[str, Any]], *,
              before: list[Waiting] | None, cue_bots: bool = True,
-             absent: set[int] | frozenset[int] = frozenset()) -> None:
+             absent: set[int] | frozenset[int] = frozenset(),
+             quiet: frozenset[int] = frozenset()) -> None:
     """Forward to the bus: the ruleset's bus events and the service's lifecycle events among
     ``events``, a ``DecisionPending`` for each decision that appeared since ``before`` (the
     stored pending decisions before the change; ``None``: announce every pending decision
@@ -890,7 +896,9 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
     A new decision has ``passed`` to its holder (a notification is due) when they held none
     before, or when the table answered for them in this change (``absent``: the seats whose
     decision passed its deadline; a Mulodi response window the table let stand leaves its
-    absent target a payment, which they must hear of)."""
+    absent target a payment, which they must hear of). It has not when its holder is in
+    ``quiet``: the seats whose standing orders make their decision in the next write (a write
+    cut at :data:`ORDER_MOVES_PER_WRITE`), as they would have in this one."""
     ruleset = engine.get_ruleset(result.game.record.ruleset)
     record = result.game.record
     items = []
@@ -908,8 +916,8 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
             continue
         passed = before is not None and (decision.player not in holders
                                          or decision.player in absent)
-        passed = passed and not seats.told_while_absent(record, decision.player, before or [],
-                                                        result.pending)
+        passed = passed and decision.player not in quiet and not seats.told_while_absent(
+            record, decision.player, before or [], result.pending)
         items.append((DECISION_PENDING,
                       _decision_detail(result, decision, waiting.get(decision.id), passed)))
     news = ruleset.table_news(events)

@@ -17,11 +17,21 @@ tries again on fresh ratings. The game record says ``rated`` in the same write.
 
 **What is rated** (:func:`unrated_reason`): a table with at least two people (accounts, not
 bots), not scripted (fixed dice and draws), where no human seat was played by a stand-in bot
-for more than half of its moves. Bots are rated opponents: each level starts from the rating of
-the self-play tables (``training/rate_bots.py`` writes ``service/data/bot_ratings.json``) and
-moves with every rated game against people, kept per level and game (:class:`BotRatingRecord`)
-and written in the same finishing transaction, conditioned on the version read, as the
-people's. Two bots of one level at a table move it by the sum of their seats' changes.
+for more than half of its moves.
+
+**Bots** are rated opponents: each level starts from the rating of the self-play tables
+(``training/rate_bots.py`` writes ``service/data/bot_ratings.json``) and moves with every rated
+game against people, kept per level and game (:class:`BotRatingRecord`). A level's rating is
+one item shared by every table it sits at, so the write that ends a game does not touch it
+(every finishing write across the service would contend for it): the people are rated against
+the level's current figure, and the game's result for its bot seats (each seat's level or the
+person's rating before the game, and the places) is put in a queue item of its own
+(:class:`BotResultRecord`, keyed by the game: no two games write the same item). The
+scheduled fold (:func:`fold_pending`, ``timers.fold_bot_ratings``) then moves each level by the
+queued results in finishing order, each result folded once: the level's new rating and the
+result's deletion are one transaction, conditioned on the rating version read and on the
+result still being there. Two bots of one level at a table move it by the sum of their seats'
+changes.
 """
 
 from __future__ import annotations
@@ -91,6 +101,28 @@ class BotRatingRecord(Model):
     account_id = UnicodeAttribute(hash_key=True)
     ratings = UnicodeAttribute(null=True)
     ratings_version = NumberAttribute(null=True)
+
+
+class BotResultRecord(Model):
+    """A rated game's result waiting to move the ratings of the bot levels that sat at it (its
+    own table, ``BOT_RESULTS_TABLE``, one item per game; :func:`fold_pending` folds and deletes
+    it). ``result``: JSON ``{"places": [place per seat], "seats": [{"level": "smart"} for a
+    bot's seat, {"mu", "sigma"} (the rating the seat's person had before the game) for a
+    person's]}``: no account id is kept, only figures."""
+
+    class Meta:
+        table_name = settings().bot_results_table
+
+    game_id = UnicodeAttribute(hash_key=True)
+    game = UnicodeAttribute()
+    finished_at = NumberAttribute()
+    result = UnicodeAttribute()
+
+
+FOLD_BATCH = 25
+"""Queued results folded per transaction (with at most one rating item per level)."""
+FOLD_MAX = 1000
+"""Queued results one fold run reads at most (the next run takes the rest)."""
 
 
 def bot_key(level: str) -> str:
@@ -219,7 +251,12 @@ def rate(before: list[dict[str, float]], places: list[int]) -> list[dict[str, fl
 def on_finish(record: Any, places: list[int] | None, now: int | None = None):
     """What the write ending the game adds to its transaction (an
     ``AddToTransaction``) to rate it, or ``None`` when it is not rated (:func:`unrated_reason`)
-    or already was. Sets ``record.rated`` (and ``record.unrated``: the reason) in place."""
+    or already was. Sets ``record.rated`` (and ``record.unrated``: the reason) in place.
+
+    The people's new ratings are written, each conditioned on the version read; a bot's seat
+    is rated at its level's current figure (:func:`bot_levels`' figure), and the level itself
+    is not written here: the game's result for its bot seats is queued
+    (:class:`BotResultRecord`) for :func:`fold_pending`."""
     if record.rated or not places:
         return None
     reason = unrated_reason(record)
@@ -231,53 +268,125 @@ def on_finish(record: Any, places: list[int] | None, now: int | None = None):
     people = [a for a in dict.fromkeys(seats) if is_person(a)]
     stored = read(people)
     levels = sorted({lv for lv in map(accounts.bot_level, seats) if lv})
-    bots = _read_bots(levels, consistent=True) if levels else {}
-    bot_entries = {lv: bot_entry(game, lv, bots.get(lv, ({}, 0))[0].get(game)) for lv in levels}
-    before, entries = [], {}
+    bots = _read_bots(levels, consistent=False) if levels else {}
+    bot_now = {lv: bot_entry(game, lv, bots.get(lv, ({}, 0))[0].get(game)) for lv in levels}
+    before, entries, queued = [], {}, []
     for seat_id in seats:
         level = accounts.bot_level(seat_id)
         if level:
-            before.append({"mu": bot_entries[level]["mu"], "sigma": bot_entries[level]["sigma"]})
+            before.append({"mu": float(bot_now[level]["mu"]), "sigma": float(bot_now[level]["sigma"])})
+            queued.append({"level": level})
             continue
         ratings, _ = stored.get(seat_id, ({}, 0))
         entry = entries.setdefault(seat_id, ratings.get(game) or fresh_entry())
-        before.append({"mu": entry["mu"], "sigma": entry["sigma"]})
+        before.append({"mu": float(entry["mu"]), "sigma": float(entry["sigma"])})
+        queued.append(dict(before[-1]))
     after = rate(before, places)
     at = int(now or time.time())
-    start = {lv: (float(e["mu"]), float(e["sigma"])) for lv, e in bot_entries.items()}
     for seat, seat_id in enumerate(seats):
-        level = accounts.bot_level(seat_id)
-        if level:  # the level moves by the sum of its seats' changes, as sure as the surest
-            entry = bot_entries[level]
-            mu = float(entry["mu"]) + after[seat]["mu"] - start[level][0]
-            sigma = min(float(entry["sigma"]), after[seat]["sigma"])
-        elif seat_id in entries and seat_id in stored:
-            entry = entries[seat_id]
-            mu, sigma = after[seat]["mu"], after[seat]["sigma"]
-        else:
-            continue  # an account gone (erased) since it sat down
-        _played(entry, mu, sigma, int(places[seat]), places, at)
+        if seat_id in entries and seat_id in stored:
+            _played(entries[seat_id], after[seat]["mu"], after[seat]["sigma"], int(places[seat]),
+                    places, at)
+        # (else a bot's seat, folded later, or an account gone (erased) since it sat down)
     record.rated = True
-    writes = []
-    for account_id, (ratings, version) in stored.items():
-        if account_id in entries:
-            writes.append((accounts.AccountRecord, account_id,
-                           {**ratings, game: entries[account_id]}, version))
-    for level, entry in bot_entries.items():
-        ratings, version = bots.get(level, ({}, 0))
-        writes.append((BotRatingRecord, bot_key(level), {**ratings, game: entry}, version))
+    writes = [(account_id, {**ratings, game: entries[account_id]}, version)
+              for account_id, (ratings, version) in stored.items() if account_id in entries]
+    pending = BotResultRecord(record.game_id, game=game, finished_at=at, result=json.dumps(
+        {"places": [int(p) for p in places], "seats": queued},
+        separators=(",", ":"))) if levels else None
 
     def also(tx: TransactWrite) -> None:
-        for kind, key, ratings, version in writes:
+        kind = accounts.AccountRecord
+        for account_id, ratings, version in writes:
             condition = (kind.ratings_version == version) if version else \
                 kind.ratings_version.does_not_exist()
-            if kind is accounts.AccountRecord:  # an account erased meanwhile is not revived
-                condition = kind.account_id.exists() & condition
-            tx.update(kind(key), actions=[
+            # an account erased meanwhile is not revived
+            tx.update(kind(account_id), actions=[
                 kind.ratings.set(json.dumps(ratings, separators=(",", ":"))),
-                kind.ratings_version.set(version + 1)], condition=condition)
+                kind.ratings_version.set(version + 1)],
+                condition=kind.account_id.exists() & condition)
+        if pending is not None:  # the game's own item: a write no other game contends for
+            tx.save(pending)
 
-    return also if writes else None
+    return also if writes or pending is not None else None
+
+
+def fold_result(current: dict[str, dict[str, Any]], game: str, result: dict[str, Any],
+                at: int) -> None:
+    """Fold one queued result (:class:`BotResultRecord`'s ``result``) into ``current``
+    (``{level: {game: entry}}``, changed in place): the table is rated again with each bot
+    seat at its level's rating as it stands now and each person at the rating they had before
+    the game; a level moves by the sum of its seats' changes, as sure as the surest of them,
+    and counts one game per seat (history point at ``at``, the game's end, Unix seconds)."""
+    seats, places = result["seats"], [int(p) for p in result["places"]]
+    entries: dict[str, dict[str, Any]] = {}
+    for seat in seats:
+        level = seat.get("level")
+        if level and level not in entries:
+            held = current.setdefault(level, {})
+            entries[level] = held[game] = bot_entry(game, level, held.get(game))
+    before = [{"mu": float(entries[s["level"]]["mu"]), "sigma": float(entries[s["level"]]["sigma"])}
+              if s.get("level") else {"mu": float(s["mu"]), "sigma": float(s["sigma"])}
+              for s in seats]
+    after = rate(before, places)
+    start = {level: (float(e["mu"]), float(e["sigma"])) for level, e in entries.items()}
+    for seat, held in enumerate(seats):
+        level = held.get("level")
+        if not level:
+            continue
+        entry = entries[level]
+        mu = float(entry["mu"]) + after[seat]["mu"] - start[level][0]
+        _played(entry, mu, min(float(entry["sigma"]), after[seat]["sigma"]), places[seat],
+                places, at)
+
+
+def fold_pending(limit: int = FOLD_MAX) -> dict[str, int]:
+    """Move the bot levels' ratings by the queued results (:class:`BotResultRecord`), oldest
+    game end first, :data:`FOLD_BATCH` a transaction: the levels' ratings (each conditioned on
+    the version read) and the deletion of the results folded (each conditioned on still being
+    there) commit together or not at all, so a result moves its levels exactly once, whatever
+    runs at the same time or again (a second delivery of the schedule). A batch that lost such
+    a race is left for the next run. Returns ``{"pending", "folded", "conflicts"}``; raises
+    :class:`ServiceUnavailable` when the tables do not answer."""
+    from pynamodb.exceptions import TransactWriteError
+
+    from service.storage import transaction
+
+    try:
+        queued = list(BotResultRecord.scan(consistent_read=True, limit=limit))
+    except PynamoDBException as exc:
+        raise ServiceUnavailable("the bot results are not answering; try again") from exc
+    queued.sort(key=lambda r: (int(r.finished_at), r.game_id))
+    done = {"pending": len(queued), "folded": 0, "conflicts": 0}
+    for first in range(0, len(queued), FOLD_BATCH):
+        batch = queued[first:first + FOLD_BATCH]
+        results = [(item, json.loads(item.result)) for item in batch]
+        levels = sorted({s["level"] for _, r in results for s in r["seats"] if s.get("level")})
+        stored = _read_bots(levels, consistent=True) if levels else {}
+        current = {level: dict(stored.get(level, ({}, 0))[0]) for level in levels}
+        for item, result in results:
+            fold_result(current, item.game, result, int(item.finished_at))
+        kind = BotRatingRecord
+        try:
+            with transaction() as tx:
+                for level in levels:
+                    version = stored.get(level, ({}, 0))[1]
+                    tx.update(kind(bot_key(level)), actions=[
+                        kind.ratings.set(json.dumps(current[level], separators=(",", ":"))),
+                        kind.ratings_version.set(version + 1)],
+                        condition=(kind.ratings_version == version) if version
+                        else kind.ratings_version.does_not_exist())
+                for item, _ in results:
+                    tx.delete(item, condition=BotResultRecord.game_id.exists())
+        except TransactWriteError as exc:
+            if exc.cause_response_code == "TransactionCanceledException":
+                done["conflicts"] += 1  # another fold got there first: the next run goes on
+                continue
+            raise ServiceUnavailable("the bot ratings could not be saved; try again") from exc
+        except PynamoDBException as exc:
+            raise ServiceUnavailable("the bot ratings could not be saved; try again") from exc
+        done["folded"] += len(results)
+    return done
 
 
 def _played(entry: dict[str, Any], mu: float, sigma: float, place: int, places: list[int],
@@ -313,8 +422,8 @@ def guide_section(game_title: str) -> dict[str, Any]:
         "the last's goes down, and beating strong players counts for more (OpenSkill's "
         "Plackett-Luce model, which rates tables of any size; seats that tie share a place).",
         "Bots have ratings too: each level starts from tables of bots against each other "
-        "and moves with every rated game it plays against people; the lobby's bot picker "
-        "shows the current number.",
+        "and moves with every rated game it plays against people (within minutes of the "
+        "game's end); the lobby's bot picker shows the current number.",
         "A table is rated only when all of these hold; the lobby says before kickoff whether "
         "yours will be:"],
         "items": ["At least two people sit at it (bots do not count).",

@@ -133,19 +133,28 @@ def seat_at(game: StoredGame, account_id: str) -> int:
     return seat
 
 
-def orders_body(game: StoredGame, account_id: str,
-                looked: Callable[[], int | None]) -> dict[str, Any]:
+def did_after(record: GameRecord, seat: int, seq: int) -> list[dict[str, Any]]:
+    """What ``seat``'s orders did in the log's items after ``seq`` (the moves of the writes
+    since the log held ``seq`` items), oldest first."""
+    return [e for e in (record.orders_did or {}).get(str(seat), []) if int(e["seq"]) > seq]
+
+
+def orders_body(game: StoredGame, account_id: str, looked: Callable[[], int | None] | None = None,
+                *, written_after: int | None = None) -> dict[str, Any]:
     """The body of ``GET``/``PUT /games/{id}/orders`` for ``account_id`` (``OrdersOut``):
     their seat's orders (``None``: none set), the game's recommended orders and JSON Schema
-    (both ``None`` for a game without orders) and what their orders did since their previous
-    look (:func:`did`; ``looked()`` tells when, asked only when the orders did anything).
-    Raises as :func:`seat_at`."""
+    (both ``None`` for a game without orders) and what their orders did: for a GET, since
+    their previous look (:func:`did_since_look`; ``looked()`` tells when, asked only when the
+    orders did anything); for a PUT, in the write its orders made at once (``written_after``:
+    the log's length before it; :func:`did_after`, no read: the person is at the table and saw
+    the rest at their look). Raises as :func:`seat_at`."""
     seat = seat_at(game, account_id)
     ruleset = engine.get_ruleset(game.record.ruleset)
+    done = (did_after(game.record, seat, written_after) if written_after is not None
+            else did_since_look(game.record, seat, looked or (lambda: None)))
     return {"game_id": game.game_id, "seat": seat, "orders": stored(game.record).get(seat),
             "recommended": engine_orders.recommended(ruleset),
-            "schema": engine_orders.schema(ruleset),
-            "did": did_since_look(game.record, seat, looked)}
+            "schema": engine_orders.schema(ruleset), "did": done}
 
 
 def set_orders(game_id: str, account_id: str, data: Mapping[str, Any] | None,

@@ -38,7 +38,7 @@ HOUR, MINUTE, WEEK = 3_600, 60, 7 * DAY
 PACES: dict[str, dict[str, Any]] = {
     "live": {
         "says": "Everyone at the table at once: a turn waits 5 minutes, an answer a minute, "
-                "a Jiji auction 50 seconds, a Jiji deal 5 minutes and Jiji's clock an hour "
+                "a Jiji auction 50 seconds, a Jiji deal 5 minutes and a Jiji clock table an hour "
                 "(the rulebooks' times).",
         "mtaani": {"idle_timeout_seconds": 5 * MINUTE},
         "mulodi": {"idle_timeout_seconds": 5 * MINUTE, "response_window_seconds": MINUTE},
@@ -47,7 +47,7 @@ PACES: dict[str, dict[str, Any]] = {
     },
     "daily": {
         "says": "Look in once or twice a day: a turn and an answer wait a day, a Jiji auction "
-                "12 hours, a Jiji deal a day and Jiji's clock two weeks.",
+                "12 hours, a Jiji deal a day and a Jiji clock table two weeks.",
         "mtaani": {"idle_timeout_seconds": DAY},
         "mulodi": {"idle_timeout_seconds": DAY, "response_window_seconds": DAY},
         "jiji": {"idle_timeout_seconds": DAY, "auction_seconds": 12 * HOUR,
@@ -55,7 +55,7 @@ PACES: dict[str, dict[str, Any]] = {
     },
     "weekly": {
         "says": "Look in a few times a week: a turn waits a week, an answer, a Jiji auction "
-                "and a Jiji deal 3 days and Jiji's clock ten weeks.",
+                "and a Jiji deal 3 days and a Jiji clock table ten weeks.",
         "mtaani": {"idle_timeout_seconds": WEEK},
         "mulodi": {"idle_timeout_seconds": WEEK, "response_window_seconds": 3 * DAY},
         "jiji": {"idle_timeout_seconds": WEEK, "auction_seconds": 3 * DAY,

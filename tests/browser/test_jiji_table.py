@@ -7,7 +7,10 @@
 - At every decision of a scripted game (roll, buy, Construction and its placing, the end of
   the turn, a Building Permit, an auction opened and bid in) the main action is on screen
   without scrolling, on a phone held upright and sideways and on a desktop, and no text on
-  the track is under 11 px.
+  the track is under 11 px; the game clock's time left and end on screen; the buy's opening
+  bids on screen sideways; an opening bid typed as the game writes money; the permit pickers
+  whole (issue 32's Jiji findings).
+- A line that starts with a handle keeps its case.
 
 Screenshots go to ``test-artifacts/jiji-*.png`` (the ones in docs/web.md are copied from
 there). The dice are fixed, so whoever starts (the seed's opening roll) moves the same way:
@@ -18,6 +21,7 @@ the Building Permit (2), then 2+2 onto Dandora (6, 900k).
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from playwright.sync_api import expect
 
@@ -110,6 +114,10 @@ def test_a_phone_builds_after_a_construction_press(pages, stack):
     move(stack, game_id, a, "buy")
     page = open_as(pages, stack, a, f"/game/{game_id}", "phone-portrait")
     expect(page.get_by_test_id("turn-status")).to_have_text("Your turn: build or end the turn")
+    # A table played to the last player standing says it has no game clock (issue 32: a Live
+    # table's "Clock: 1 hour" in the lobby, and no clock on the screen).
+    expect(page.get_by_test_id("clock")).to_have_text("Last player standing · no game clock")
+    assert page.get_by_test_id("clock").evaluate(IN_VIEW)
     press = page.locator('[data-testid=action-bar] button[data-action="construction"]')
     assert press.evaluate(IN_VIEW)
     click(page, '[data-testid=action-bar] button[data-action="construction"]')
@@ -128,6 +136,18 @@ def test_a_phone_builds_after_a_construction_press(pages, stack):
     expect(tile.locator(".chip.res")).to_have_text("R2")
     expect(page.get_by_test_id("rent-3")).to_have_text("rent M630k")
     expect(page.get_by_test_id("turn-status")).to_have_text("Your turn: build or end the turn")
+    # A deal's cash typed as the game writes money (issue 32: raw numbers). Cash now: 37.7M
+    # less Korogocho's 700k and two blocks' 400k = 36.6M.
+    page.locator("#tab-deals").click()
+    field = page.locator("#deal-give-cash")
+    expect(field).to_have_value("M0")
+    field.fill("M2,000,005")
+    expect(page.get_by_test_id("deal-give-cash-says")).to_have_text("In steps of M10k: M2M or M2.01M.")
+    field.fill("1.5M")
+    expect(page.get_by_test_id("deal-give-cash-says")).to_have_text("M1.5M (M0 to M36.6M, in steps of M10k)")
+    answer = click(page, "[data-testid=deal-composer] button[type=submit]")
+    offered = [e for e in answer["events"] if e["type"] == "DealOffered"]
+    assert [(e["give"]["cash"], e["get"]["cash"]) for e in offered] == [(1_500_000, 0)]
 
 
 STEPS = [
@@ -147,7 +167,60 @@ STEPS = [
 
 
 
+OPTIONS_FIT = """
+(select) => {
+  // Every option of a picker reads whole in its box (issue 32: "Mukuru (no", "school (b"):
+  // the text's width in the picker's font, its padding and the arrow (20 px) within the box.
+  const style = getComputedStyle(select);
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return [...select.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
+}
+"""
+
+BAR_BUTTONS_IN_VIEW = """
+() => [...document.querySelectorAll('[data-testid=action-bar] button, [data-testid=action-bar] summary')]
+  .filter((el) => el.checkVisibility())  // (not the content of a closed fold)
+  .filter((el) => { const r = el.getBoundingClientRect(); return !(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); })
+  .map((el) => el.textContent.trim())
+"""
+"""The texts of the action bar's buttons and folds that are not wholly on screen (a bar that
+scrolls inside itself leaves them below the screen's bottom edge)."""
+
+
+MORE_BELOW = """
+async () => {
+  // The bar's foot while part of it lies below its fold: none as it is (all of it on screen),
+  // "More below" once its room is cut to 120 px, none when scrolled to its end.
+  const bar = document.querySelector('[data-testid=action-bar]');
+  const foot = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const content = getComputedStyle(bar, '::after').content;
+    done(content === 'none' || content === 'normal' ? '' : content);
+  })));
+  const seen = [await foot()];
+  bar.style.maxHeight = '120px';
+  seen.push(await foot());
+  bar.scrollTop = bar.scrollHeight;
+  await new Promise((done) => setTimeout(done, 100));
+  seen.push(await foot());
+  bar.style.maxHeight = '';
+  bar.scrollTop = 0;
+  return seen;
+}
+"""
+
+
 def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, stack):
+    """The scripted game's decisions (STEPS) on a laptop and a phone upright for the starter,
+    a phone sideways and upright for the other. At every decision: the main action on
+    screen, no board text under 11 px, the game clock with its time left and the moment it
+    ends, on screen (issue 32: a Live table showed no clock). At the other's buy: Buy, every
+    opening bid and "Another opening bid" on screen sideways too (issue 32: below the bar's
+    fold); the opening bid typed as the game writes money, "M900k" (the field shows "M10k",
+    not "10000"), opens the auction at 900,000, so the starter's least bid is M910k. At the
+    Building Permit: every picker's options read whole. The feed keeps the handles' case. A bar
+    cut shorter than its content says "More below" at its foot until scrolled to its end."""
     accounts, game_id, first = jiji_table(stack, {"end": "clock", "clock_seconds": 3600, "auction_seconds": 600,
                                                   "scripted": SCRIPT})
     seats = [accounts[first], accounts[1 - first]]
@@ -155,6 +228,7 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
     screens = {who: [open_as(pages, stack, seats[who], f"/game/{game_id}", name) for name in names]
                for who, names in layouts.items()}
     shot = set()
+    ends = None
     for step, (who, status, action) in enumerate(STEPS):
         for page, name in zip(screens[who], layouts[who], strict=True):
             expect(page.get_by_test_id("turn-status")).to_have_text(status, timeout=15_000)
@@ -163,9 +237,27 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
             expect(main).to_have_count(1)
             assert main.evaluate(IN_VIEW), f"{name}, step {step}: the main action is off screen"
             assert page.evaluate(BOARD_FONTS) == [], name
-            expect(page.get_by_test_id("clock")).to_contain_text("from the first roll" if step == 0 else "left")
+            clock = page.get_by_test_id("clock")
+            if step == 0:
+                expect(clock).to_have_text("Clock: 1:00:00, from the first roll")
+            else:
+                if ends is None:
+                    started = stack("GET", f"/games/{game_id}", None, seats[0]["token"])[1]["state"]["clock_end"]
+                    ends = datetime.fromtimestamp(started).strftime("%H:%M")
+                expect(clock).to_have_text(re.compile(rf"^Clock: (1:00:00|59:[0-5][0-9]) left · ends {ends}$"))
+            assert clock.evaluate(IN_VIEW), f"{name}, step {step}: the game clock is off screen"
             if name == "desktop-1366":  # the middle's facts stay in the scrolled board's window
                 assert page.get_by_test_id("center-clock").evaluate(IN_BOARD_WINDOW), f"step {step}"
+            if action == "auction":
+                expect(page.locator('[data-testid=action-bar] button[data-action="auction"]')).to_have_count(3)
+                assert page.evaluate(BAR_BUTTONS_IN_VIEW) == [], f"{name}: off screen"
+                screenshot(page, f"jiji-buy-{name}")
+                if name == "phone-landscape":
+                    assert page.evaluate(MORE_BELOW) == ["", '"More below ▾"', ""]
+            if action is None:
+                for picker in ("#permit-district", "#permit-building"):
+                    assert page.locator(picker).evaluate(OPTIONS_FIT) == [], (name, picker)
+                screenshot(page, f"jiji-permit-{name}")
             if step in (3, 6, 9) and name not in shot:
                 screenshot(page, f"jiji-{name}")
                 shot.add(name)
@@ -179,8 +271,17 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
             answer = click(page, "[data-testid=action-bar] [data-main]")
             assert [(e["district"], e["building"]) for e in answer["events"] if e["type"] == "PermitPlaced"] == [(3, "landfill")]
             continue
-        if action == "auction":
-            click(page, '[data-testid=action-bar] button[data-action="auction"]')
+        if action == "auction":          # an opening bid of the person's own, as the game writes it
+            page.locator("[data-testid=action-bar] .other-amount summary").click()
+            field = page.locator("#opening-bid")
+            expect(field).to_have_value("M10k")
+            field.fill("905k")
+            expect(page.get_by_test_id("opening-bid-says")).to_have_text("In steps of M10k: M900k or M910k.")
+            field.fill("M900k")
+            expect(page.get_by_test_id("opening-bid-says")).to_contain_text("M900k (M10k to ")
+            answer = click(page, "[data-testid=action-bar] .other-amount button[type=submit]")
+            assert [e["bid"] for e in answer["events"] if e["type"] == "AuctionOpened"] == [900_000]
+            expect(screens[0][0].locator("[data-testid=action-bar] [data-main]")).to_have_text("Bid M910k", timeout=15_000)
             continue
         expect(page.locator("[data-testid=action-bar] [data-main]")).to_have_attribute("data-action", action)
         click(page, "[data-testid=action-bar] [data-main]")
@@ -188,6 +289,11 @@ def test_the_main_action_is_on_screen_at_every_decision_at_each_layout(pages, st
     # The landfill took Korogocho's residential blocks out of its rent: bare land, 70k.
     expect(screens[0][0].locator('.board [data-space="3"] .chip.nuisance')).to_have_text("landfill")
     expect(screens[0][0].get_by_test_id("rent-3")).to_have_text("rent M70k")
+    # The feed names people by their handles as written (lower case), never capitalised.
+    feed = screens[0][0].get_by_test_id("feed")
+    expect(feed).to_contain_text(seats[1]["handle"])
+    for account in seats:
+        assert account["handle"].capitalize() not in feed.inner_text()
 
 
 def test_a_closed_deal_reads_as_the_parties_own_count(pages):
@@ -202,3 +308,20 @@ def test_a_closed_deal_reads_as_the_parties_own_count(pages):
     }""")
     # Seats 1 and 2 (1 * 6 + 2 = 8), their second deal.
     assert got == ["Deal #2 was declined"]
+
+
+def test_a_handle_keeps_its_case_at_the_start_of_a_line(pages):
+    """Issue 32: "Wanjiku_trial moved to Building Permit" for @wanjiku_trial. A line that
+    starts with a player's name keeps the name as written; other lines start with a capital."""
+    page = pages.open("/", viewport={"width": 390, "height": 844})
+    got = page.evaluate("""async () => {
+      const { describeEvent } = await import('/js/games/jiji/events.js');
+      const guide = await (await fetch('/rulesets/jiji/guide')).json();
+      const view = { seats: [{ seat: 0, name: 'wanjiku_trial' }, { seat: 1, name: 'Base bot 1' }], seat: 0 };
+      return [describeEvent({ type: 'Moved', player: 0, end: 2 }, view, guide),
+              describeEvent({ type: 'Moved', player: 1, end: 2 }, view, guide),
+              describeEvent({ type: 'AuctionOpened', opener: null, district: 3, bid: 0, minimum: 10000, closes: 0 }, view, guide)];
+    }""")
+    assert got[0].startswith("wanjiku_trial moved to Building Permit"), got
+    assert got[1].startswith("Base bot 1 moved to Building Permit"), got
+    assert got[2].startswith("The bank put Korogocho up for auction"), got

@@ -172,11 +172,21 @@ def test_events_name_the_reader_as_you_in_the_right_case(pages):
         { type: 'ActionPlayed', player: 0, card: 'banja', targets: [1], amount: 50 },
         { type: 'ActionCancelled', action: 'banja', target: 1 },
         { type: 'PropertyTaken', player: 0, card: 'property-karen', target: 1 },
+        { type: 'Paid', payer: 0, payee: 1, paid: 60, debt: 80, to_bank: ['money-20'], to_properties: ['property-karen'] },
+        { type: 'Paid', payer: 1, payee: 0, paid: 90, debt: 80, to_bank: ['money-50', 'money-40'], to_properties: [] },
+        { type: 'Paid', payer: 1, payee: 0, paid: 30, debt: 50, to_bank: ['money-30'], to_properties: [], how: 'table' },
       ].map((e) => describeEvent(e, view, guide));
     }""")
-    assert got == ["Amani paid you 50M for 50M (50M)", "You paid Amani 20M for 20M (20M)",
+    assert got == ["Amani paid you the 50M owed (50M)", "You paid Amani the 20M owed (20M)",
                    "Amani had nothing on the table to pay you", "Amani played Banja on you: 50M",
-                   "The Banja is cancelled for you", "Amani took Karen from you"]
+                   "The Banja is cancelled for you", "Amani took Karen from you",
+                   # Issue 32's trial read "paid you 60M for 80M" and "paid you 90M for 80M".
+                   # The seed: "There is no change in the game. You pay with what you have on
+                   # the table": a part payment is all the payer had (20M + Karen's 40M = 60M of
+                   # 80M); 50M + 40M = 90M pays 80M with 10M over, never given back.
+                   "Amani paid you 60M of the 80M owed (20M, Karen): all they had on the table to pay with",
+                   "You paid Amani 90M for a debt of 80M (50M, 40M): 10M over, as there is no change in the game",
+                   "You paid Amani 30M of the 50M owed (30M): all you had on the table to pay with, chosen by the table"]
 
 
 @pytest.mark.parametrize("layout", ["phone-portrait", "phone-landscape"])

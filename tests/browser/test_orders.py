@@ -245,7 +245,7 @@ def test_jijis_recommended_orders_play_the_turn_and_say_what_they_did(pages, sta
     0.65/200k; an industrial one, 400k, 1/400k); then it ends the turn: 5 moves. The other
     seat, a person without orders, then holds the turn; the card lists the moves in the
     feed's words (the summary found none of them before: it looked for "j2f8ff5 rolled" where
-    Jiji's feed says "J2f8ff5 rolled")."""
+    Jiji's feed then said "J2f8ff5 rolled"; a handle now keeps its case)."""
     from tests.browser.test_jiji_table import SCRIPT, jiji_table
 
     accounts, game_id, first = jiji_table(stack, {"scripted": SCRIPT})
@@ -269,7 +269,7 @@ def test_jijis_recommended_orders_play_the_turn_and_say_what_they_did(pages, sta
     expect(page.get_by_test_id("orders-did-summary")).to_have_text(
         "Your orders made 5 moves for you: rolled 1 + 2, moved to Korogocho, paid the bank "
         "M700k, paid the bank M400k, bought Korogocho for M700k, pressed Construction, and more.")
-    name = me["handle"].capitalize()   # Jiji's feed starts a sentence with a capital
+    name = me["handle"]   # a line that starts with a handle keeps its case (issue 32)
     expect(page.get_by_test_id("orders-did-list").locator("li")).to_have_text([
         f"{name} rolled 1 + 2", f"{name} moved to Korogocho",
         f"{name} paid the bank M700k: a purchase (Korogocho)", f"{name} bought Korogocho for M700k",

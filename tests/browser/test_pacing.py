@@ -35,6 +35,7 @@ def test_a_pace_is_picked_in_words_and_sets_every_deadline(pages, stack, layout)
         page.get_by_role("button", name="Create lobby").click()
     assert sent.value.post_data_json["options"]["pace"] == "daily"
     shown = page.get_by_test_id("lobby-options").locator("li")
-    expect(shown).to_contain_text(["Clock: 14 days", "Auction time: 12 hours", "Deal time: 1 day"])
+    expect(shown).to_contain_text(["Clock: none (to the last player standing)", "Auction time: 12 hours",
+                                   "Deal time: 1 day"])
     expect(page.locator("body")).to_contain_text("an idle turn ends after 1 day")
     screenshot(page, f"pace-lobby-{layout}")

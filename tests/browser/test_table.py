@@ -564,7 +564,8 @@ def test_time_options_read_and_are_typed_in_minutes_hours_and_days(pages, stack)
     # The lobby shows every option the game will be dealt with, in words (issue 28.6: an
     # invitee sees the times before joining): the two typed, the rest the defaults.
     shown = page.get_by_test_id("lobby-options").locator("li")
-    expect(shown).to_contain_text(["End: Last standing", "Clock: 14 days", "Auction time: 2 days",
+    expect(shown).to_contain_text(["End: Last standing", "Clock: none (to the last player standing)",
+                                   "Auction time: 2 days",
                                    "Deal time: 90 minutes"])
 
 

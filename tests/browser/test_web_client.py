@@ -217,7 +217,7 @@ def test_two_players_play_a_seeded_game_and_watch_each_other(pages, stack):
 
 
 def sign_in_landscape(page, name: str) -> None:
-    """Sign in on a landscape phone (the top bar is hidden there, so no nav check)."""
+    """Sign in on a landscape phone (no nav check here: test_trial.py checks the header sideways)."""
     page.fill("#handle", name)
     page.get_by_role("button", name="Sign in or claim").click()
     page.wait_for_function("() => localStorage.getItem('mtaa.session') !== null")

@@ -47,19 +47,67 @@ def bidding(current: int, value_group: bool = False):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_bots_bid_the_least_raise_below_the_districts_value_and_stop_above_it(kind):
-    state = bidding(1_000_000)
-    choice = bots.choose(state, 0, kind, 1)
-    assert choice.type == "bid" and choice.amount == 1_010_000
-    state = bidding(2_500_000)
-    assert bots.choose(state, 0, kind, 1) is None
+def test_bots_jump_half_way_to_their_limit_and_stop_above_it(kind):
+    """Kasarani is worth its price (2M) to every kind here (no group owned; cash 37.7M leaves
+    the reserve whole). Seat 1 holds 1M: the least bid is 1.01M and half the way on to 2M is
+    495k, 490k in steps of 10k: 1.5M. Near the limit the jump rounds to nothing: 1.99M, then
+    2M itself; above it, no bid."""
+    for current, bid in ((1_000_000, 1_500_000), (1_980_000, 1_990_000), (1_990_000, 2_000_000)):
+        choice = bots.choose(bidding(current), 0, kind, 1)
+        assert choice.type == "bid" and choice.amount == bid, current
+    assert bots.choose(bidding(2_000_000), 0, kind, 1) is None
+    assert bots.choose(bidding(2_500_000), 0, kind, 1) is None
 
 
 @pytest.mark.parametrize("kind", ["advanced", "smart"])
 def test_a_district_completing_a_group_is_worth_more_than_its_price(kind):
-    state = bidding(2_500_000, value_group=True)
-    choice = bots.choose(state, 0, kind, 1)
-    assert choice is not None and choice.amount == 2_510_000
+    """Owning Roysambu (2M) and Zimmerman (2.2M), Kasarani (2M) completes the red group:
+    2M + 80% of 6.2M = 6.96M to the bot. To either rival it is worth 2M + 40% (it keeps the
+    bot from the whole group) = 2.8M, so the bot means to win at 2.81M: over 2.5M the least
+    bid is 2.51M and half the way to 2.81M is 150k: 2.66M, not the 4.73M half the way to its
+    own limit would be. Once a rival bids past 2.8M (2.9M), the bot jumps half the way to its
+    limit: 2.91M + 2.025M, 2.02M in steps = 4.93M."""
+    choice = bots.choose(bidding(2_500_000, value_group=True), 0, kind, 1)
+    assert choice is not None and choice.amount == 2_660_000
+    choice = bots.choose(bidding(2_900_000, value_group=True), 0, kind, 1)
+    assert choice is not None and choice.amount == 4_930_000
+
+
+def test_an_auction_between_bots_ends_in_a_handful_of_bids():
+    """Three Base bots (Kasarani worth its 2M price to each) after seat 2 opens at 10k: each
+    bid jumps half the way from the least bid to 2M (issue 32: by the least raise this race
+    took 199 bids, 20k to 2M): 1.01M, 1.51M, 1.76M, 1.88M, 1.94M, 1.97M, 1.99M, 2M, and then
+    nobody bids. One bid a second, all inside the 50-second window, so no close moves."""
+    state = game(3, dice=[[1, 2]], first=2)
+    state.options.auction_seconds = 50
+    at(state, 2, 18)
+    state, _ = act(state, "roll", 2)
+    state, _ = act(state, "auction", 2, opening_bid=10_000, now=T0)
+    amounts, now = [], T0
+    while len(amounts) < 300:
+        choices = [bots.choose(state, seat, "base", seat) for seat in range(3)]
+        choice = next((c for c in choices if c is not None), None)
+        if choice is None:
+            break
+        now += 1
+        state, events = act(state, "bid", choice.player, amount=choice.amount, now=now)
+        assert not events[-1]["extended"]
+        amounts.append(choice.amount)
+    assert amounts == [1_010_000, 1_510_000, 1_760_000, 1_880_000, 1_940_000, 1_970_000,
+                       1_990_000, 2_000_000]
+    assert state.auction.close == T0 + 50
+
+
+def test_self_play_auctions_end_in_a_handful_of_bids_at_a_bot_delay_of_a_second():
+    """Four seats (Smart, Advanced, Base, Advanced), a bid a second as the service's quickest
+    bot delay: every auction ends within 20 bids (by the least raise, Smart and three
+    Advanced ran a median of 225 bids and up to 561, the close moved by each late bid;
+    docs/bots.md, "Bidding (Jiji)")."""
+    for seed in range(3):
+        result = selfplay.play(["smart", "advanced", "base", "advanced"], 50 + seed,
+                               max_turns=150, bid_seconds=1)
+        assert result.auctions, seed
+        assert max(bids for bids, _ in result.auctions) <= 20, result.auctions
 
 
 @pytest.mark.parametrize("kind", KINDS)

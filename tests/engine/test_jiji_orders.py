@@ -97,10 +97,44 @@ def test_two_proxies_race_by_the_least_step_and_the_higher_limit_wins_one_step_a
     seats = {1: mine(limit_district="Kasarani", limit=500_000),
              2: mine(limit_district="Kasarani", limit=350_000)}
     followed = orders.follow(state, seats, T0)
-    # 210k, 220k, ... by turns (seat 1 the odd steps, seat 2 the even) up to seat 2's 340k;
-    # seat 1 answers 350k and seat 2's next, 360k, is over its limit: 15 bids.
-    assert bids(followed) == [(1 if k % 2 else 2, k * 10_000 + 200_000) for k in range(1, 16)]
-    assert followed.state.auction.bids[-1] == [1, 350_000]
+    # One bid at a time the race goes 210k, 220k, ... by turns (seat 1 the odd steps, seat 2
+    # the even) up to seat 2's 340k; seat 1 answers 350k and seat 2's next, 360k, is over its
+    # limit: 15 bids. The table makes only the last two, each a bid higher than the current
+    # one when made: seat 2's 340k over seat 0's 200k, seat 1's 350k over it.
+    assert bids(followed) == [(2, 340_000), (1, 350_000)]
+    assert followed.state.auction.bids[-2:] == [[2, 340_000], [1, 350_000]]
+    assert [RS.order_action(followed.state, seat, seats[seat], T0) for seat in (1, 2)] == [None, None]
+    state, events = system(followed.state, "close_auction", now=T0 + WINDOW)
+    assert {k: events_of(events, "AuctionClosed")[0][k] for k in ("winner", "price")} == {
+        "winner": 1, "price": 350_000}
+
+
+def test_a_long_race_is_two_bids_from_m1m():
+    """Seat 0 opens at M1M; seat 1's proxy goes to M2M, seat 2's to M1.8M. By the least step
+    the race is 81 bids (seat 1 the odd steps, 1.01M ... ; seat 2 the even, up to its 1.8M at
+    the 80th; seat 1's 1.81M); the table makes seat 2's 1.8M and seat 1's 1.81M."""
+    state = kasarani_auction(opening=1_000_000)
+    seats = {1: mine(limit_district="Kasarani", limit=2_000_000),
+             2: mine(limit_district="Kasarani", limit=1_800_000)}
+    followed = orders.follow(state, seats, T0 + 100)
+    assert bids(followed) == [(2, 1_800_000), (1, 1_810_000)]
+    assert len(followed.moves) == 2
+    state, events = system(followed.state, "close_auction", now=T0 + WINDOW)
+    closed = events_of(events, "AuctionClosed")[0]
+    assert (closed["winner"], closed["price"]) == (1, 1_810_000)
+
+
+def test_a_race_against_the_holders_own_proxy_starts_one_bid_earlier():
+    """Seat 0 opened at 200k (its own bid, the highest now) with a proxy to 300k; seat 1's goes
+    to 500k. By the least step: seat 1 210k, seat 0 220k, ..., seat 0 300k (the 10th), seat 1
+    310k (the 11th). Seat 0 may not bid 300k over its own 200k, so the table makes seat 1's
+    290k, seat 0's 300k and seat 1's 310k."""
+    state = kasarani_auction()
+    seats = {0: mine(limit_district="Kasarani", limit=300_000),
+             1: mine(limit_district="Kasarani", limit=500_000)}
+    followed = orders.follow(state, seats, T0)
+    assert bids(followed) == [(1, 290_000), (0, 300_000), (1, 310_000)]
+    assert followed.state.auction.holder == 1
 
 
 def test_equal_limits_go_to_the_earlier_bid_at_that_amount():
@@ -266,3 +300,39 @@ def test_the_guide_says_what_the_recommended_orders_do_and_what_they_leave_to_th
     for stop in ("every deal offered to you", "a Building Permit's building", "a station jump",
                  "a debt you owe", "declaring bankruptcy is always yours"):
         assert stop in text, stop
+
+
+def test_a_race_settled_in_its_last_bids_ends_as_one_bid_at_a_time(monkeypatch):
+    """Against the race made one bid at a time (the shortcut turned off): two and three proxies,
+    the opener's own among them or not, limits on and off the M10k steps, a person's bid first.
+    The same holder at the same price, the same bid next below it, no proxy left to bid."""
+    import random
+
+    rng = random.Random(31)
+    cases = []
+    for _ in range(12):
+        seats = rng.sample([0, 1, 2], rng.choice([2, 3]))
+        limits = {seat: rng.randrange(150_000, 900_000, rng.choice([5_000, 10_000])) for seat in seats}
+        cases.append((limits, rng.random() < 0.3))
+    longest = 0
+    for limits, person_first in cases:
+        ends = []
+        for shortcut in (True, False):
+            state = kasarani_auction()
+            if person_first:
+                state, _ = act(state, "bid", 2, amount=250_000, now=T0 + 1)
+            chosen = {seat: mine(limit_district="Kasarani", limit=limit)
+                      for seat, limit in limits.items()}
+            with monkeypatch.context() as patch:
+                if not shortcut:
+                    patch.setattr(type(RS), "orders_shortcut", lambda self, s, o, now: [])
+                followed = orders.follow(state, chosen, T0 + 5)
+            assert all(RS.order_action(followed.state, seat, o, T0 + 5) is None
+                       for seat, o in chosen.items())
+            a = followed.state.auction
+            ends.append((a.holder, a.bid, a.bids[-2:], len(followed.moves)))
+        (holder, bid, last, moves), (holder1, bid1, last1, moves1) = ends
+        assert (holder, bid, last) == (holder1, bid1, last1), limits
+        assert moves <= min(moves1, 3), limits
+        longest = max(longest, moves1)
+    assert longest > 20                                     # a long race among them

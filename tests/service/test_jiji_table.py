@@ -240,8 +240,9 @@ def test_an_auction_runs_without_anyone_online_and_closes_on_its_schedule(api, c
 def test_a_bot_bids_on_its_own_and_wins_at_the_close(api, clock):
     """A person and a Base bot (no pause between bot moves); the person starts (a seed whose
     opening roll is theirs) and opens the auction of Korogocho at 10k: the bot-turn function,
-    cued by the move, bids the least raise (Base bids up to the price, 700k); nobody bids
-    again and the bot wins at the close, paying 20k."""
+    cued by the move, bids half the way from the least bid (20k) to its limit (Base bids up
+    to the price, 700k): 20k + 340k = 360k; nobody bids again and the bot wins at the close,
+    paying 360k."""
     import engine
     from service import pipeline
     from service.accounts import bot_id
@@ -263,14 +264,14 @@ def test_a_bot_bids_on_its_own_and_wins_at_the_close(api, clock):
     assert cue["detail"]["seats"] == [1]
     with running_as("BotTurnFunction"):
         assert bot_turn.handler(cue, None) == {"moves": 1, "stopped": "waiting"}
-    assert table.view(0)["state"]["auction"]["bids"] == [[0, 10_000], [1, 20_000]]
+    assert table.view(0)["state"]["auction"]["bids"] == [[0, 10_000], [1, 360_000]]
     assert table.version() == opened + 1
     clock.shift(100)
     assert table.fire()["reason"] == "timed_out"
     view = table.view(0)
     assert view["state"]["districts"][str(KOROGOCHO)]["owner"] == 1
-    assert [p["cash"] for p in view["state"]["players"]] == [CASH, CASH - 20_000]
-    assert table.told(0, "Auction closed") == ["Base bot 1 won the auction of Korogocho for 20k."]
+    assert [p["cash"] for p in view["state"]["players"]] == [CASH, CASH - 360_000]
+    assert table.told(0, "Auction closed") == ["Base bot 1 won the auction of Korogocho for 360k."]
 
 
 # ---------------------------------------------------------------------------- deadline kinds

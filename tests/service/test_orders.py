@@ -69,14 +69,38 @@ def test_put_then_get_round_trip(api):
     assert api.ok("GET", f"/games/{game_id}/orders", None, token)["orders"] is None
 
 
-def test_orders_set_during_the_seats_own_turn_act_at_once(api):
+@pytest.fixture
+def dynamo_calls(monkeypatch):
+    """Every DynamoDB call made in this test from then on, as ``(operation, table name)``."""
+    from botocore.client import BaseClient
+
+    calls: list[tuple[str, str | None]] = []
+    original = BaseClient._make_api_call
+
+    def counted(client, operation, params):
+        if client.meta.service_model.endpoint_prefix == "dynamodb":
+            calls.append((operation, params.get("TableName")))
+        return original(client, operation, params)
+
+    monkeypatch.setattr(BaseClient, "_make_api_call", counted)
+    return calls
+
+
+def test_orders_set_during_the_seats_own_turn_act_at_once(api, dynamo_calls):
     """Seat 0's turn waits; its person sets orders that pass a turn: the orders pass it in a
-    write of their own, so seat 1 holds the turn when the PUT answers, and ``did`` says so."""
+    write of their own, so seat 1 holds the turn when the PUT answers, and ``did`` says so:
+    the PUT's answer from that write, without reading the person's presence (they are at the
+    table, and their look told them the rest)."""
+    from service.config import settings
+
     game_id, seats, _, _ = _table(api)
     before = api.ok("GET", f"/games/{game_id}", None, seats[1][1])["version"]
+    dynamo_calls.clear()
     put = api.ok("PUT", f"/games/{game_id}/orders",
                  {"orders": {"guess_when_left": 0, "pass_turns": True}}, seats[0][1])
     assert put["orders"] == {"guess_when_left": 0, "pass_turns": True}
+    assert [entry["action"]["type"] for entry in put["did"]] == ["pass"]
+    assert ("GetItem", settings().presence_table) not in dynamo_calls
     view = api.ok("GET", f"/games/{game_id}", None, seats[1][1])
     assert view["decision"]["player"] == 1 and view["version"] == before + 1
     did = api.ok("GET", f"/games/{game_id}/orders", None, seats[0][1])["did"]
@@ -349,6 +373,39 @@ def test_a_persons_move_that_leaves_orders_more_than_a_write_cues_them(api, bus_
     assert second.orders_left and second.state.turns == first.state.turns + 2
     [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
     assert cue["orders"] is True
+
+
+def test_a_write_cut_at_the_limit_tells_nobody_of_a_decision_its_orders_make_next(
+        api, bus_items, monkeypatch):
+    """Both seats pass by order; the limit is 2 moves a write. Seat 0's guess, then seat 1's
+    pass and seat 0's pass by order fill the write: seat 1 holds the turn when it is cut, and
+    its orders pass it in the next write (the bot-turn function's). Seat 1 is not told of that
+    turn (it was, before: a turn that passed to it from seat 0); the cue carries the orders on,
+    and their next write tells nobody either (every turn after is passed by order)."""
+    from service import pipeline, standing_orders
+    from service.storage import DynamoGameStore
+    from timers import bot_turn
+
+    monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 2)
+    game_id, seats, card, _ = _table(api)
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    standing_orders._store(game.record, {0: PASSING, 1: PASSING})   # no PUT's own write
+    store.update_fields(game, ("orders",))
+    count = len(_log(game_id))
+    bus_items.clear()
+    cut = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card)})
+    assert _applied(_log(game_id, count)) == [("guess", 0, None), ("pass", 1, "order"),
+                                              ("pass", 0, "order")]
+    assert cut.orders_left and [d.player for d in cut.pending] == [1]
+    pending = [d for kind, d in bus_items if kind == pipeline.DECISION_PENDING]
+    assert [(d["event"]["player"], d["passed"]) for d in pending] == [(1, False)]
+    [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
+    bus_items.clear()
+    assert bot_turn.handler({"detail-type": pipeline.BOTS_TO_MOVE, "detail": cue}, None)[
+        "stopped"] == "finished"
+    assert not [d for kind, d in bus_items
+                if kind == pipeline.DECISION_PENDING and d["passed"]]
 
 
 def test_a_refused_order_move_does_no_harm(api, monkeypatch):

@@ -120,3 +120,28 @@ def _second_table(api, seats):
     api.ok("POST", f"/lobbies/{lobby_id}/invites", {"handle": handle}, a, 201)
     api.ok("POST", f"/lobbies/{lobby_id}/join", None, b)
     return lobby_id
+
+
+def test_the_dashboards_finished_list_keeps_archived_games_with_winner_and_place(api):
+    from service.storage import DynamoGameStore, GameRecord
+
+    lobby_id, seats = api.new_lobby(2, name="Archived derby")
+    (_, a), (_, b) = seats
+    old = _finished(api, seats, lobby_id)
+    before = {who: [g for g in api.ok("GET", "/dashboard", None, token)["finished"]
+                    if g["game_id"] == old] for who, token in (("a", a), ("b", b))}
+    assert before["a"] and before["b"]
+    assert DynamoGameStore().archive(old) and GameRecord.count(old) == 0
+    for who, token in (("a", a), ("b", b)):
+        [game] = [g for g in api.ok("GET", "/dashboard", None, token)["finished"]
+                  if g["game_id"] == old]
+        # The same name, winner, standings and the reader's own place as before it was archived.
+        for key in ("name", "ruleset", "status", "seats", "your_seat", "winner", "places",
+                    "your_place"):
+            assert game[key] == before[who][0][key], key
+        assert game["name"] == "Archived derby" and game["status"] == "finished"
+        assert game["your_place"] == game["places"][game["your_seat"]]
+    # A stranger's dashboard has no trace of the private table.
+    _, stranger = api.sign_in()
+    board = api.ok("GET", "/dashboard", None, stranger)
+    assert all(g["game_id"] != old for items in board.values() for g in items)

@@ -209,55 +209,179 @@ def test_the_pipeline_keeps_the_order_seats_are_knocked_out_in():
     assert record.knocked_out == [2, 0]
 
 
+def _level(level: str, game: str) -> tuple[dict, int]:
+    """A bot level's current entry in ``game`` (its self-play figure before any fold) and the
+    version of its rating item (0: never folded)."""
+    from pynamodb.exceptions import DoesNotExist
+
+    try:
+        item = ratings.BotRatingRecord.get(ratings.bot_key(level), consistent_read=True)
+    except DoesNotExist:
+        return ratings.bot_entry(game, level, None), 0
+    return (ratings.bot_entry(game, level, json.loads(item.ratings or "{}").get(game)),
+            int(item.ratings_version or 0))
+
+
+def _fold() -> dict:
+    from tests.policy.calls import running_as
+    from timers import fold_bot_ratings
+
+    with running_as("BotRatingsFunction"):
+        return fold_bot_ratings.handler({"source": "aws.events", "detail-type": "Scheduled Event",
+                                         "detail": {}}, None)
+
+
 def test_a_bot_levels_rating_moves_with_rated_games_against_people_once(api):
     from service.accounts import BOT_LEVELS
 
+    _fold()  # (what earlier tests of this process queued)
+    start, version = _level("smart", "mtaani")
     lobby_id, seats = api.new_lobby(3)
     owner = seats[0][1]
     api.ok("POST", f"/lobbies/{lobby_id}/leave", None, seats[2][1])
     lobby = api.ok("POST", f"/lobbies/{lobby_id}/bots", {"level": "smart", "seat": 2}, owner)
-    selfplay = ratings.bot_rating("mtaani", "smart")
-    # Before any game against people: the self-play figure, on the bot picker.
+    # The bot picker shows the level's current number (its self-play figure at first).
     assert lobby["rated"] is True
-    assert lobby["bot_ratings"]["smart"] == pytest.approx(selfplay, abs=1e-3)
+    assert lobby["bot_ratings"]["smart"] == pytest.approx(
+        {"mu": start["mu"], "sigma": start["sigma"]}, abs=1e-3)
     api.ok("POST", f"/lobbies/{lobby_id}/start", {"options": {"max_turns": 1}}, owner, 201)
+    ids = _ids(api, seats[:2])
     play_to_the_end(lobby_id)
     record = DynamoGameStore().load(lobby_id).record
     assert record.rated is True
     places = [int(p) for p in record.places]
-    item = ratings.BotRatingRecord.get("bot:smart", consistent_read=True)
-    entry = json.loads(item.ratings)["mtaani"]
-    # As the library rates the table: two new people and the Smart bot from its self-play figure.
     fresh = {"mu": 25.0, "sigma": 25 / 3}
-    want = ratings.rate([fresh, fresh, selfplay], places)[2]
-    assert (entry["mu"], entry["sigma"]) == pytest.approx((want["mu"], want["sigma"]))
-    assert entry["games"] == 1 and entry["places"] == {str(places[2]): 1}
-    assert int(item.ratings_version) == 1
-    # Once: the timer delivered again changes nothing; the other levels did not play.
+    level = {"mu": start["mu"], "sigma": start["sigma"]}
+    want = ratings.rate([fresh, fresh, level], places)
+    # The people were rated against the level's current figure, in the write that ended it...
+    for seat, account_id in enumerate(ids):
+        entry, _ = _rating(account_id)
+        assert (entry["mu"], entry["sigma"]) == pytest.approx((want[seat]["mu"], want[seat]["sigma"]))
+    # ...which did not write the level's rating (one item every finishing write would contend
+    # for): it queued the game's result, figures only, for the fold.
+    assert _level("smart", "mtaani") == (start, version)
+    queued = ratings.BotResultRecord.get(lobby_id, consistent_read=True)
+    assert queued.game == "mtaani"
+    assert json.loads(queued.result) == {"places": places, "seats": [fresh, fresh, {"level": "smart"}]}
+    # The scheduled fold moves the level as the library rates the table, once.
+    assert _fold()["folded"] == 1
+    entry, after_version = _level("smart", "mtaani")
+    assert after_version == version + 1
+    assert (entry["mu"], entry["sigma"]) == pytest.approx((want[2]["mu"], want[2]["sigma"]))
+    assert entry["games"] == start["games"] + 1
+    assert entry["places"].get(str(places[2])) == start["places"].get(str(places[2]), 0) + 1
+    assert ratings.BotResultRecord.count(lobby_id) == 0
+    # Once: the fold run again and the timer delivered again change nothing.
+    assert _fold() == {"pending": 0, "folded": 0, "conflicts": 0}
     deadline.fire(lobby_id, int(time.time()) + 10**8)
-    assert int(ratings.BotRatingRecord.get("bot:smart", consistent_read=True).ratings_version) == 1
+    assert ratings.BotResultRecord.count(lobby_id) == 0
+    assert _level("smart", "mtaani")[1] == version + 1
     shown = ratings.bot_levels("mtaani")
     assert set(shown) == set(BOT_LEVELS)
-    assert shown["smart"] == pytest.approx({"mu": want["mu"], "sigma": want["sigma"]}, abs=1e-3)
-    assert shown["base"] == pytest.approx(ratings.bot_rating("mtaani", "base"), abs=1e-3)
+    assert shown["smart"] == pytest.approx({"mu": want[2]["mu"], "sigma": want[2]["sigma"]}, abs=1e-3)
     # The lobby's bot picker shows the current number.
     new = api.ok("POST", "/lobbies", {"table_size": 2}, owner, 201)
     assert new["bot_ratings"]["smart"] == shown["smart"]
 
 
-def test_two_bots_of_one_level_move_it_by_the_sum_of_their_changes(aws, monkeypatch):
-    record = types.SimpleNamespace(rated=None, unrated=None, ruleset="mulodi",
-                                   seats=["acc_x", "acc_y", "bot:base:1", "bot:base:2"],
-                                   sealed={}, moves={}, stood_in={})
-    counted = []
-    played = ratings._played
-    monkeypatch.setattr(ratings, "_played", lambda entry, mu, sigma, *rest: (
-        counted.append((mu, sigma)), played(entry, mu, sigma, *rest)))
-    assert ratings.on_finish(record, [1, 4, 2, 3], now=1) is not None and record.rated
+def test_two_bots_of_one_level_move_it_by_the_sum_of_their_changes(aws):
     base = ratings.bot_rating("mulodi", "base")
-    after = ratings.rate([{"mu": 25.0, "sigma": 25 / 3}] * 2 + [base, base], [1, 4, 2, 3])
-    # (the two people are no accounts here: only the level is counted, once per seat)
-    second = base["mu"] + (after[2]["mu"] - base["mu"]) + (after[3]["mu"] - base["mu"])
-    flat = [x for pair in counted for x in pair]
-    assert flat == pytest.approx([after[2]["mu"], after[2]["sigma"],
-                                  second, min(after[2]["sigma"], after[3]["sigma"])])
+    fresh = {"mu": 25.0, "sigma": 25 / 3}
+    current: dict = {}
+    ratings.fold_result(current, "mulodi", {"places": [1, 4, 2, 3],
+                                            "seats": [fresh, fresh, {"level": "base"}, {"level": "base"}]},
+                        at=1)
+    after = ratings.rate([fresh, fresh, base, base], [1, 4, 2, 3])
+    entry = current["base"]["mulodi"]
+    summed = base["mu"] + (after[2]["mu"] - base["mu"]) + (after[3]["mu"] - base["mu"])
+    assert entry["mu"] == pytest.approx(summed)
+    assert entry["sigma"] == pytest.approx(min(after[2]["sigma"], after[3]["sigma"]))
+    assert entry["games"] == 2 and entry["places"] == {"2": 1, "3": 1}
+    assert set(current) == {"base"}
+
+
+def _queue(game_id: str, game: str, at: int, seats: list, places: list) -> None:
+    ratings.BotResultRecord(game_id, game=game, finished_at=at,
+                            result=json.dumps({"places": places, "seats": seats})).save()
+
+
+def test_the_fold_takes_each_result_once_oldest_first_even_when_two_folds_race(aws, monkeypatch):
+    _fold()
+    start, version = _level("advanced", "jiji")
+    person = {"mu": 31.0, "sigma": 4.0}
+    # Two games ended: the later one queued first. Each moves the level from where the
+    # earlier left it, in the order the games ended.
+    _queue("g-fold-late", "jiji", 2000, [person, {"level": "advanced"}], [2, 1])
+    _queue("g-fold-early", "jiji", 1000, [{"level": "advanced"}, person], [2, 1])
+    level = {"mu": start["mu"], "sigma": start["sigma"]}
+    first = ratings.rate([level, person], [2, 1])[0]
+    second = ratings.rate([person, first], [2, 1])[1]
+    # A second delivery of the schedule runs while this fold is working: it folds first.
+    fold_result, raced = ratings.fold_result, []
+
+    def racing(*args, **kw):
+        if not raced:
+            raced.append(None)
+            raced[0] = ratings.fold_pending()
+        return fold_result(*args, **kw)
+
+    monkeypatch.setattr(ratings, "fold_result", racing)
+    assert _fold() == {"pending": 2, "folded": 0, "conflicts": 1}   # it lost: nothing written
+    assert raced == [{"pending": 2, "folded": 2, "conflicts": 0}]
+    entry, after_version = _level("advanced", "jiji")
+    assert after_version == version + 1                             # one write, two results
+    assert (entry["mu"], entry["sigma"]) == pytest.approx((second["mu"], second["sigma"]))
+    assert entry["games"] == start["games"] + 2
+    assert [p["at"] for p in entry["history"][-2:]] == [1000, 2000]
+    assert ratings.BotResultRecord.count("g-fold-early") + ratings.BotResultRecord.count("g-fold-late") == 0
+
+
+def test_the_fold_runs_on_a_schedule_in_the_template_and_the_local_stack():
+    from local.stack import LOCAL_PARAMETERS
+    from local.template import LocalTemplate
+
+    [fn] = [f for f in LocalTemplate(parameters=LOCAL_PARAMETERS).functions()
+            if f.logical_id == "BotRatingsFunction"]
+    assert fn.handler == "timers.fold_bot_ratings.handler"
+    assert fn.schedules == ["rate(10 minutes)"]
+
+
+def _play(api, game_id, token, kind):
+    """Make the ``kind`` move (its legal form as the view offers it) as ``token``'s seat."""
+    legal = api.ok("GET", f"/games/{game_id}", None, token)["legal_actions"]
+    [action] = [a for a in legal if a["type"] == kind]
+    body = {k: v for k, v in action.items() if k != "type"}
+    return api.ok("POST", f"/games/{game_id}/mtaani/{kind.replace('_', '-')}", body, token)
+
+
+def test_a_seat_knocked_out_later_finishes_above_one_knocked_out_earlier(api):
+    from service import seats as seats_module
+
+    kibra = 3
+    game_id, seats = api.new_game(3)
+    ids = _ids(api, seats)
+    # A test position: seats 0 and 1 have no money; Kibra (3 squares from GO) is seat 2's.
+    state = engine.new_game("mtaani", ids, 7, {"scripted": {"dice": [[1, 2], [1, 2]],
+                                                            "mugging": [False, False]}})
+    state.props[kibra].owner = 2
+    for seat in (0, 1):
+        state.pool += state.players[seat].cash
+        state.players[seat].cash = 0
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    game.record.set_waiting([])
+    seats_module.track(game.record, engine.pending(state))
+    store.save(game, state, [])
+    # Seat 0 lands on Kibra, cannot pay and goes bankrupt first; then seat 1 does.
+    for seat in (0, 1):
+        _play(api, game_id, seats[seat][1], "roll")
+        reply = _play(api, game_id, seats[seat][1], "declare_bankruptcy")
+    assert reply["game"]["status"] == "finished"
+    record = store.load(game_id).record
+    assert [int(s) for s in record.knocked_out] == [0, 1]
+    # The rules: "The winner is the last player still standing"; the one who went out later
+    # outlasted the other: seat 2 first, seat 1 second, seat 0 third (not a shared last place).
+    assert [int(p) for p in record.places] == [3, 2, 1]
+    assert record.rated is True
+    mus = [_rating(a)[0]["mu"] for a in ids]
+    assert mus[2] > mus[1] > mus[0]

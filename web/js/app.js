@@ -30,7 +30,7 @@ function renderHeader() {
   const nav = document.getElementById("nav");
   fill(nav,
     h("a", { href: "#/" }, "Dashboard"),
-    h("a", { href: "#/guide" }, "Guide"),
+    h("a", { href: "#/guide", id: "nav-guide", "data-testid": "nav-guide" }, "Guide"),
     me ? h("a", { href: "#/account", "data-testid": "account-link" }, "Account") : null,
     me ? h("span", { class: "me", "data-testid": "signed-in-as" }, `@${me.handle}`) : h("a", { href: "#/signin" }, "Sign in"));
 }

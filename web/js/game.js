@@ -12,7 +12,7 @@ import { makeComponents } from "./shell/components.js";
 import { mountGeneric } from "./shell/generic.js";
 import * as words from "./shell/words.js";
 import { sound } from "./sound.js";
-import { busy, confirmDialog, fill, go, h, notify, prefs } from "./ui.js";
+import { busy, confirmDialog, fill, go, h, headerGuide, notify, prefs } from "./ui.js";
 
 const POLL_MS = 1500;
 const HIDDEN_POLL_MS = 8000;
@@ -114,6 +114,7 @@ export function mountGame(root, gameId) {
 
   async function start() {
     const v = host.view;
+    headerGuide(v.ruleset, host.id);  // the header's Guide opens this game's rules
     // The guide, the chat route, the screen module and the event log load side by side.
     // Standing orders: the seat's orders and what they did since the last look (orders.js),
     // worded by the game's feed once its words are loaded.

@@ -5,7 +5,7 @@
 // table straight from handles (POST /games).
 
 import * as api from "./api.js";
-import { busy, confirmDialog, copyText, duration, fill, go, h, notify } from "./ui.js";
+import { busy, confirmDialog, copyText, duration, fill, go, h, headerGuide, notify } from "./ui.js";
 
 // Settings a lobby takes as its own fields (never among the ruleset's table options).
 const LOBBY_FIELDS = new Set(["idle_timeout_seconds", "idle_turns_before_bot", "bot_delay_seconds"]);
@@ -33,6 +33,8 @@ export function optionsInWords(options) {
     let shown;
     if (value === null || value === undefined) shown = "no limit";
     else if (typeof value === "boolean") shown = value ? "yes" : "no";
+    // A game clock the table does not play to (Jiji's "last standing" end) is not a clock.
+    else if (key === "clock_seconds" && options.end === "last_standing") shown = "none (to the last player standing)";
     else if (key.endsWith("_seconds") && typeof value === "number") shown = duration(value);
     else if (typeof value === "string") shown = words(value);
     else if (typeof value === "number") shown = value.toLocaleString("en-GB");
@@ -203,7 +205,9 @@ export async function mountNewGame(root) {
     optionsBox,
     h("label", { class: "switch" }, isPublic, "Make this lobby public"),
     h("p", { class: "muted" }, "Lobbies are private by default: only invited handles can find and join them."),
-    button);
+    // The form is long on a phone (a game's options, the pace): Create lobby stays pinned at
+    // the screen's foot, in reach from the first field (the defaults make a good table).
+    h("div", { class: "form-foot", "data-testid": "new-game-foot" }, button));
     fill(root, form);
     return null;
   }
@@ -280,6 +284,7 @@ export async function mountLobby(root, lobbyId, inviteToken) {
 
   function render() {
     shown = JSON.stringify(lobby);
+    headerGuide(lobby.ruleset);  // the header's Guide opens this table's game
     const owner = lobby.you.role === "owner";
     const waiting = lobby.status === "waiting";
     const focusId = document.activeElement?.id;

@@ -218,57 +218,42 @@ export function makeOrders(host, { describe, shown = () => true }) {
       const recWords = h("span", { class: "muted small recommended" }, `Recommended: ${orderValueWords(f, rec)}`);
       const help = f.help ? h("span", { class: "muted small" }, helpWords(f)) : null;
       const describedBy = `${id}-help ${id}-error`;
-      let control;
-      let read;
-      let set;
+      const helpLine = h("p", { class: "order-help", id: `${id}-help` }, help, " ", recWords);
+      // Each control is read and set through one pair, set from the orders shown.
+      const keep = (read, set) => { controls.set(f.key, { read, set }); set(value[f.key]); };
+      const field = (...parts) => h("div", { class: "order-field", "data-field": f.key }, ...parts, helpLine, error);
       if (f.kind === "boolean") {
-        control = h("input", { type: "checkbox", id, role: "switch", "aria-describedby": describedBy });
-        read = () => control.checked;
-        set = (x) => { control.checked = Boolean(x); };
-        controls.set(f.key, { read, set });
-        set(value[f.key]);
-        return h("div", { class: "order-field", "data-field": f.key },
-          h("label", { class: "switch", for: id }, control, f.title),
-          h("p", { class: "order-help", id: `${id}-help` }, help, " ", recWords), error);
+        const control = h("input", { type: "checkbox", id, role: "switch", "aria-describedby": describedBy });
+        keep(() => control.checked, (x) => { control.checked = Boolean(x); });
+        return field(h("label", { class: "switch", for: id }, control, f.title));
       }
       if (f.kind === "integer" || f.kind === "number") {
         const input = h("input", { type: "number", id, inputmode: "numeric", min: f.min, max: f.max, step: f.kind === "integer" ? 1 : "any",
           placeholder: f.nullable ? "no limit" : "", "aria-describedby": describedBy });
         // (an empty amount is sent as null: "no limit" where the field has one, else the
         // service refuses it by name, as any bad value)
-        read = () => (input.value === "" ? null : Number(input.value));
-        set = (x) => { input.value = x === null || x === undefined ? "" : String(x); };
+        keep(() => (input.value === "" ? null : Number(input.value)),
+          (x) => { input.value = x === null || x === undefined ? "" : String(x); });
         const range = f.min !== undefined && f.max !== undefined ? ` (${num(f.min)} to ${num(f.max)})`
           : f.min !== undefined ? ` (at least ${num(f.min)})` : "";
-        control = h("span", { class: "row order-amount" }, input, f.unit ? h("span", { class: "unit" }, f.unit) : null);
-        controls.set(f.key, { read, set });
-        set(value[f.key]);
-        return h("div", { class: "order-field", "data-field": f.key },
-          h("label", { for: id }, f.title, h("span", { class: "muted" }, range)), control,
-          h("p", { class: "order-help", id: `${id}-help` }, help, " ", recWords), error);
+        return field(h("label", { for: id }, f.title, h("span", { class: "muted" }, range)),
+          h("span", { class: "row order-amount" }, input, f.unit ? h("span", { class: "unit" }, f.unit) : null));
       }
       if (f.kind === "enum") {
-        control = h("select", { id, "aria-describedby": describedBy },
+        const control = h("select", { id, "aria-describedby": describedBy },
           f.nullable ? h("option", { value: "null" }, "None") : null,
           f.choices.map((c) => h("option", { value: JSON.stringify(c) }, capital(humanize(String(c))))));
-        read = () => JSON.parse(control.value);
-        set = (x) => { control.value = JSON.stringify(x ?? null); };
-        controls.set(f.key, { read, set });
-        set(value[f.key]);
-        return h("div", { class: "order-field", "data-field": f.key },
-          h("label", { for: id }, f.title), control,
-          h("p", { class: "order-help", id: `${id}-help` }, help, " ", recWords), error);
+        keep(() => JSON.parse(control.value), (x) => { control.value = JSON.stringify(x ?? null); });
+        return field(h("label", { for: id }, f.title), control);
       }
       if (f.kind === "enums") {
         const boxes = f.choices.map((c, i) => h("input", { type: "checkbox", id: `${id}-${i}`, value: JSON.stringify(c) }));
-        read = () => boxes.filter((b) => b.checked).map((b) => JSON.parse(b.value));
-        set = (x) => { const chosen = new Set((x || []).map((c) => JSON.stringify(c))); for (const b of boxes) b.checked = chosen.has(b.value); };
-        controls.set(f.key, { read, set });
-        set(value[f.key]);
+        keep(() => boxes.filter((b) => b.checked).map((b) => JSON.parse(b.value)),
+          (x) => { const chosen = new Set((x || []).map((c) => JSON.stringify(c))); for (const b of boxes) b.checked = chosen.has(b.value); });
         return h("fieldset", { class: "order-field order-choices", "data-field": f.key, "aria-describedby": describedBy },
           h("legend", {}, f.title),
           h("div", { class: "choices" }, boxes.map((b, i) => h("label", { class: "switch", for: b.id }, b, capital(humanize(String(f.choices[i])))))),
-          h("p", { class: "order-help", id: `${id}-help` }, help, " ", recWords), error);
+          helpLine, error);
       }
       // A shape the form cannot edit: kept as it is, said in words.
       controls.set(f.key, { read: () => value[f.key], set: () => {} });

@@ -11,7 +11,7 @@ import { screenModule } from "./game.js";
 import { makeComponents } from "./shell/components.js";
 import { mountGeneric } from "./shell/generic.js";
 import * as words from "./shell/words.js";
-import { busy, confirmDialog, fill, h, notify, prefs } from "./ui.js";
+import { busy, confirmDialog, fill, h, headerGuide, notify, prefs } from "./ui.js";
 
 const SILENT = { play() {}, muted: true, volume: 0 };
 
@@ -31,6 +31,7 @@ export async function mountReplay(root, gameId, startStep) {
     return null;
   }
   const v0 = first.view;
+  headerGuide(v0.ruleset, gameId);
   const [guide, module] = await Promise.all([api.guide(v0.ruleset).catch(() => ({})), screenModule(v0.game)]);
   host.guide = guide;
   const title = guide.game_title || words.capital(v0.game);

@@ -186,6 +186,15 @@ export async function copyText(text) {
   }
 }
 
+/** Point the header's Guide link at the guide of the game on screen (`ruleset`; `from`, the
+ * game's id, gives the guide its way back), or at the guides' start when `ruleset` is null. The
+ * header is drawn afresh on every route, so a screen without a game leaves the start. */
+export function headerGuide(ruleset = null, from = null) {
+  const link = document.getElementById("nav-guide");
+  if (!link) return;
+  link.href = ruleset ? `#/guide/${encodeURIComponent(ruleset)}${from ? `?from=${encodeURIComponent(from)}` : ""}` : "#/guide";
+}
+
 /** Navigate to a hash route ("/game/abc"); re-renders when already there. */
 export function go(path) {
   if (location.hash === `#${path}`) window.dispatchEvent(new HashChangeEvent("hashchange"));

@@ -409,6 +409,16 @@ class Ruleset:
         seats can see too (:mod:`engine.orders`). Default: no orders, no moves."""
         return None
 
+    def orders_shortcut(self, state: Any, orders: Mapping[int, BaseModel],
+                        now: int) -> list[tuple[int, BaseModel]]:
+        """The last few of a long run of moves that several seats' ``orders`` (seat -> orders)
+        would make one at a time in ``state`` at ``now`` answering each other (a Jiji proxy-bid
+        race), chosen so that they leave the game as the whole run would: ``[(seat, action),
+        ...]``, each a legal action of its seat when made in turn; ``[]`` when there is no such
+        run (:func:`engine.orders.follow` then asks :meth:`order_action` seat by seat).
+        Default: none."""
+        return []
+
     def pause_action(self, state: Any, now: int) -> BaseModel | None:
         """The table action that stops the game's own clocks when its owner saves (pauses) it
         at ``now``, or ``None`` when nothing in the state runs on time."""

@@ -39,8 +39,8 @@ from engine.core import (
 )
 
 MAX_ORDER_MOVES = 400
-"""Most moves one :func:`follow` makes (a guard: a Jiji auction between two proxy bids takes a
-few dozen; a whole Mtaani turn by order about ten)."""
+"""Most moves one :func:`follow` makes (a guard: a Jiji race between proxy bids takes two or
+three; a whole Mtaani turn by order about ten)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,9 @@ def follow(state: Any, orders: Mapping[int, BaseModel], now: int, *,
     """Make the moves the seats' ``orders`` (seat -> parsed orders) make in ``state`` at
     ``now`` (Unix seconds), one at a time, each on the state the last one left: at each step
     the first seat the game waits on (``Ruleset.waiting_seats``, in its order) whose orders
-    make a move. Stops when none does (every seat waited on has a stop or no orders), when the
+    make a move; or, where several seats' orders would answer each other at length (a Jiji
+    proxy-bid race), the last few moves of that run that leave the game as it would
+    (``Ruleset.orders_shortcut``). Stops when none does (every seat waited on has a stop or no orders), when the
     game is over, or after ``limit`` moves. ``state`` itself is not changed."""
     rs = ruleset_of(state)
     followed = Followed(state)
@@ -113,23 +115,25 @@ def follow(state: Any, orders: Mapping[int, BaseModel], now: int, *,
         return followed
     halted: set[int] = set()
     while len(followed.moves) < limit and rs.outcome(followed.state) is None:
-        chosen = None
-        for seat in rs.waiting_seats(followed.state):
-            if seat in halted or seat not in orders:
-                continue
-            action = rs.order_action(followed.state, seat, orders[seat], now)
-            if action is not None:
-                chosen = seat, stamp(action, now)
-                break
-        if chosen is None:
+        active = {seat: o for seat, o in orders.items() if seat not in halted}
+        queued = [(seat, stamp(action, now))
+                  for seat, action in rs.orders_shortcut(followed.state, active, now)]
+        if not queued:
+            for seat in rs.waiting_seats(followed.state):
+                if seat in active:
+                    action = rs.order_action(followed.state, seat, active[seat], now)
+                    if action is not None:
+                        queued = [(seat, stamp(action, now))]
+                        break
+        if not queued:
             break
-        seat, action = chosen
-        try:
-            result = rs.apply(followed.state, action)
-        except EngineError as exc:
-            followed.refused.append((seat, action, exc))
-            halted.add(seat)
-            continue
-        followed.moves.append(OrderMove(seat, action, result))
-        followed.state = result.state
+        for seat, action in queued[:limit - len(followed.moves)]:
+            try:
+                result = rs.apply(followed.state, action)
+            except EngineError as exc:
+                followed.refused.append((seat, action, exc))
+                halted.add(seat)
+                break
+            followed.moves.append(OrderMove(seat, action, result))
+            followed.state = result.state
     return followed

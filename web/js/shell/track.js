@@ -59,6 +59,10 @@ export function compact(amount) {
  * (css: .board-wrap). Call on every redraw and resize. */
 const LANDSCAPE = window.matchMedia("(orientation: landscape) and (max-height: 560px)");
 export function fitFrame(frame, bar) {
+  // Measuring the board at its natural size (and the frame unbounded) clamps the frame's scroll
+  // to that smaller box: the scroll is read first and put back at the end, so a space scrolled
+  // into sight (Follow turn, at a phone's size) stays there.
+  const scroll = { left: frame.scrollLeft, top: frame.scrollTop };
   const sideways = LANDSCAPE.matches;
   let size;
   if (sideways) size = window.innerHeight;
@@ -89,6 +93,10 @@ export function fitFrame(frame, bar) {
     if (!sideways && natural > 0 && board.offsetHeight > size + 1) size = whole(size, pitch);
   }
   frame.style.maxHeight = sideways && !board ? "" : `${size}px`;
+  if (frame.scrollLeft !== scroll.left || frame.scrollTop !== scroll.top) {
+    frame.scrollLeft = scroll.left;
+    frame.scrollTop = scroll.top;
+  }
 }
 
 /** Keep `el` (a space of the board) in sight inside `frame`'s own scroll area, never the page's. */

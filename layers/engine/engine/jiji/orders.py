@@ -40,18 +40,18 @@ deals: the ruleset kit checks it by redeterminizing. The rules import nothing of
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from engine.jiji import actions as act
-from engine.jiji import board, build
+from engine.jiji import board, build, choices
 from engine.jiji.auction import minimum_next
 from engine.jiji.data import Book, book
 from engine.jiji.flow import Ctx
 from engine.jiji.legal import legal_actions
-from engine.jiji.rent import doubled, has_bonus, has_nuisance, rent_value, wealth
+from engine.jiji.rent import rent_value, wealth
 from engine.jiji.state import JijiState
 
 NO_DISTRICT = "none"
@@ -69,10 +69,10 @@ def _m(title: str, description: str, default: int, high: int) -> Any:
     return Field(default, ge=0, le=high, title=title, description=description)
 
 
-@cache
-def orders_model() -> type[BaseModel]:
+def _model() -> type[BaseModel]:
     """The pydantic model of one seat's Jiji orders (every default from ``data/jiji.toml``
-    ``[orders]``; ``limit_district`` lists the board's district names). Built once."""
+    ``[orders]``; ``limit_district`` lists the board's district names): built once, as
+    :data:`JijiOrders`, when this module is first imported."""
     b = book()
     d = b.raw["orders"]
     names = tuple(b.name[space] for space in b.districts)
@@ -165,8 +165,8 @@ def orders_model() -> type[BaseModel]:
     return model
 
 
-JijiOrders = orders_model()
-"""One seat's Jiji standing orders (the model :func:`orders_model` builds)."""
+JijiOrders = _model()
+"""One seat's Jiji standing orders (``JijiRuleset.standing_orders``)."""
 
 
 # ---------------------------------------------------------------------- figures
@@ -206,21 +206,6 @@ class Table:
             if left < self.b.raw["orders"]["clock_build_all_percent"] * s.options.clock_seconds:
                 return self.cash
         return self.cash - self.reserve()
-
-    def rent_with(self, space: int, res: int = 0, ind: int = 0, nuisance: bool | None = None) -> int:
-        """District ``space``'s rent with ``res``/``ind`` more blocks (and a nuisance or not)."""
-        b = self.b
-        d = self.s.districts[space]
-        on = has_nuisance(b, d) if nuisance is None else nuisance
-        rent = b.rents[space][min(d.ind + ind + (0 if on else d.res + res), b.max_blocks)]
-        return rent * 2 if d.owner is not None and doubled(b, self.s, space) else rent
-
-    def nuisance_loss(self, space: int) -> int:
-        """The rent a nuisance on ``space`` would take off now (M)."""
-        d = self.s.districts[space]
-        if has_nuisance(self.b, d) or not d.res:
-            return 0
-        return self.rent_with(space) - self.rent_with(space, nuisance=True)
 
     def leader(self) -> int | None:
         """The richest other player (wealth: cash plus rent values)."""
@@ -281,20 +266,47 @@ def proxy_bid(t: Table, now: int):
     return act.make(act.Bid, player=t.seat, amount=least, now=now)
 
 
+def proxy_race(state: JijiState, orders: Mapping[int, BaseModel], now: int) -> list[tuple[int, Any]]:
+    """A race between proxy bids, settled in a few bids (``JijiRuleset.orders_shortcut``).
+
+    One at a time, the seats' proxies (``orders``: seat -> orders) would raise each other by
+    the least step, the first seat the auction waits on (seat order) whose proxy bids making
+    each bid, until no proxy bids any more: a race from M1M to M2M takes about 100 bids. The
+    limits do not change meanwhile (a bid moves no money), so the race is worked out here and
+    only its last bids are made: the runner-up's last bid and the winner's answer, one step
+    above it (and the winner's bid before that when the runner-up already holds the highest
+    bid now: nobody bids over themselves). The auction ends the same: the same holder at the
+    same price, the runner-up's bid next below it; each bid is one the bidder's proxy makes
+    (within its limit, higher than the current bid when made: the rulebook's "Each player may
+    make a bid higher than the current one at any time"), at ``now``, and the close moves by
+    the auction's own rule for each. ``[]`` when fewer than three bids would be made."""
+    s = state
+    a = s.auction
+    if a is None or s.over is not None or s.paused_at is not None or now >= a.close:
+        return []
+    b = book()
+    limits = {seat: proxy_limit(Table(s, seat, o), a.space) for seat, o in orders.items()
+              if 0 <= seat < len(s.players) and not s.players[seat].out and o.proxy_bids}
+    holder, least = a.holder, minimum_next(Ctx(b, s))
+    race: list[tuple[int, int]] = []
+    while True:
+        bidder = next((seat for seat in sorted(limits) if seat != holder
+                       and least <= min(limits[seat], s.players[seat].cash)), None)
+        if bidder is None:
+            break
+        race.append((bidder, least))
+        holder, least = bidder, least + b.minimum_step
+    if len(race) < 3:
+        return []
+    last = race[-2:] if race[-2][0] != a.holder else race[-3:]
+    return [(seat, act.make(act.Bid, player=seat, amount=amount, now=now)) for seat, amount in last]
+
+
 def raise_money(t: Table, legal):
     """Owing: mortgage the district whose mortgage covers the shortfall most closely (else
-    the one raising most); ``None`` when nothing is left to mortgage (bankruptcy is the
-    person's)."""
-    owed = sum(d.amount for d in t.s.debts if d.debtor == t.seat)
-    short = owed - t.cash
-    options = [a for a in legal if a.type == "mortgage"]
-    if not options:
-        return None
-    value = {a.district: rent_value(t.b, t.s, a.district, ignore_mortgage=True) for a in options}
-    enough = [a for a in options if value[a.district] >= short]
-    if enough:
-        return min(enough, key=lambda a: value[a.district])
-    return max(options, key=lambda a: value[a.district])
+    the one raising most: :func:`engine.jiji.choices.covering_mortgage`, as the bots do);
+    ``None`` when nothing is left to mortgage (bankruptcy is the person's)."""
+    return choices.covering_mortgage(t.b, t.s, t.seat, legal)
 
 
 def _lift(t: Table, legal):
@@ -341,108 +353,31 @@ def _buy_phase(t: Table, legal):
 
 
 def _permit_phase(t: Table, legal):
-    """The permit building that hurts most or guards most: a nuisance where it takes the most
-    rent (the leader's counted more), the biggest the bank holds; a bonus on one's own district
-    whose residential rent is most at risk."""
+    """The permit building that hurts most or guards most (:func:`engine.jiji.choices.permit_choice`):
+    a nuisance where it takes the most rent (the leader's counted 1.6 times), the biggest the
+    bank holds; a bonus on one's own district whose residential rent is most at risk."""
     if t.o.permits == "stop":
         return None
-    b, s = t.b, t.s
-    leader = t.leader()
-    risk = t.b.raw["orders"]["nuisance_risk_percent"] / 100 \
-        if any(s.supply.get(k, 0) > 0 for k in b.nuisances) else 0.0
-
-    def score(a) -> float:
-        d = s.districts[a.district]
-        if a.building in b.nuisances:
-            size = b.nuisances[a.building] * 0.01
-            if d.owner is None:
-                return 1.0 + size
-            weight = 1.6 if d.owner == leader else 1.0
-            return t.nuisance_loss(a.district) * weight + 10 + size
-        if d.owner is None:
-            return 0.5
-        return t.nuisance_loss(a.district) * risk * 2 + 5
-
-    return max((a for a in legal if a.type == "place_permit"), key=score, default=None)
+    risk = t.b.raw["orders"]["nuisance_risk_percent"] / 100 if choices.nuisances_left(t.b, t.s) else 0.0
+    return choices.permit_choice(t.b, t.s, legal, t.leader(), 1.6, risk)
 
 
 def _free_block(t: Table, legal):
     if t.o.construction == "stop":
         return None
-    kind = t.s.free_kind
-    options = [a for a in legal if a.type == "place_free_block"]
-    if not options:
-        return _first(legal, "decline_build")
-    res, ind = (0, 1) if kind == "industrial" else (1, 0)
-    return max(options, key=lambda a: t.rent_with(a.district, res, ind) - t.rent_with(a.district))
+    return choices.free_block(t.b, t.s, legal)
 
 
 def _place(t: Table, legal):
-    """The unit's grant: a station on the district with the highest rent; blocks one at a
-    time where each adds the most rent per M within the spend limit (``blocks`` says which
-    kinds; residential rent discounted by the nuisance risk unless a bonus guards it)."""
+    """The unit's grant (:func:`engine.jiji.choices.placement`): a station on the district
+    with the highest rent; blocks one at a time where each adds the most rent per M within the
+    spend limit (``blocks`` says which kinds; residential rent discounted by the nuisance risk
+    unless a bonus guards it)."""
     if t.o.construction == "stop":
         return None
-    s, b = t.s, t.b
-    if s.grant == 0:
-        stations = [a for a in legal if a.type == "place_station"]
-        best = max(stations, key=lambda a: rent_value(b, s, a.district), default=None)
-        return best or _first(legal, "decline_build")
     kinds = {"best_rent": ("res", "ind"), "industrial": ("ind",), "residential": ("res",)}[t.o.blocks]
-    risk = b.raw["orders"]["nuisance_risk_percent"] / 100 \
-        if any(s.supply.get(k, 0) > 0 for k in b.nuisances) else 0.0
-    budget = t.spend_limit()
-    plan = {"res": [], "ind": []}
-    for _ in range(s.grant):
-        best, best_score = None, 0.0
-        for space in build.block_targets(t.ctx, t.seat):
-            d = s.districts[space]
-            r, i = plan["res"].count(space), plan["ind"].count(space)
-            if d.res + d.ind + r + i >= b.max_blocks:
-                continue
-            here = t.rent_with(space, r, i)
-            for kind in kinds:
-                price = b.res_price[space] if kind == "res" else b.ind_price[space]
-                if price > budget:
-                    continue
-                gain = t.rent_with(space, r + (kind == "res"), i + (kind == "ind")) - here
-                if kind == "res" and not has_bonus(b, d):
-                    gain *= 1 - risk
-                if gain / price > best_score:
-                    best, best_score = (space, kind, price), gain / price
-        if best is None:
-            break
-        space, kind, price = best
-        budget -= price
-        plan[kind].append(space)
-    choice = act.make(act.PlaceBlocks, player=t.seat, residential=plan["res"], industrial=plan["ind"])
-    if (plan["res"] or plan["ind"]) and choice in legal:
-        return choice
-    return _first(legal, "decline_build")
-
-
-def _jump(t: Table, legal):
-    """A jump to an unowned district (to buy it) or one's own (safe), better past GO; never
-    onto another player's rent."""
-    here = t.s.players[t.seat].pos
-    best, best_score = None, 0.0
-    for a in legal:
-        if a.type != "jump":
-            continue
-        owner = t.s.districts[a.district].owner
-        if owner == t.seat:
-            score = 1.0
-        elif owner is None:
-            score = 2.0
-        elif t.s.districts[a.district].mortgage:
-            score = 0.5
-        else:
-            continue
-        if a.district < here:
-            score += t.b.salary / 1_000_000
-        if score > best_score:
-            best, best_score = a, score
-    return best
+    risk = t.b.raw["orders"]["nuisance_risk_percent"] / 100 if choices.nuisances_left(t.b, t.s) else 0.0
+    return choices.placement(t.ctx, t.seat, legal, t.spend_limit(), kinds, risk)
 
 
 def _turn_phase(t: Table, legal):
@@ -453,7 +388,7 @@ def _turn_phase(t: Table, legal):
         if o.station_jumps == "stop":
             return None
         if o.station_jumps == "by_rule":
-            jump = _jump(t, legal)
+            jump = choices.best_jump(t.b, t.s, t.seat, legal)
             if jump is not None:
                 return jump
     press = _first(legal, "construction")
@@ -475,7 +410,8 @@ def _turn_phase(t: Table, legal):
         for a in legal:
             if a.type == "remove_nuisance":
                 cost = build.removal_cost(t.ctx, a.district)
-                gain = t.rent_with(a.district, nuisance=False) - t.rent_with(a.district)
+                gain = choices.rent_with(b, s, a.district, nuisance=False) \
+                    - choices.rent_with(b, s, a.district)
                 if gain * b.max_blocks * VISIT_ROUND * max(1, len(t.others())) * rounds >= cost \
                         and t.cash - cost >= reserve:
                     return a
@@ -508,7 +444,7 @@ PHASES = {"roll": _roll_phase, "buy": _buy_phase, "permit": _permit_phase,
 
 
 def order_action(state: JijiState, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
-    """The move seat ``seat``'s ``orders`` (a :func:`orders_model` instance) make in ``state``
+    """The move seat ``seat``'s ``orders`` (a :data:`JijiOrders`) make in ``state``
     at ``now`` (Unix seconds): a proxy bid in an open auction, a mortgage for a debt, or the
     turn's next step; ``None`` for a stop (a deal, bankruptcy, a field set to ``stop``) or when
     nothing of the seat's waits. Always one of ``legal_actions(state, seat)``. Reads only the

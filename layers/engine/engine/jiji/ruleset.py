@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -408,11 +408,11 @@ class JijiRuleset(Ruleset):
     # ------------------------------------------------------------------ standing orders
     @property
     def standing_orders(self) -> type[BaseModel]:
-        """One seat's standing orders and proxy bids (:func:`engine.jiji.orders.orders_model`,
-        built on first use: a cold start reads no orders)."""
-        from engine.jiji.orders import orders_model
+        """One seat's standing orders and proxy bids (:data:`engine.jiji.orders.JijiOrders`,
+        imported on first use: a cold start reads no orders)."""
+        from engine.jiji.orders import JijiOrders
 
-        return orders_model()
+        return JijiOrders
 
     def order_action(self, state: JijiState, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
         """The move seat ``seat``'s ``orders`` make now, or ``None`` for a stop
@@ -420,6 +420,14 @@ class JijiRuleset(Ruleset):
         from engine.jiji.orders import order_action
 
         return order_action(state, seat, orders, now)
+
+    def orders_shortcut(self, state: JijiState, orders: Mapping[int, BaseModel],
+                        now: int) -> list[tuple[int, BaseModel]]:
+        """A race between the seats' proxy bids settled in its last bids
+        (:func:`engine.jiji.orders.proxy_race`)."""
+        from engine.jiji.orders import proxy_race
+
+        return proxy_race(state, orders, now)
 
     # ------------------------------------------------------------------ around the game
     def notice(self, event: Event, seat: int, names: Sequence[str],

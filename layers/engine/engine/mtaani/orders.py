@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.mtaani import choices
 from engine.mtaani import properties as prop
 from engine.mtaani.actions import (
     ChooseDeck,
@@ -291,7 +292,7 @@ def _on_buy(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
 def _on_end(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
     if orders.build:
         spare = t.me.cash - orders.build_keep
-        improve = _lift(t, spare) or _best_unit(t, spare)
+        improve = _lift(t, spare) or choices.best_unit(t.ctx, t.listed("build"), spare)
         if improve is not None:
             return improve
     return EndTurn(player=t.seat) if orders.end_turn else None
@@ -303,25 +304,6 @@ def _lift(t: _Seat, spare: int) -> BaseModel | None:
     options = [a for a in t.listed("unmortgage") if t.book.set_of[a.tile] in complete
                and prop.unmortgage_cost(t.ctx, a.tile) <= spare]
     return max(options, key=lambda a: (t.book.purchase[a.tile], -a.tile), default=None)
-
-
-def unit_gain(book: Rulebook, ctx: Ctx, tile: int) -> int:
-    """The fee one more unit on ``tile`` adds (SFR per visit, before table-wide effects)."""
-    units = ctx.s.props[tile].units
-    after = prop.unit_fee(book.purchase[tile], book.unit_cost[tile], units + 1,
-                          ctx.rules.property.unit_fee_divisor)
-    return after - prop.fee(ctx, tile)
-
-
-def _best_unit(t: _Seat, spare: int) -> BaseModel | None:
-    """The listed unit costing at most ``spare`` with the best fee gain per SFR (then the
-    larger gain, then the lower tile)."""
-    book = t.book
-    options = [a for a in t.listed("build") if book.unit_cost[a.tile] <= spare]
-    if not options:
-        return None
-    gains = {a.tile: unit_gain(book, t.ctx, a.tile) for a in options}
-    return max(options, key=lambda a: (gains[a.tile] / book.unit_cost[a.tile], gains[a.tile], -a.tile))
 
 
 def deck_worth(t: _Seat) -> dict[str, float]:

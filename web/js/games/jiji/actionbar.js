@@ -6,7 +6,9 @@
 // forms come only from the server's legal actions and specs; the main action is marked
 // data-main.
 
-import { actionButton, legalOf, spaceName } from "./actions.js";
+import { legalButton } from "../../shell/buttons.js";
+import { actionButton, describe, legalOf, spaceName } from "./actions.js";
+import { clockTime } from "../../ui.js";
 import { buildingName, jm, sideWords } from "./events.js";
 
 export const DECISION_WORDS = {
@@ -33,16 +35,19 @@ export function countdown(sc, ends, before = "", after = "") {
     `${before}${clockWords(left)}${after}`);
 }
 
-/** The game clock in words: time left (ticking), stopped while saved, not started, or none. */
+/** The game clock in words: time left (ticking) and the moment it ends by the reader's clock
+ * ("Clock: 47:12 left · ends 17:10"), stopped while saved, not started, or none (a table
+ * played to the last player standing says it has no clock, whatever length its options
+ * name: only a clock table's clock ends the game). */
 export function clockPill(sc, testid = "clock") {
   const { h } = sc.ctx;
   const s = sc.view().state;
   let body;
-  if (s.options.end !== "clock") body = "Last player standing";
+  if (s.options.end !== "clock") body = "Last player standing · no game clock";
   else if (s.over) body = "The game clock ran out";
   else if (s.clock_end === null || s.clock_end === undefined) body = `Clock: ${clockWords(s.options.clock_seconds)}, from the first roll`;
   else if (s.paused_at) body = `Clock stopped: ${clockWords(s.clock_end - s.paused_at)} left`;
-  else body = countdown(sc, s.clock_end, "Clock: ", " left");
+  else body = [countdown(sc, s.clock_end, "Clock: ", " left"), ` · ends ${clockTime(s.clock_end)}`];
   return h("span", { class: "pill clock", "data-testid": testid }, body);
 }
 
@@ -70,16 +75,63 @@ export function statusLine(sc) {
   return `${sc.name(d.player)} to ${words}${v.seat === null || v.seat === undefined ? " (you are watching)" : ""}`;
 }
 
-/** An amount input from a spec (`{minimum, maximum, step}`) with a submit button. */
+/** Money as a person writes it at this table: "M900k", "900k", "M1.5M", "1.5m", "M1,500,000"
+ * or "900000" (M, the game's unit, may lead; k is thousands, M millions; spaces and commas are
+ * ignored). The amount in M, or NaN when the text reads as no amount. */
+export function parseMoney(text) {
+  const t = String(text ?? "").trim().replace(/[\s,_]/g, "");
+  const m = /^(?:[Mm](?=[\d.]))?(\d+(?:\.\d*)?|\.\d+)([kKmM]?)$/.exec(t);
+  if (!m) return NaN;
+  return Math.round(Number(m[1]) * { "": 1, k: 1e3, K: 1e3, m: 1e6, M: 1e6 }[m[2]]);
+}
+
+/** What is wrong with `amount` for `spec` (`{minimum, maximum, step}`), in words, or "". */
+export function moneyProblem(amount, spec) {
+  if (Number.isNaN(amount)) return "Write an amount as the game does, such as M900k or M1.5M.";
+  if (amount < spec.minimum) return `At least ${jm(spec.minimum)}.`;
+  if (spec.maximum !== undefined && amount > spec.maximum) return `At most ${jm(spec.maximum)}, your cash.`;
+  if (spec.step && amount % spec.step) return `In steps of ${jm(spec.step)}: ${jm(amount - (amount % spec.step))} or ${jm(amount - (amount % spec.step) + spec.step)}.`;
+  return "";
+}
+
+/** A money field for `spec` (`{minimum, maximum, step}`): shown and typed as the game writes
+ * money ("M900k", "M1.5M"; a bare number is taken too), with a line under it (`says`) that
+ * reads back the amount understood, or what is wrong with it. `read()` gives the amount, or
+ * null after marking the field invalid with what is wrong. `attrs` go on the input. */
+export function moneyField(sc, key, spec, attrs = {}) {
+  const { h } = sc.ctx;
+  const hintId = `${key}-says`;
+  const input = h("input", { id: key, "data-key": key, type: "text", inputmode: "text", autocomplete: "off", spellcheck: "false",
+    class: "money-input", value: jm(spec.minimum), required: true, "aria-describedby": hintId, ...attrs });
+  const range = `${jm(spec.minimum)} to ${jm(spec.maximum)}, in steps of ${jm(spec.step)}`;
+  const says = h("span", { class: "muted small money-says", id: hintId, "data-testid": `${key}-says`, "aria-live": "polite" }, range);
+  const read = () => {
+    const amount = parseMoney(input.value);
+    const problem = moneyProblem(amount, spec);
+    input.setCustomValidity(problem);
+    says.textContent = problem || `${jm(amount)} (${range})`;
+    return problem ? null : amount;
+  };
+  input.addEventListener("input", read);
+  return { input, says, read };
+}
+
+/** An amount form from a spec (`{minimum, maximum, step}`, :func:`moneyField`) with a submit
+ * button; nothing is sent until the field reads as an amount the spec allows. */
 function amountForm(sc, key, label, spec, submitLabel, makeAction, extra = null) {
   const { h } = sc.ctx;
-  const input = h("input", { id: key, "data-key": key, type: "number", inputmode: "numeric", min: spec.minimum,
-    max: spec.maximum, step: spec.step, value: spec.minimum, required: true });
+  const field = moneyField(sc, key, spec);
   const button = h("button", { type: "submit", class: "action plain" }, submitLabel);
-  const form = h("form", { class: "spec-form", onsubmit: (e) => {
+  const form = h("form", { class: "spec-form", novalidate: true, onsubmit: (e) => {
     e.preventDefault();
-    sc.perform(makeAction(Number(input.value), form), button);
-  } }, extra, h("label", { for: key }, label, input), button);
+    const amount = field.read();
+    if (amount === null) {
+      field.input.reportValidity();
+      field.input.focus();
+      return;
+    }
+    sc.perform(makeAction(amount, form), button);
+  } }, extra, h("label", { for: key }, label, field.input), button, field.says);
   return form;
 }
 
@@ -254,9 +306,20 @@ function turnChoices(sc) {
         ? h("p", { class: "muted", "data-testid": "buy-cash" }, `${spaceName(g, space)} is nobody's: buy it for ${jm(price)} (you hold ${jm(cash)}), or put it up for auction with your opening bid.`)
         : h("p", { class: "alert", role: "status", "data-testid": "buy-cash" }, h("strong", {}, `You can't buy ${spaceName(g, space)}: it costs ${jm(price)} and you hold ${jm(cash)}.`),
           ` Raise ${jm(price - cash)} more (mortgage a district under Districts, or make a deal) to buy it, or put it up for auction with your opening bid.`),
-        h("div", { class: "actions" }, buy ? main(buy) : null, auctions.map((a, i) => (!buy && i === 0 ? main(a) : button(a, "small"))),
-          spec && spec.minimum ? h("details", { class: "other-amount" }, h("summary", {}, "Another opening bid"),
-            amountForm(sc, "opening-bid", "Opening bid", spec, "Auction it", (amount) => ({ type: "auction", opening_bid: amount }))) : null));
+        // Buy, then the opening bids on one short row (each button just its amount; a phone
+        // held sideways showed them below the bar's fold, issue 32), then one of the person's own.
+        // (Without a Buy the first opening bid is the main action, in full words.)
+        h("div", { class: "actions buy-choice" }, buy ? main(buy) : auctions.length ? main(auctions[0]) : null,
+          auctions.length > (buy ? 0 : 1) ? h("div", { class: "openings", role: "group", "aria-labelledby": "openings-label" },
+            h("span", { class: "openings-label", id: "openings-label" }, buy ? "or auction it from" : "or from"),
+            auctions.slice(buy ? 0 : 1).map((a) => {
+              const opening = legalButton(a, { label: a.opening_bid ? jm(a.opening_bid) : "no opening bid", tone: "plain" },
+                (el) => sc.perform(a, el), "small");
+              opening.setAttribute("aria-label", describe(a, v, g).label);
+              return opening;
+            })) : null),
+        spec && spec.minimum ? h("details", { class: "other-amount" }, h("summary", {}, "Another opening bid"),
+          amountForm(sc, "opening-bid", "Opening bid", spec, "Auction it", (amount) => ({ type: "auction", opening_bid: amount }))) : null);
       break;
     }
     case "permit": out.push(permitChooser(sc)); break;

@@ -49,6 +49,14 @@ export function describeEvent(e, view, guide) {
   const name = (space) => guide.spaces?.[space]?.name ?? `space ${space}`;
   const line = WORDS[e.type];
   const text = line ? line(e, { who, name, guide, view }) : genericEventWords(e, view);
+  return sentence(text, view);
+}
+
+/** `text` as a sentence: its first letter a capital, unless it starts with a player's name,
+ * which keeps its own case (a handle such as @wanjiku_trial reads "wanjiku_trial moved ...",
+ * never "Wanjiku_trial"). */
+export function sentence(text, view) {
+  if ((view.seats || []).some((s) => s?.name && text.startsWith(s.name))) return text;
   return capital(text.startsWith("the bank ") ? `The${text.slice(3)}` : text);
 }
 

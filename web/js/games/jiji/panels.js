@@ -3,6 +3,7 @@
 // deals (open offers and a composer from the propose_deal spec), and the wealth table.
 
 import { actionButton, legalOf, spaceName } from "./actions.js";
+import { moneyField } from "./actionbar.js";
 import { buildingName, jm, sideWords } from "./events.js";
 import { groupColor } from "./board.js";
 
@@ -58,20 +59,28 @@ function composer(sc) {
   if (!spec.to.includes(sc.st.dealTo)) sc.st.dealTo = spec.to[0];
   const to = sc.st.dealTo;
   const theirs = spec.get[String(to)];
-  const side = (which, holdings, label) => h("fieldset", {}, h("legend", {}, label),
-    h("label", { for: `deal-${which}-cash` }, "Cash", h("input", { id: `deal-${which}-cash`, "data-key": `deal-${which}-cash`, name: `${which}_cash`,
-      type: "number", min: 0, max: holdings.cash, step: g.money?.step ?? 10_000, value: 0 })),
+  // Cash as the game writes money ("M1.5M"), read back under the field (moneyField).
+  const cash = {};
+  const side = (which, holdings, label) => (cash[which] = moneyField(sc, `deal-${which}-cash`,
+    { minimum: 0, maximum: holdings.cash, step: g.money?.step ?? 10_000 }, { name: `${which}_cash` }), h("fieldset", {}, h("legend", {}, label),
+    h("label", { for: `deal-${which}-cash` }, "Cash", cash[which].input), cash[which].says,
     holdings.districts.length ? h("ul", { class: "checks" }, holdings.districts.map((space) => h("li", {},
       h("label", { class: "check" }, h("input", { type: "checkbox", name: `${which}_districts`, value: space }), spaceName(g, space))))) : null,
     holdings.cards ? h("label", { for: `deal-${which}-cards` }, "Get Out of Jail cards", h("input", { id: `deal-${which}-cards`, "data-key": `deal-${which}-cards`,
-      name: `${which}_cards`, type: "number", min: 0, max: holdings.cards, value: 0 })) : null);
+      name: `${which}_cards`, type: "number", min: 0, max: holdings.cards, value: 0 })) : null));
   const send = h("button", { type: "submit", class: "action primary" }, "Send offer");
   return h("form", { class: "deal-composer", "data-testid": "deal-composer", onsubmit: (e) => {
     e.preventDefault();
     const form = e.currentTarget;
     const action = { type: "propose_deal", to };
     for (const which of ["give", "get"]) {
-      action[`${which}_cash`] = Number(form.elements[`${which}_cash`].value || 0);
+      const amount = cash[which].read();
+      if (amount === null) {
+        cash[which].input.reportValidity();
+        cash[which].input.focus();
+        return;
+      }
+      action[`${which}_cash`] = amount;
       action[`${which}_districts`] = [...form.querySelectorAll(`input[name=${which}_districts]:checked`)].map((el) => Number(el.value));
       action[`${which}_cards`] = Number(form.elements[`${which}_cards`]?.value || 0);
     }

@@ -35,9 +35,14 @@ export function mount(root, ctx) {
   screen.append(summary, top, h("div", { class: "game-main" }, boardWrap, rail), dock, bar);
   root.append(screen);
   document.body.classList.add("has-action-bar");
+  // A bar taller than its room scrolls inside itself: say so at its foot ("More below"),
+  // until its end is in view (issue 32: sideways, the opening bids sat below an unmarked fold).
+  const markMore = () => { bar.dataset.more = String(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4); };
+  bar.addEventListener("scroll", markMore, { passive: true });
   const barSize = new ResizeObserver(() => {
     document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`);
     fitFrame(boardWrap, bar);
+    markMore();
   });
   barSize.observe(bar);
 
@@ -75,6 +80,7 @@ export function mount(root, ctx) {
       fill(bar, renderActionBar(sc));
     });
     fitFrame(boardWrap, bar);
+    markMore();
     const focus = focusSpace();
     if (focus !== null && st.follow) requestAnimationFrame(() => scrollIntoFrame(boardWrap, boardWrap.querySelector(`[data-space="${focus}"]`)));
     void v;

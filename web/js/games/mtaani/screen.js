@@ -65,6 +65,19 @@ export function mount(root, ctx) {
         body: "You leave the game. Your properties lose their units and mortgages and return to the market (or go to your creditor)." });
       if (!ok) return false;
     }
+    if (action.type === "buy_insurance") {
+      // A big spend in one tap (issue 32's trial): the card's price and the cash it leaves, then
+      // a second, deliberate press.
+      const v = view();
+      const c = guide().edition.currency;
+      const price = v.state.derived?.insurance?.price ?? guide().rules.insurance?.first_price;
+      const cash = v.state.players[v.seat]?.cash;
+      const body = price !== undefined && cash !== undefined
+        ? `It costs ${sc.money(price, c)}: you hold ${sc.money(cash, c)}, and ${sc.money(cash - price, c)} after. The card covers a payment you cannot settle.`
+        : "The card covers a payment you cannot settle.";
+      const ok = await ctx.confirm({ title: "Buy an insurance card?", body, confirmLabel: `Buy it for ${sc.money(price, c)}` });
+      if (!ok) return false;
+    }
     return ctx.act(action, button);
   }
 

@@ -49,8 +49,17 @@ export function describeEvent(e, view, guide, words = { ...shellWords, name: (se
     case "NedaPlayed": return `${who(e.player)} played a Neda against ${whose(e.against)} ${action(e.action)}`;
     case "Accepted": return e.nedas % 2 ? `${who(e.player)} let the Neda stand` : `${who(e.player)} let the ${action(e.action)} stand`;
     case "ActionCancelled": return `The ${action(e.action)} is cancelled for ${whom(e.target)}`;
-    case "Paid": return e.paid ? `${who(e.payer)} paid ${whom(e.payee)} ${m(e.paid)} for ${m(e.debt)} (${list([...arr(e.to_bank), ...arr(e.to_properties)])})${e.how === "table" ? ", chosen by the table" : ""}`
-      : `${who(e.payer)} had nothing on the table to pay ${whom(e.payee)}`;
+    case "Paid": {
+      if (!e.paid) return `${who(e.payer)} had nothing on the table to pay ${whom(e.payee)}`;
+      // Seed: "There is no change in the game. You pay with what you have on the table." A
+      // payment short of the debt is everything the payer could pay with (payment.py).
+      const cards = ` (${list([...arr(e.to_bank), ...arr(e.to_properties)])})`;
+      const by = e.how === "table" ? ", chosen by the table" : "";
+      const they = e.payer === view.seat ? "you" : "they";
+      if (e.paid < e.debt) return `${who(e.payer)} paid ${whom(e.payee)} ${m(e.paid)} of the ${m(e.debt)} owed${cards}: all ${they} had on the table to pay with${by}`;
+      if (e.paid > e.debt) return `${who(e.payer)} paid ${whom(e.payee)} ${m(e.paid)} for a debt of ${m(e.debt)}${cards}: ${m(e.paid - e.debt)} over, as there is no change in the game${by}`;
+      return `${who(e.payer)} paid ${whom(e.payee)} the ${m(e.debt)} owed${cards}${by}`;
+    }
     case "PropertyTaken": return `${who(e.player)} took ${card(e.card)} from ${whom(e.target)}`;
     case "PropertiesSwapped": return `${who(e.player)} swapped ${card(e.gave)} for ${whose(e.target)} ${card(e.got)}`;
     case "SetTaken": return `${who(e.player)} took ${whose(e.target)} full ${col(e.colour)} set (${list([...arr(e.cards), ...arr(e.buildings)])})`;

@@ -19,7 +19,7 @@ const CHOICE_FIELDS = ["target", "colour", "property", "give", "set", "doubles"]
 
 export function mount(root, ctx) {
   const { h, fill, prefs } = ctx;
-  const st = { chosen: null, pay: new Set(), payFor: null, ret: new Set(), tab: prefs.get("mulodiTab", "log"), picks: {} };
+  const st = { chosen: null, pay: new Set(), payFor: null, ret: new Set(), tab: prefs.get("mulodiTab", "log"), picks: {}, handScroll: 0 };
   if (!TABS.some(([id]) => id === st.tab)) st.tab = "log";
   const style = h("link", { rel: "stylesheet", href: new URL("./mulodi.css", import.meta.url).href });
   document.head.append(style);
@@ -37,6 +37,8 @@ export function mount(root, ctx) {
   document.body.classList.add("has-action-bar");
   const barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`));
   barSize.observe(bar);
+  const handSize = new ResizeObserver(() => fitHand());
+  handSize.observe(hand);
 
   const view = () => ctx.view;
   const guide = () => ctx.guide;
@@ -57,6 +59,44 @@ export function mount(root, ctx) {
     if (st.chosen && !(v.state.hand || []).some((c) => c.id === st.chosen)) st.chosen = null;
     if (fresh.some((e) => e.type === "Paid" && e.payee === v.seat && e.paid) && ctx.sound) ctx.sound.play("purchase");
     keep(() => { renderResult(); renderOpponents(); renderMiddle(); renderMine(); renderDock(); renderHand(); renderBar(); });
+    fitHand();
+  }
+
+  /** The hand strip shows whole cards only: where the hand is wider than the strip, its cards
+   * widen so a whole number of them (as many as fit at the card's least width) fill it, its
+   * scroll snaps a card at a time, and the heading says how many more lie past each edge. */
+  function fitHand() {
+    const strip = hand.querySelector(".hand-cards");
+    if (!strip || !strip.children.length) return;
+    strip.style.removeProperty("--card-w");
+    const cards = [...strip.children];
+    const least = cards[0].getBoundingClientRect().width;
+    const gap = parseFloat(getComputedStyle(strip).columnGap) || 0;
+    const room = strip.clientWidth;
+    if (!least || !room) return;
+    const across = Math.max(1, Math.floor((room + gap) / (least + gap)));
+    if (cards.length > across) strip.style.setProperty("--card-w", `${Math.floor(((room - (across - 1) * gap) / across) * 100) / 100}px`);
+    // A redraw (choosing a card, a new view) draws the strip afresh: it keeps where it was
+    // scrolled, so a card chosen past the first ones stays in sight.
+    if (strip.scrollLeft !== st.handScroll) strip.scrollLeft = st.handScroll;
+    handHint();
+  }
+
+  /** "4 more →" (and "← 2 more") in the hand's heading: the cards past the strip's edges. */
+  function handHint() {
+    const strip = hand.querySelector(".hand-cards");
+    const hint = hand.querySelector(".hand-more");
+    if (!strip || !hint) return;
+    const box = strip.getBoundingClientRect();
+    let left = 0;
+    let right = 0;
+    for (const c of strip.children) {
+      const r = c.getBoundingClientRect();
+      if (r.right <= box.left + 1) left += 1;
+      else if (r.left >= box.right - 1) right += 1;
+    }
+    hint.textContent = [left ? `← ${left} more` : "", right ? `${right} more →` : ""].filter(Boolean).join(" · ");
+    hint.hidden = !left && !right;
   }
 
   // ------------------------------------------------------------------ cards and sets
@@ -170,8 +210,9 @@ export function mount(root, ctx) {
     if (!cards) { fill(hand); hand.hidden = true; return; }
     hand.hidden = false;
     fill(hand, h("h2", {}, `Your hand: ${ctx.words.plural("card", cards.length)}`, cards.length > v.state.hand_limit ? h("span", { class: "muted" }, ` (keep ${v.state.hand_limit})`) : null,
-      !ctx.replay && v.decision?.kind === "play" && v.decision.player === v.seat && v.state.plays_left ? h("span", { class: "muted" }, ": choose one to play") : null),
-      h("div", { class: "hand-cards", role: "group", "aria-label": "Cards in your hand: choose one to play" },
+      !ctx.replay && v.decision?.kind === "play" && v.decision.player === v.seat && v.state.plays_left ? h("span", { class: "muted choose-one" }, ": choose one to play") : null,
+      h("span", { class: "hand-more", "data-testid": "hand-more", "aria-hidden": "true", hidden: true })),
+      h("div", { class: "hand-cards", role: "group", "aria-label": "Cards in your hand: choose one to play", onscroll: (e) => { st.handScroll = e.currentTarget.scrollLeft; handHint(); } },
         cards.map((c) => cardFace(c, { selectable: !ctx.replay, pressed: st.chosen === c.id }))));
   }
 
@@ -244,7 +285,7 @@ export function mount(root, ctx) {
       for (const d of mineNow) {
         if (d.kind === "respond") parts.push(respondPrompt(d));
         else if (d.kind === "pay") parts.push(payPrompt(d));
-        else if (d.kind === "play") parts.push(turnPanel());
+        else if (d.kind === "play") parts.push(h("div", { class: "turn-moves" }, turnPanel()));
       }
     }
     if (!playing && v.state.hand) {
@@ -395,6 +436,7 @@ export function mount(root, ctx) {
     unmount() {
       style.remove();
       barSize.disconnect();
+      handSize.disconnect();
       document.body.classList.remove("has-action-bar");
       document.documentElement.style.removeProperty("--bar-space");
     },

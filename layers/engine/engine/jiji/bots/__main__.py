@@ -9,7 +9,9 @@
 ``simulate`` plays ``--games`` games (seeds ``--seed`` ..) with the seat kinds of ``--bots``
 rotated one seat per game, then prints each kind's win rate with a 95% Wilson interval, the
 length of games (turns, hours of live play) and how they ended. ``--end clock`` plays clock
-tables (``--clock`` seconds of the virtual live clock, default the rulebook's hour).
+tables (``--clock`` seconds of the virtual live clock, default the rulebook's hour). It also
+prints the auctions: how many, bids per auction and how long each stayed open (``--bid-seconds``
+spaces bids as the service's bot delay does).
 
 ``balance`` plays ``--kinds`` bots (default Advanced) at each seat count of ``--players``, at a last-player-standing table and at a one-hour clock table, and prints game
 length, how games end and money over time (mean cash and districts' rent value per active
@@ -53,7 +55,8 @@ def seats_for(kinds: list[str], game: int) -> list[str]:
 
 
 def _play(job: tuple) -> selfplay.GameResult:
-    kinds, seed, end, clock, max_turns, params, snapshot = job
+    kinds, seed, end, clock, max_turns, params, snapshot, *rest = job
+    bid_seconds = rest[0] if rest else selfplay.BID_SECONDS
     seat_bots = None
     if params is not None:
         from engine.jiji import bots
@@ -68,7 +71,7 @@ def _play(job: tuple) -> selfplay.GameResult:
             else:
                 seat_bots.append(bots.make(kind, selfplay.bot_seed(seed, seat)))
     return selfplay.play(kinds, seed, end=end, clock_seconds=clock, max_turns=max_turns,
-                         seat_bots=seat_bots, snapshot_every=snapshot)
+                         seat_bots=seat_bots, snapshot_every=snapshot, bid_seconds=bid_seconds)
 
 
 def run(jobs: list[tuple], workers: int) -> list[selfplay.GameResult]:
@@ -82,8 +85,8 @@ def run(jobs: list[tuple], workers: int) -> list[selfplay.GameResult]:
 def simulate(args) -> None:
     """The ``simulate`` command (module doc)."""
     kinds = args.bots.split(",")
-    jobs = [(seats_for(kinds, g), args.seed + g, args.end, args.clock, args.max_turns, None, 0)
-            for g in range(args.games)]
+    jobs = [(seats_for(kinds, g), args.seed + g, args.end, args.clock, args.max_turns, None, 0,
+             args.bid_seconds) for g in range(args.games)]
     start = time.perf_counter()
     cpu = time.process_time()
     results = run(jobs, args.jobs)
@@ -114,6 +117,15 @@ def report(kinds: list[str], results: list[selfplay.GameResult], wall: float, cp
           f"live hours: median {statistics.median(hours):.2f}")
     print("  ended by: " + ", ".join(f"{k} {v / n:.0%}" for k, v in ends.most_common()))
     print(f"  seat 0 won {seat0 / n:.1%}")
+    auctions = [a for r in results for a in r.auctions]
+    if auctions:
+        bids = sorted(b for b, _ in auctions)
+        seconds = sorted(s for _, s in auctions)
+        q = lambda xs, f: xs[min(len(xs) - 1, int(f * len(xs)))]  # noqa: E731
+        print(f"  auctions: {len(auctions)} ({len(auctions) / n:.1f} a game); bids per auction: "
+              f"mean {statistics.mean(bids):.1f}, median {q(bids, .5)}, p90 {q(bids, .9)}, "
+              f"max {bids[-1]}; seconds open: median {q(seconds, .5)}, p90 {q(seconds, .9)}, "
+              f"max {seconds[-1]}")
 
 
 def balance(args) -> None:
@@ -231,6 +243,8 @@ def main(argv: list[str]) -> None:
     sim.add_argument("--end", default="last_standing", choices=["last_standing", "clock"])
     sim.add_argument("--clock", type=int, default=None)
     sim.add_argument("--max-turns", type=int, default=600)
+    sim.add_argument("--bid-seconds", type=int, default=selfplay.BID_SECONDS,
+                     help="virtual seconds between two bids (the service's bot delay)")
     bal = sub.add_parser("balance")
     bal.add_argument("--players", default="2,3,4,6")
     bal.add_argument("--kinds", default="advanced")

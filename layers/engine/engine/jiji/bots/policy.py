@@ -17,11 +17,11 @@ from functools import cached_property
 from typing import Any
 
 from engine.jiji import actions as act
-from engine.jiji import build
+from engine.jiji import build, choices
 from engine.jiji.auction import minimum_next
 from engine.jiji.data import Book, book
 from engine.jiji.flow import Ctx
-from engine.jiji.rent import doubled, has_bonus, has_nuisance, rent_value, wealth
+from engine.jiji.rent import rent_value, wealth
 
 VISIT = 1 / 36
 """A bot's working estimate of the chance that one opponent's turn ends on a given district
@@ -38,6 +38,11 @@ class Params:
     """...nor below this share of the largest rent an opponent can charge now."""
     bid_factor: float = 1.0
     """Bid up to the district's value to the bot times this."""
+    bid_jump: float = 0.5
+    """Each bid jumps this share of the way from the least bid the auction takes to what the
+    bot expects to win with (:meth:`Bot.on_bid`; 0: the least raise). Raising by the least
+    step against another bot took a hundred bids or more, and past the window's end every
+    late bid moved the close (issue 32): by halves, two bidders settle in a handful."""
     group_bonus: float = 0.8
     """Extra value (share of the group's prices) of a district that completes a group."""
     pair_bonus: float = 0.25
@@ -150,23 +155,17 @@ class Look:
 
     # ------------------------------------------------------------------ rents
     def rent_with(self, space: int, res: int = 0, ind: int = 0, nuisance: bool | None = None) -> int:
-        """The rent of ``space`` if it had ``res``/``ind`` more blocks (and a nuisance or not)."""
-        d = self.s.districts[space]
-        on = has_nuisance(self.b, d) if nuisance is None else nuisance
-        counted = d.ind + ind + (0 if on else d.res + res)
-        rent = self.b.rents[space][min(counted, self.b.max_blocks)]
-        return rent * 2 if d.owner is not None and doubled(self.b, self.s, space) else rent
+        """The rent of ``space`` if it had ``res``/``ind`` more blocks (and a nuisance or not):
+        :func:`engine.jiji.choices.rent_with`."""
+        return choices.rent_with(self.b, self.s, space, res, ind, nuisance)
 
     def nuisance_loss(self, space: int) -> int:
         """What a nuisance on ``space`` would take off its rent now."""
-        d = self.s.districts[space]
-        if has_nuisance(self.b, d) or not d.res:
-            return 0
-        return self.rent_with(space) - self.rent_with(space, nuisance=True)
+        return choices.nuisance_loss(self.b, self.s, space)
 
     def nuisances_left(self) -> bool:
         """Whether the bank still holds a nuisance building."""
-        return any(self.s.supply.get(k, 0) > 0 for k in self.b.nuisances)
+        return choices.nuisances_left(self.b, self.s)
 
 
 class Bot:
@@ -210,19 +209,21 @@ class Bot:
         """Cash kept back (M): the knob's minimum or a share of the largest rent an opponent charges now."""
         return max(self.p.reserve_min, int(self.p.reserve_rent_share * t.max_threat))
 
-    def district_value(self, t: Look, space: int) -> int:
-        """What ``space`` is worth to the bot (M): its price, more when it completes or joins
-        a group of the bot's or blocks an opponent's group."""
+    def district_value(self, t: Look, space: int, seat: int | None = None) -> int:
+        """What ``space`` is worth to the bot (M), or by the bot's measure to ``seat``: its
+        price, more when it completes or joins a group of the seat's or blocks an opponent's
+        group."""
         b, s = t.b, t.s
+        seat = t.seat if seat is None else seat
         price = b.price[space]
         group = b.group_spaces(space)
         owners = [s.districts[g].owner for g in group if g != space]
         value = float(price)
-        if owners and all(o == t.seat for o in owners):
+        if owners and all(o == seat for o in owners):
             value += self.p.group_bonus * sum(b.price[g] for g in group)
-        elif t.seat in owners:
+        elif seat in owners:
             value += self.p.pair_bonus * price
-        others = [o for o in owners if o is not None and o != t.seat]
+        others = [o for o in owners if o is not None and o != seat]
         if others and len(set(others)) == 1 and len(others) == len(owners):
             value += self.p.deny_bonus * price
         return int(value)
@@ -256,28 +257,35 @@ class Bot:
         return max(sunk, 3 * rent_value(b, t.s, space, ignore_mortgage=True))
 
     def on_bid(self, t: Look, legal):
-        """Bid the least raise while it stays within the district's value to the bot (times ``bid_factor``) and the cash above half the reserve; else no bid (``None``)."""
+        """Bid while the least bid stays within the bot's limit (the district's value to the
+        bot times ``bid_factor``, and the cash above half the reserve); else no bid (``None``).
+        The bid jumps ``bid_jump`` of the way from the least bid to a target, rounded down to
+        the bid step: the least the bot expects to beat every rival with (one step over
+        :meth:`rival_limit`), or, once a rival has bid past that, the bot's own limit; never
+        past the limit."""
         a = t.s.auction
         least = minimum_next(t.ctx)
         limit = min(int(self.district_value(t, a.space) * self.p.bid_factor),
                     t.cash - self.reserve(t) // 2)
         if least > limit:
             return None
-        return act.make(act.Bid, player=t.seat, amount=least)
+        step = t.b.step
+        rival = self.rival_limit(t, a.space)
+        target = limit if least > rival else min(limit, rival + step)
+        jump = int((target - least) * self.p.bid_jump) // step * step
+        return act.make(act.Bid, player=t.seat, amount=least + jump)
+
+    def rival_limit(self, t: Look, space: int) -> int:
+        """The most the bot expects another seat to bid for ``space`` (M): the district's
+        value to that seat by the bot's own measure (:meth:`district_value`, times
+        ``bid_factor``), no more than the seat's cash; 0 with no other seat."""
+        return max((min(int(self.district_value(t, space, seat) * self.p.bid_factor),
+                        t.s.players[seat].cash) for seat in t.opponents), default=0)
 
     def on_debt(self, t: Look, legal):
         """Owing: mortgage the district whose value covers the shortfall most closely (else the largest), and declare bankruptcy when nothing is left."""
-        owed = sum(d.amount for d in t.s.debts if d.debtor == t.seat)
-        short = owed - t.cash
-        mortgages = [a for a in legal if a.type == "mortgage"]
-        if mortgages:
-            values = {a.district: rent_value(t.b, t.s, a.district, ignore_mortgage=True)
-                      for a in mortgages}
-            enough = [a for a in mortgages if values[a.district] >= short]
-            if enough:
-                return min(enough, key=lambda a: values[a.district])
-            return max(mortgages, key=lambda a: values[a.district])
-        return next(a for a in legal if a.type == "declare_bankruptcy")
+        choice = choices.covering_mortgage(t.b, t.s, t.seat, legal)
+        return choice if choice is not None else next(a for a in legal if a.type == "declare_bankruptcy")
 
     def on_roll(self, t: Look, legal):
         """Before rolling: leave jail at once (card, then fine) while districts are still for sale, lift a mortgage when rich, then roll."""
@@ -326,43 +334,12 @@ class Bot:
 
     def on_permit(self, t: Look, legal):
         """Place the permit building that hurts most (a nuisance where it takes the most rent, more on the leader's districts, the biggest nuisance the bank holds) or protects most (a bonus on the bot's own residential rent at risk)."""
-        best, best_score = None, -1.0
-        leader = t.leader
-        for a in legal:
-            if a.type != "place_permit":
-                continue
-            d = t.s.districts[a.district]
-            nuisance = a.building in t.b.nuisances
-            if nuisance:
-                if d.owner is None:
-                    score = 1.0 + t.b.nuisances[a.building] * 0.01
-                else:
-                    weight = self.p.leader_weight if d.owner == leader else 1.0
-                    score = (t.nuisance_loss(a.district) * weight + 10
-                             + t.b.nuisances[a.building] * 0.01)
-            else:
-                if d.owner is None:
-                    score = 0.5
-                else:
-                    risk = self.p.nuisance_risk if t.nuisances_left() else 0.0
-                    score = t.nuisance_loss(a.district) * risk * 2 + 5
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        risk = self.p.nuisance_risk if t.nuisances_left() else 0.0
+        return choices.permit_choice(t.b, t.s, legal, t.leader, self.p.leader_weight, risk)
 
     def on_free_block(self, t: Look, legal):
         """Put the free block where it adds the most rent."""
-        kind = t.s.free_kind
-        options = [a for a in legal if a.type == "place_free_block"]
-        if not options:
-            return first(legal, "decline_build")
-
-        def gain(a):
-            if kind == "industrial":
-                return t.rent_with(a.district, ind=1) - t.rent_with(a.district)
-            return t.rent_with(a.district, res=1) - t.rent_with(a.district)
-
-        return max(options, key=gain)
+        return choices.free_block(t.b, t.s, legal)
 
     def spend_limit(self, t: Look) -> int:
         """What the bot may spend on blocks now: cash above the reserve, or all of it in the clock's last 10%."""
@@ -373,55 +350,9 @@ class Bot:
 
     def on_place(self, t: Look, legal):
         """Place the granted blocks one at a time where they add the most expected rent per M (residential discounted by the nuisance risk unless a bonus protects the district), within the spend limit; a station on the district with the highest rent."""
-        s, b = t.s, t.b
-        if s.grant == 0:
-            stations = [a for a in legal if a.type == "place_station"]
-            if not stations:
-                return first(legal, "decline_build")
-            return max(stations, key=lambda a: rent_value(b, s, a.district))
-        budget = self.spend_limit(t)
-        plan_res: list[int] = []
-        plan_ind: list[int] = []
-        added: dict[int, list[int]] = {}
         risk = self.p.nuisance_risk if t.nuisances_left() else 0.0
-        for _ in range(s.grant):
-            best, best_score = None, 0.0
-            for space in build.block_targets(t.ctx, t.seat):
-                d = s.districts[space]
-                r_add, i_add = added.get(space, [0, 0])
-                if d.res + d.ind + r_add + i_add >= b.max_blocks:
-                    continue
-                now = t.rent_with(space, r_add, i_add)
-                for kind, price in (("res", b.res_price[space]), ("ind", b.ind_price[space])):
-                    if price > budget:
-                        continue
-                    after = t.rent_with(space, r_add + (kind == "res"), i_add + (kind == "ind"))
-                    gain = after - now
-                    if kind == "res" and not has_bonus(b, d):
-                        gain *= 1 - risk
-                    if kind == "ind":
-                        gain *= 1 + self.p.industrial_share
-                    score = gain / price
-                    if score > best_score:
-                        best, best_score = (space, kind, price), score
-            if best is None:
-                break
-            space, kind, price = best
-            budget -= price
-            pair = added.setdefault(space, [0, 0])
-            if kind == "res":
-                plan_res.append(space)
-                pair[0] += 1
-            else:
-                plan_ind.append(space)
-                pair[1] += 1
-        if not plan_res and not plan_ind:
-            return first(legal, "decline_build")
-        choice = act.make(act.PlaceBlocks, player=t.seat, residential=plan_res,
-                                                 industrial=plan_ind)
-        if choice in legal:
-            return choice
-        return first(legal, "decline_build")
+        return choices.placement(t.ctx, t.seat, legal, self.spend_limit(t), risk=risk,
+                                 industrial_bonus=self.p.industrial_share)
 
     def on_turn(self, t: Look, legal):
         """After a roll: press Construction, build the tower, a skyscraper or a stadium when it leaves the reserve, remove a costly nuisance, lift a mortgage, jump, auction from the Auction space, offer a deal (Smart), then roll again or end the turn."""
@@ -498,23 +429,7 @@ class Bot:
 
     def choose_jump(self, t: Look, legal):
         """Jump to an unowned district (to buy it) or one of the bot's own (safe), best when it passes GO; never onto another player's rent."""
-        jumps = [a for a in legal if a.type == "jump"]
-        best, best_score = None, 0.0
-        for a in jumps:
-            d = t.s.districts[a.district]
-            if d.owner == t.seat:
-                score = 1.0
-            elif d.owner is None:
-                score = 2.0
-            elif d.mortgage:
-                score = 0.5
-            else:
-                continue
-            if a.district < t.me.pos:
-                score += t.b.salary / 1_000_000  # passing GO pays
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        return choices.best_jump(t.b, t.s, t.seat, legal)
 
     def choose_auction_space(self, t: Look, legal):
         """From the Auction space, auction the unowned district worth most above its price to the bot (none when none is)."""

@@ -7,13 +7,17 @@ at its close time, the game clock (``end="clock"``) ends the game when it runs o
 
 The virtual clock models a live table (:data:`LIVE`: 50-second auctions as the rulebook's unit
 times them, an hour's game clock): a roll takes :data:`ROLL_SECONDS`, any other choice
-:data:`CHOICE_SECONDS`, a bid :data:`BID_SECONDS`. These are house estimates of a live table's
-pace, used to tell how long a game lasts and how often the clock ends it; they are not rules.
+:data:`CHOICE_SECONDS`, a bid :data:`BID_SECONDS` (``bid_seconds``: the service's bot delay, 1 or
+2 seconds, plays its bots' bids closer together than the 3-second late-bid extension of a
+50-second auction). These are house estimates of a live table's pace, used to tell how long a
+game lasts and how often the clock ends it; they are not rules.
 
 The result (:class:`GameResult`) carries at least ``seed``, ``kinds``, ``winner``,
 ``termination`` (``"bankruptcy"``, ``"clock"`` or ``"turn_cap"`` when ``max_turns`` stopped an
 endless game: then the richest seat is named winner), ``turns``, ``actions``, ``seconds`` (of
-virtual live play) and ``snapshots`` (money over time, when asked).
+virtual live play), ``snapshots`` (money over time, when asked) and ``auctions`` (each closed
+auction's ``(bids, seconds open)``: the bids counted as the engine's ``AuctionClosed`` counts
+them, the opener's included).
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ class GameResult:
     seconds: int
     wealth: list[int] = field(default_factory=list)
     snapshots: list[dict[str, Any]] = field(default_factory=list)
+    auctions: list[tuple[int, int]] = field(default_factory=list)
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -60,7 +65,7 @@ def bot_seed(seed: int, seat: int) -> int:
 def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int | None = 600,
          end: str = "last_standing", clock_seconds: int | None = None,
          seat_bots: list | None = None, snapshot_every: int = 0,
-         options: dict[str, Any] | None = None) -> GameResult:
+         options: dict[str, Any] | None = None, bid_seconds: int = BID_SECONDS) -> GameResult:
     """Play one game between bots of ``kinds`` (seat order) dealt from ``seed``."""
     rs = JIJI
     opts = {**LIVE, "end": end, **(options or {})}
@@ -72,6 +77,7 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
     now = START
     actions = 0
     snapshots: list[dict[str, Any]] = []
+    auctions: list[tuple[int, int]] = []
     next_snap = snapshot_every
     rot = 0
     while state.over is None:
@@ -94,11 +100,12 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
                 chosen = bots.decide(seat_bots[seat], state, seat, strict=True)
                 if chosen is not None:
                     break
-            if chosen is not None and now + BID_SECONDS < a.close:
-                now += BID_SECONDS
+            if chosen is not None and now + bid_seconds < a.close:
+                now += bid_seconds
                 rs.apply_in_place(state, _stamp(chosen, now))
             else:
                 now = max(now, a.close)
+                auctions.append((len(a.bids), now - a.opened))
                 rs.apply_in_place(state, _stamp(_close(), now))
             actions += 1
             continue
@@ -123,7 +130,7 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
     if snapshot_every:
         snapshots.append(_snapshot(b, state, now - START))
     return GameResult(seed, list(kinds), winner, termination, state.turn, actions, now - START,
-                      table, snapshots)
+                      table, snapshots, auctions)
 
 
 def _snapshot(b, state, seconds: int) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.mtaani import choices
 from engine.mtaani import properties as prop
 from engine.mtaani import renovation as reno
 from engine.mtaani.actions import ProposeTrade, TradeItems
@@ -374,12 +375,9 @@ OPPORTUNITY_FLOOR = 20_000
 
 def best_build(t: Table, legal, spare: int):
     """The listed unit with the best fee gain per SFR among those costing at most
-    ``spare`` (ties: the larger gain, then the lower tile), or ``None``."""
-    builds = [a for a in of_type(legal, "build") if t.book.unit_cost[a.tile] <= spare]
-    if not builds:
-        return None
-    gains = {a.tile: unit_gain(t, a.tile) for a in builds}
-    return max(builds, key=lambda a: (gains[a.tile] / t.book.unit_cost[a.tile], gains[a.tile], -a.tile))
+    ``spare`` (ties: the larger gain, then the lower tile), or ``None``
+    (:func:`engine.mtaani.choices.best_unit`, as the standing orders choose)."""
+    return choices.best_unit(t.ctx, of_type(legal, "build"), spare)
 
 
 JAIL_TURN_COST = 40_000
@@ -387,11 +385,9 @@ JAIL_TURN_COST = 40_000
 
 
 def unit_gain(t: Table, tile: int) -> int:
-    """The fee increase one more unit on ``tile`` brings (SFR per visit)."""
-    book, rules = t.book, t.ctx.rules.property
-    units = t.s.props[tile].units
-    after = prop.unit_fee(book.purchase[tile], book.unit_cost[tile], units + 1, rules.unit_fee_divisor)
-    return after - t.fee(tile)
+    """The fee increase one more unit on ``tile`` brings (SFR per visit):
+    :func:`engine.mtaani.choices.unit_gain`."""
+    return choices.unit_gain(t.ctx, tile)
 
 
 def deck_values(t: Table) -> tuple[float, float]:
