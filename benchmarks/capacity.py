@@ -86,7 +86,7 @@ def _serialized(record: Any) -> dict[str, Any]:
 def sizing_store(samples: dict[str, dict[str, list[float]]]) -> Any:
     """A ``DynamoGameStore`` whose writes are sized instead of sent; each write's figures are
     added to ``samples[ruleset]`` (lists by figure; imported here, after the environment)."""
-    from service.storage import DynamoGameStore, GameEventRecord, GameRecord, StoredGame
+    from service.storage import DynamoGameStore, GameEventRecord, GameMeta, GameRecord, StoredGame
 
     class Store(DynamoGameStore):
         """DynamoGameStore's own save logic (tail, chunks, the one write), with the items
@@ -101,8 +101,9 @@ def sizing_store(samples: dict[str, dict[str, list[float]]]) -> Any:
 
         def load(self, game_id):
             # A fresh copy, as a read from DynamoDB is (the pipeline changes what it loads).
-            record = self.games[game_id]
-            return StoredGame(GameRecord.from_raw_data(record.serialize()))
+            record = GameRecord.from_raw_data(self.games[game_id].serialize())
+            return StoredGame(GameMeta.of(record), state_text=record.state,
+                              tail=list(record.tail or []))
 
         def claim_right_of_way(self, game_id):
             return None
@@ -142,7 +143,7 @@ def sizing_store(samples: dict[str, dict[str, list[float]]]) -> Any:
             self.pending_writes += 1
             samples[self.games[game_id].ruleset]["chunks"].append(len(tail))
 
-        def events(self, game_id, after, limit, record=None):
+        def events(self, game_id, after, limit, loaded=None):
             return []
 
     return Store()
@@ -175,7 +176,7 @@ def play(ruleset: str, store: Any, seed: int, max_actions: int, published: list[
         if game.record.status != "active":
             break
         now += rng.randrange(1, 120)
-        state = pipeline.current(game, engine.load_state(game.record.state), now)
+        state = pipeline.current(game, game.state, now)
         waiting = rs.waiting_seats(state)
         action = (bots.choose(state, waiting[0], "base", rng.randrange(1 << 30))
                   if waiting else None)
@@ -187,7 +188,7 @@ def play(ruleset: str, store: Any, seed: int, max_actions: int, published: list[
             if not due:
                 raise RuntimeError(f"{ruleset} game {seed} is stuck")
             now = max(now, due[0][0])
-            state = pipeline.current(game, engine.load_state(game.record.state), now)
+            state = pipeline.current(game, game.state, now)
             decision = next((d for d in rs.pending(state) if d.id == due[0][1]), None)
             table = (pipeline.TableMove(due[0][2], rs.deadline_action(state, decision, now))
                      if decision is not None and not decision.deadline.hard else None)

@@ -136,40 +136,18 @@ def without_storage(moves: int = 2000) -> None:
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
     import engine
     from service import accounts, bus, pipeline, views
-    from service.storage import GameRecord, StoredGame
-
-    class MemoryStore:
-        def __init__(self) -> None:
-            self.games: dict[str, GameRecord] = {}
-
-        def create(self, game_id, ruleset, seats, state_json, events, **kwargs):
-            record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=state_json,
-                                status="active", version=1, owner=kwargs.get("owner"),
-                                event_count=len(events), created_at=0, updated_at=0)
-            self.games[game_id] = record
-            return StoredGame(record)
-
-        def load(self, game_id):
-            return StoredGame(self.games[game_id])
-
-        def save(self, game, state_json, status, events, step, **kwargs):
-            game.record.state, game.record.status = state_json, status
-            game.record.version = int(game.record.version) + 1
-            return game
-
-        def events(self, game_id, after, limit):
-            return []
+    from service.memory_store import MemoryGameStore
 
     bus.publish_many = lambda items, source=bus.SOURCE: None
     accounts.handles_of = lambda ids: {a: a for a in ids}
-    store = MemoryStore()
+    store = MemoryGameStore()
     rng = random.Random(2)
     latencies: dict[str, list[float]] = defaultdict(list)
     players = ["acc_a", "acc_b"]
     result = pipeline.create_game("mtaani", players, {"max_turns": 100_000}, seed=7, store=store)
     game_id = result.game.game_id
     for _ in range(moves):
-        state = engine.load_state(store.games[game_id].state)
+        state = store.load(game_id).state
         decision = engine.pending(state)[0]
         if decision is None:
             result = pipeline.create_game("mtaani", players, {"max_turns": 100_000},

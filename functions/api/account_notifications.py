@@ -24,6 +24,7 @@ class NoEmail(Conflict):
 
 
 def _zones() -> list[str]:
+    # Cold start: the time-zone database is read only when a zone is set.
     from zoneinfo import available_timezones
 
     return sorted(available_timezones())
@@ -39,6 +40,7 @@ class QuietHours(BaseModel):
     @field_validator("timezone")
     @classmethod
     def _known_zone(cls, value: str) -> str:
+        # Cold start: the time-zone database is read only when a zone is set.
         from zoneinfo import ZoneInfo
 
         try:

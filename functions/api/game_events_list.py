@@ -26,8 +26,7 @@ def list_events(
     game_access(game, me.account_id)
     presence.touch(game_id, me.account_id)
     game = pipeline.settle(game)  # a game its clock ended shows its end in the log at once
-    record = None if game.archived else game.record
-    page = events_page(lambda start, count: store.events(game_id, start, count, record=record),
+    page = events_page(lambda start, count: store.events(game_id, start, count, loaded=game),
                        game.record.ruleset, viewer_seat(game, me.account_id), after, limit,
                        int(game.record.event_count))
     return json_response(page)

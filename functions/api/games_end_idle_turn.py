@@ -10,6 +10,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
+import engine
 from service import deadlines, pipeline
 from service.errors import Conflict
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
@@ -52,10 +53,8 @@ def end_idle_turn(game_id: str, body: Annotated[EndIdleRequest | None, Body()] =
 
 
 def _current(game_id: str) -> pipeline.ActionResult:
-    import engine
-
     game = pipeline.default_store().load(game_id)
-    state = engine.load_state(game.record.state)
+    state = game.state
     return pipeline.ActionResult(game, state, [], engine.pending(state))
 
 

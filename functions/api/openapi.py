@@ -31,6 +31,7 @@ def document() -> dict:
             router = documented() if documented is not None else getattr(module, "router", None)
             if isinstance(router, Router):
                 full.include_router(router)
+    # Cold start: the OpenAPI models load only when the document is built.
     from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
 
     text = full.get_openapi_json_schema(

@@ -237,6 +237,7 @@ def _password_hasher():
     """argon2-cffi's hasher (argon2id with its RFC 9106 low-memory defaults), built once."""
     global _hasher
     if _hasher is None:
+        # Cold start: argon2 loads only for the handlers that hash a password.
         from argon2 import PasswordHasher
 
         _hasher = PasswordHasher()
@@ -252,6 +253,7 @@ def password_matches(account: AccountRecord, password: str | None) -> bool:
     """Whether ``password`` is the account's (``False`` when either is missing)."""
     if not account.password_hash or not password:
         return False
+    # Cold start: argon2 loads only for the handlers that check a password.
     from argon2.exceptions import InvalidHashError, VerificationError
 
     try:
@@ -374,6 +376,7 @@ def handles_of(account_ids: list[str]) -> dict[str, str]:
 
 def account_out(record: AccountRecord) -> AccountOut:
     """The API form of an account (never its password hash)."""
+    # Cold start: 19 handlers that load this module never load the response models.
     from service.models import AccountOut
 
     return AccountOut(account_id=record.account_id, handle=record.handle,
@@ -401,6 +404,7 @@ def change_password(me: Account, current: str | None, new: str | None,
 
 def _signed_in_again(record: AccountRecord) -> PasswordChangedOut:
     token, expires = open_session(record)
+    # Cold start: 19 handlers that load this module never load the response models.
     from service.models import PasswordChangedOut
 
     return PasswordChangedOut(**account_out(record).model_dump(), token=token, expires_at=expires)
@@ -428,6 +432,7 @@ RESERVED_EMAIL_PATTERN = "[@.](" + "|".join(
 def normalized_email(email: str) -> str:
     """``email`` in its normalised form (domain lower-cased, IDNA); :class:`Unprocessable`
     when it is not a syntactically valid address. No DNS lookup is made."""
+    # Cold start: email_validator loads only when an address is set.
     from email_validator import EmailNotValidError, validate_email
 
     try:
@@ -484,6 +489,7 @@ def request_reset(handle: str, source: str) -> None:
     per handle and per source (:data:`service.throttle.RESET`: :class:`TooManyRequests`) so
     nobody can flood an inbox. Raises :class:`Unprocessable` for a malformed handle.
     """
+    # Cold start: mail (SES) loads only for the handlers that send one (58 others load this module).
     from service import mail
 
     key = handle_key(handle)

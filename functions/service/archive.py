@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
-from pynamodb.exceptions import DoesNotExist, PynamoDBException
+from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
 from service.config import settings
@@ -107,8 +107,6 @@ def rewrite_fields(game_id: str, change: Callable[[dict[str, Any]], dict[str, An
     conditional on the item being as read (re-read and retried on a race). Returns whether
     it wrote. Raises :class:`ServiceUnavailable` when the archive does not answer or keeps
     changing."""
-    from pynamodb.exceptions import PutError
-
     for _ in range(attempts):
         try:
             item = ArchiveRecord.get(game_id, 0, consistent_read=True)

@@ -30,15 +30,15 @@ from pydantic import BaseModel
 from service import pipeline, seats
 from service.storage import StoredGame
 
+WAITING = pipeline.Unchanged("waiting")
+"""What :func:`choose` answers when no bot has anything to do: the run writes nothing."""
 
-class _NothingToDo(Exception):
-    pass
 
-
-def choose(game: StoredGame, state: BaseModel) -> BaseModel:
+def choose(game: StoredGame, state: BaseModel) -> BaseModel | pipeline.Unchanged:
     """The next bot move of the game: the first bot-played seat the game waits on (offers to
     answer first, then the pending decision) whose bot has something to do. Seeded by the
-    game's seed, so a replay chooses the same. Raises :class:`_NothingToDo`."""
+    game's seed, so a replay chooses the same. :data:`WAITING` when no bot has a move."""
+    # Cold start: the bots' code loads only in the bot-turn function.
     from engine import bots
 
     played = seats.bot_played(game.record)
@@ -46,12 +46,12 @@ def choose(game: StoredGame, state: BaseModel) -> BaseModel:
         action = bots.choose(state, seat, played[seat], state.seed)
         if action is not None:
             return action
-    raise _NothingToDo()
+    return WAITING
 
 
 def orders_only(game: StoredGame, state: BaseModel) -> str:
     """No move of its own: the run's write is the standing orders' (``pipeline.FOLLOW_ORDERS``;
-    ``pipeline.NothingToDo`` when they have nothing left to make)."""
+    the run answers ``pipeline.Unchanged`` when they have nothing left to make)."""
     return pipeline.FOLLOW_ORDERS
 
 
@@ -85,15 +85,16 @@ def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
         if delay and not orders:
             sleep(delay)
         try:
-            result = pipeline.run(game_id, orders_only if orders else choose, by_bot=True,
-                                  loaded=result.game if result is not None else None)
-        except (_NothingToDo, pipeline.NothingToDo):
+            ran = pipeline.run(game_id, orders_only if orders else choose, by_bot=True,
+                               loaded=result.game if result is not None else None)
+        except pipeline.GameSaved:
+            return BotRun(moves, "saved")
+        if isinstance(ran, pipeline.Unchanged):
             if orders:  # the orders had nothing left (someone moved meanwhile): the bots' turn
                 orders = False
                 continue
             return BotRun(moves, "waiting")
-        except pipeline.GameSaved:
-            return BotRun(moves, "saved")
+        result = ran
         orders = result.orders_left
         moves += 1
         if result.game.record.status == "finished":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service import snapstart
 from service.config import settings
 
 MAX_ATTEMPTS = 3
@@ -26,6 +27,7 @@ _clients: dict[str, Any] = {}
 
 def sdk_config():
     """The botocore ``Config`` of every boto3 client of the service."""
+    # Cold start: boto3 loads when the first client is made, not at import.
     from botocore.config import Config
 
     return Config(retries={"mode": "standard", "total_max_attempts": MAX_ATTEMPTS},
@@ -37,6 +39,7 @@ def client(service: str):
     """The process's boto3 client of ``service`` (``"events"``, ``"scheduler"``, ...)."""
     found = _clients.get(service)
     if found is None:
+        # Cold start: boto3 loads when the first client is made, not at import.
         import boto3
 
         found = _clients[service] = boto3.client(service, config=sdk_config())
@@ -44,5 +47,9 @@ def client(service: str):
 
 
 def reset() -> None:
-    """Forget the clients (tests that change the endpoint or credentials)."""
+    """Forget the clients (tests that change the endpoint or credentials; a SnapStart
+    restore)."""
     _clients.clear()
+
+
+snapstart.on_restore(reset)

@@ -11,6 +11,7 @@ dashboards (membership is by owner, seat or invitation; visiting by link makes n
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
@@ -67,8 +68,7 @@ def _settled(game: GameRecord) -> GameRecord:
     """``game``'s summary, or its full record once its end is saved when a hard deadline that
     has passed may end it (a game clock run out before its timer ran:
     ``pipeline.settle``), so the dashboard lists it finished as every other answer does."""
-    import time
-
+    # Cold start: 3 handlers that load this module need the pipeline only for a game to settle.
     from service import pipeline
 
     now = int(time.time())

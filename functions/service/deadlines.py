@@ -49,7 +49,7 @@ from service import pipeline, seats, timers, views
 from service.config import settings
 from service.errors import Conflict
 from service.observability import SERVICE
-from service.storage import GameRecord, StoredGame, Waiting
+from service.storage import GameMeta, StoredGame, Waiting
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 MAX_PASSES = 20
@@ -72,13 +72,7 @@ class Passed:
         return self.result is not None
 
 
-class _Skip(Exception):
-    def __init__(self, reason: str, deadline: int | None = None):
-        super().__init__(reason)
-        self.reason, self.deadline = reason, deadline
-
-
-def timed(record: GameRecord, waiting: Waiting) -> bool:
+def timed(record: GameMeta, waiting: Waiting) -> bool:
     """Whether the service's timers run ``waiting``'s deadline: a decision of a human, of the
     table itself, or one with a fixed time (an auction closes whoever holds the bids); a bot
     answers its own decisions at once, and the sweeper catches a stalled one."""
@@ -133,8 +127,9 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
     ``None`` when there is none (what closed on time is still saved); ``note`` says why
     (``reason``, ``deadline``, ``bots``: seats whose bot holds an overdue decision, ``move``:
     a move was chosen) and keeps ``first``, the decisions overdue when the timer began (those
-    its later moves bring are not its to pass). Raises :class:`_Skip` for a game that is not active, and
-    ``Forbidden`` / :class:`Conflict` for a player who may not end the decision."""
+    its later moves bring are not its to pass); ``pipeline.Unchanged`` with the game's status
+    for a game that is not active (nothing is written). Raises ``Forbidden`` /
+    :class:`Conflict` for a player who may not end the decision."""
     first = note.get("first")
     note.clear()
     if first is not None:
@@ -142,7 +137,7 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
     record = game.record
     seat = pipeline.seat_of(game, by) if by is not None else None
     if record.status != "active":
-        raise _Skip(record.status)
+        return pipeline.Unchanged(record.status)
 
     def known(w: Waiting) -> bool:  # a player asking learns only of what they may know of
         return by is None or views.may_know(w, seat)
@@ -201,20 +196,20 @@ def pass_due(game_id: str, *, now: int | None = None, decision_id: int | None = 
         try:
             result = pipeline.run(game_id, lambda game, state: _choose(
                 game, state, now, decision_id, by, note), now=now, account_id=by)
-        except _Skip as skip:
-            return outcome or Passed(skip.reason)
-        except pipeline.NothingToDo:
-            if outcome is not None:
-                return outcome
-            if note.get("bots"):
-                game = pipeline.default_store().load(game_id)
-                state = engine.load_state(game.record.state)
-                pipeline.cue_bots(pipeline.ActionResult(game, state, [], engine.pending(state)))
-            return Passed(note.get("reason", "moved_on"), deadline=note.get("deadline"))
         except pipeline.GameSaved:
             return outcome or Passed("saved")
         except engine.GameOver:
             return outcome or Passed("finished")
+        if isinstance(result, pipeline.Unchanged):
+            if outcome is not None:
+                return outcome
+            if result.reason != pipeline.NOTHING_TO_DO:  # the game is not active
+                return Passed(result.reason)
+            if note.get("bots"):
+                game = pipeline.default_store().load(game_id)
+                state = game.state
+                pipeline.cue_bots(pipeline.ActionResult(game, state, [], engine.pending(state)))
+            return Passed(note.get("reason", "moved_on"), deadline=note.get("deadline"))
         counted = [e for e in result.events if e["type"] == "DeadlinePassed"]
         for event in counted:
             waiting = result.game.record.waiting_for(event["decision"])

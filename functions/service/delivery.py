@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 from aws_lambda_powertools import Logger
 
 from service.config import settings
+from service.errors import ServiceUnavailable
 from service.observability import SERVICE
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
@@ -146,6 +147,7 @@ def _b64url(raw: bytes) -> str:
 
 def generate_vapid_keys(subject: str = "mailto:operator@example.invalid") -> VapidKeys:
     """A fresh VAPID key pair (the local stack's, and ``make vapid-keys`` for operators)."""
+    # Cold start: web push's crypto loads only when a push is sent or a key is read.
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
@@ -166,8 +168,8 @@ def vapid_keys() -> VapidKeys | None:
     if env.vapid_private_key and env.vapid_public_key:
         return VapidKeys(env.vapid_public_key, env.vapid_private_key.get_secret_value(),
                          env.vapid_subject)
+    # Cold start: the parameter store client loads only when a secret is read (10 handlers need none).
     from service import secrets
-    from service.errors import ServiceUnavailable
 
     try:
         data = json.loads(secrets.get(VAPID_SECRET))
@@ -189,6 +191,7 @@ def send_web_push(subscription: dict[str, Any], message: Message) -> str:
     keys = vapid_keys()
     if keys is None:
         return "failed"
+    # Cold start: web push's libraries load only when a push is sent.
     import requests
     from py_vapid import Vapid
     from pywebpush import WebPushException, webpush
@@ -222,6 +225,7 @@ def platform_applications() -> dict[str, str]:
 
 
 def _sns():
+    # Cold start: a client is made only when a message is sent.
     from service.clients import client
 
     return client("sns")
@@ -264,11 +268,10 @@ def send_mobile_push(endpoint_arn: str, message: Message) -> str:
 def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     """Email ``message`` as plain text through SES, with a one-click opt-out link in the
     text and in the ``List-Unsubscribe`` headers (RFC 8058). ``"sent"`` or ``"failed"``."""
-    from service.config import settings
-
     sender = settings().email_sender
     if not sender:
         return "failed"
+    # Cold start: the email package loads only when a mail is sent.
     from email import policy
 
     # Long lines rather than encoded words: mail clients read List-Unsubscribe as it is.
@@ -281,6 +284,7 @@ def send_email(to: str, message: Message, unsubscribe_url: str) -> str:
     mail.set_content(f"{message.body}\n\nOpen the table: {message.url}\n\n"
                      f"You get these emails because you turned on turn emails. Stop them with "
                      f"one click: {unsubscribe_url}\n")
+    # Cold start: a client is made only when a message is sent.
     from service.clients import client
 
     try:

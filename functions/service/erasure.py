@@ -65,7 +65,7 @@ from service import (
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
 from service.observability import SERVICE
-from service.storage import GameEventRecord, StoredGame
+from service.storage import GameEventRecord, GameRecord, StoredGame
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -256,7 +256,9 @@ def _discard(lobby: lobbies.LobbyRecord, game: StoredGame | None) -> bool:
         storage.delete_all(GameEventRecord,
                            GameEventRecord.query(game.game_id, consistent_read=True))
     try:
-        lobbies.discard(lobby, also=(lambda tx: tx.delete(game.record)) if game else None)
+        # The game item goes if it is still the version loaded (PynamoDB's version condition).
+        lobbies.discard(lobby, also=(lambda tx: tx.delete(
+            GameRecord(game.game_id, version=game.version))) if game else None)
     except lobbies.LostRace:
         return False
     return True

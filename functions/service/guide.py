@@ -51,6 +51,7 @@ def guide(name: str) -> dict[str, Any]:
     except engine.UnknownRuleset as exc:
         raise NotFound(exc.message) from None
     own = ruleset.guide()
+    # Cold start: the guide handler needs the rating model only for its ratings section.
     from service import ratings
 
     return {

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools import Logger
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pynamodb.attributes import (
     BooleanAttribute,
     ListAttribute,
@@ -40,7 +40,8 @@ from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteEr
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import accounts, chat, presence, races, storage, tables
+import engine
+from service import accounts, chat, presence, races, storage, tables, throttle
 from service import table_options as options_rules
 from service.config import settings
 from service.errors import (
@@ -49,6 +50,7 @@ from service.errors import (
     NotFound,
     ServiceUnavailable,
     Unprocessable,
+    VersionConflict,
 )
 from service.observability import SERVICE
 
@@ -101,8 +103,6 @@ def _inline(schema: Any, defs: dict[str, Any]) -> Any:
 def options_schema(ruleset: str) -> dict[str, Any]:
     """The JSON Schema of a lobby's ``options`` for ``ruleset``: its ``table_options`` with the
     service's bounds (:func:`service.table_options.schema`)."""
-    import engine
-
     rs = engine.get_ruleset(ruleset)
     full = options_rules.schema(ruleset)
     schema = _inline(full, full.get("$defs", {}))
@@ -116,8 +116,6 @@ def lobby_request_schema(schema: dict[str, Any], *, update: bool) -> None:
     confirm_public", and for each ruleset named in the request (or, for a new lobby, the
     default one) its seat range and its ``options``. Built only when the document is (the
     rulesets load then, not at a cold start)."""
-    import engine
-
     rules: list[dict[str, Any]] = [PUBLIC_NEEDS_CONFIRMATION]
     for name in engine.rulesets():
         rs = engine.get_ruleset(name)
@@ -398,8 +396,6 @@ def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
 
 
 def _ruleset_names() -> Any:
-    import engine
-
     return Literal[tuple(engine.rulesets())]  # type: ignore[valid-type]
 
 
@@ -409,8 +405,6 @@ RulesetName = Annotated[_ruleset_names(), Field(description="a ruleset of the re
 
 def demo_options(ruleset: str, max_turns: int) -> dict[str, Any]:
     """A demo game's options: the deployment's turn cap where the ruleset has one."""
-    import engine
-
     known = engine.get_ruleset(ruleset).table_options.model_fields
     return {"max_turns": max_turns} if max_turns and "max_turns" in known else {}
 
@@ -475,8 +469,6 @@ def check_settings(ruleset: str, table_size: int, idle_timeout: int | None,
     """Refuse (:class:`Unprocessable`) a ruleset the registry does not know, a table size
     outside its seat range, an idle timeout outside 1 minute to 7 days and table options its
     ``table_options`` refuses."""
-    import engine
-
     if ruleset not in engine.rulesets():
         raise Unprocessable(f"ruleset must be one of {', '.join(engine.rulesets())}")
     rs = engine.get_ruleset(ruleset)
@@ -532,10 +524,6 @@ def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
     ruleset's default: response windows, the game clock, auction and deal times, a turn cap),
     without the settings shown as the lobby's own fields (:data:`LOBBY_SETTINGS_IN_OPTIONS`)
     and the secret ones (:data:`SECRET_OPTIONS`)."""
-    from pydantic import ValidationError
-
-    import engine
-
     given = lobby_options(lobby)
     try:
         full = engine.get_ruleset(lobby.ruleset).table_options.model_validate(given).model_dump(
@@ -561,8 +549,6 @@ def create(owner: str, ruleset: str, table_size: int, idle_timeout: int | None, 
     check_settings(ruleset, table_size, idle_timeout, options)
     table = table or TableSettings()
     table.check()
-    from service import throttle
-
     throttle.LOBBY.take({"owner": owner})
     now = int(time.time())
     lobby = LobbyRecord(secrets.token_urlsafe(16), owner=owner, ruleset=ruleset,
@@ -603,8 +589,6 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
         new_ruleset = ruleset or lobby.ruleset
         kept = options if options is not None else lobby_options(lobby)
         if ruleset is not None and options is None:
-            import engine
-
             known = engine.get_ruleset(new_ruleset).table_options.model_fields
             kept = {k: v for k, v in kept.items() if k in known}
         try:
@@ -665,8 +649,6 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
     private table. :class:`NotFound` for an unknown handle; invitations are counted before
     anything else (:data:`service.throttle.INVITE`: per inviter and per invitee an hour,
     :class:`~service.errors.TooManyRequests`)."""
-    from service import throttle
-
     target = accounts.find_by_handle(handle)
     if target is None:
         raise NotFound(f"nobody holds the handle {handle!r}")
@@ -706,6 +688,7 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
 
 def _game_over(game_id: str) -> bool:
     """Whether the game of a started table has finished."""
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     return pipeline.default_store().load(game_id).record.status == "finished"
@@ -714,6 +697,7 @@ def _game_over(game_id: str) -> bool:
 def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
     """``LobbyInvitation`` on the bus (the invitee is notified); the invitation is saved, so a
     failure here is logged, not raised."""
+    # Cold start: 21 handlers that load this module publish nothing.
     from service import bus
 
     try:
@@ -868,9 +852,8 @@ def start(lobby_id: str, me: str, options: dict | None):
     :class:`LobbyStarted`, :class:`Conflict` (fewer than two seated) and
     :class:`Unprocessable` (bad options).
     """
-    import engine
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
-    from service.errors import VersionConflict
 
     def attempt(n: int) -> pipeline.ActionResult:
         lobby = load(lobby_id)
@@ -881,7 +864,7 @@ def start(lobby_id: str, me: str, options: dict | None):
             # retried request whose answer was lost) or the owner's other tab started it.
             # Kickoff is idempotent: answer with the game.
             game = pipeline.default_store().load(lobby_id)
-            state = engine.load_state(game.record.state)
+            state = game.state
             return pipeline.ActionResult(game, state, [], engine.pending(state))
         require_waiting(lobby)
         players = seated(lobby)
@@ -905,8 +888,6 @@ def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str
     ruleset has one. The kickoff's ``options`` are checked as a lobby's are, to the same bounds
     (:mod:`service.table_options`; :class:`Unprocessable`), and so is what the lobby stored (a
     lobby saved before the bounds held it to them)."""
-    import engine
-
     options = options_rules.with_pace(lobby.ruleset, options)
     if options:
         options_rules.check(lobby.ruleset, options, deal=False)
@@ -928,7 +909,7 @@ def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = 
     watch as an invited spectator (the demo link): a started private table owned by its first
     bot, so it shows under "watchable" on the watcher's dashboard and nobody can save it.
     Returns the pipeline's :class:`~service.pipeline.ActionResult`."""
-    import engine
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     now = int(time.time())
@@ -966,6 +947,7 @@ def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
 
     Raises :class:`NotFound` for a stranger to a private table, :class:`Forbidden` for a
     spectator and :class:`Conflict` for a game not finished yet."""
+    # Cold start: 21 handlers that load this module never deal or read a game.
     from service import pipeline
 
     game = pipeline.default_store().load(game_id)

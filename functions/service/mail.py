@@ -13,12 +13,11 @@ from __future__ import annotations
 import html
 from email.message import EmailMessage
 
+from service.clients import client
 from service.config import settings
 
 
 def _ses():
-    from service.clients import client
-
     return client("ses")
 
 

@@ -47,11 +47,13 @@ from pynamodb.attributes import (
 from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
-from service import accounts, delivery, tables, timers
+import engine
+from service import accounts, delivery, observability, tables, timers
 from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
 from service.observability import SERVICE
+from service.storage import delete_all
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -190,6 +192,7 @@ def quiet_until(prefs: Preferences, now: datetime) -> datetime | None:
     """When the player's quiet hours end, if ``now`` falls inside them; else ``None``."""
     if not prefs.quiet_start or not prefs.quiet_end or prefs.quiet_start == prefs.quiet_end:
         return None
+    # Cold start: the time-zone database is read only for a player who set a zone.
     from zoneinfo import ZoneInfo
 
     local = now.astimezone(ZoneInfo(prefs.time_zone))
@@ -209,6 +212,7 @@ def replace_mentions(game_id: str, account_ids: list[str], handle: str, name: st
     """Replace ``handle`` with ``name`` (an erased account's anonymous name at this table) in
     the notifications about ``game_id`` kept for ``account_ids`` and in the table's revolution
     notices; returns how many changed. Running it again changes nothing."""
+    # Cold start: 6 handlers that load this module never read chat.
     from service.chat import mention_pattern
 
     pattern = mention_pattern(handle)
@@ -255,8 +259,6 @@ def export_notifications(account_id: str) -> list[dict[str, Any]]:
 
 def erase_settings(account_id: str) -> int:
     """Delete the account's preferences (its opt-out token with them)."""
-    from service.storage import delete_all
-
     try:
         return delete_all(NotificationSettingsRecord, [NotificationSettingsRecord.get(account_id)])
     except DoesNotExist:
@@ -269,8 +271,6 @@ def erase_subscriptions(account_id: str) -> int:
     and :class:`ServiceUnavailable` is raised once the others are gone, so the erasure's
     retries and its hourly sweep come back to it (SNS deletes an endpoint that is already gone
     without an error)."""
-    from service.storage import delete_all
-
     gone, kept = [], []
     for item in subscriptions(account_id):
         if item.kind == "mobile":
@@ -289,8 +289,6 @@ def erase_subscriptions(account_id: str) -> int:
 
 def erase_notifications(account_id: str) -> int:
     """Delete every notification kept for the account (sent, held, cursors)."""
-    from service.storage import delete_all
-
     return delete_all(NotificationRecord, NotificationRecord.query(account_id))
 
 
@@ -405,8 +403,6 @@ def deliver(account_id: str, message: Message, prefs: Preferences, emailable: bo
 def _count(channel: str, outcome: str) -> None:
     """The ``NotificationsSent`` / ``NotificationsFailed`` metrics, by channel (a subscription
     the push service no longer knows counts as failed)."""
-    from service import observability
-
     name = observability.NOTIFICATIONS_SENT if outcome == "sent" else observability.NOTIFICATIONS_FAILED
     observability.count(name, channel=channel)
 
@@ -522,6 +518,7 @@ def deadline_text(due: int | None, prefs: Preferences, now: float | None = None)
     within a week, ``"3 Dec 18:00"`` later; ``None`` without one."""
     if due is None:
         return None
+    # Cold start: the time-zone database is read only for a player who set a zone.
     from zoneinfo import ZoneInfo
 
     zone = ZoneInfo(prefs.time_zone or "UTC")
@@ -544,8 +541,6 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
             save_notice(game_id, int(number), text)
         return {}
     if detail_type == "LobbyInvitation":
-        import engine
-
         names = accounts.handles_of([detail["owner"]])
         role = "watch" if detail["role"] == "spectator" else "play"
         title = engine.get_ruleset(detail.get("ruleset") or engine.DEFAULT_RULESET).game_title
@@ -572,8 +567,6 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
                           "for you. Take your seat back on the game screen.", url, tag, game_id)
         return {account_id: notify(account_id, f"{game_id}#standin#{detail['version']}", message,
                                    emailable=True)}
-    import engine
-
     ruleset = engine.get_ruleset(detail["ruleset"])
     by_id = accounts.handles_of(seats)
     names = [by_id.get(account, account) for account in seats]
@@ -602,6 +595,7 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         told = notify(account_id, f"{game_id}#decision#{event['decision']}", message,
                       emailable=True)
         if told in ("sent", "held"):  # its first notification: a reminder at 80% of its time
+            # Import cycle: service.reminders imports this module (issue 30.3 left).
             from service import reminders
 
             reminders.schedule(account_id, game_id, detail["seat"], int(event["decision"]),

@@ -83,6 +83,7 @@ def tracer() -> Any:
     """The process's Powertools ``Tracer`` when SDK tracing is on, else ``None``."""
     global _tracer
     if _tracer is None and _tracing_on():
+        # Cold start: the X-Ray tracer loads only when tracing is on.
         from aws_lambda_powertools import Tracer
 
         _tracer = Tracer()

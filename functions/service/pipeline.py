@@ -140,11 +140,25 @@ def _seen(game: StoredGame, account_id: str | None) -> int:
 
 Decide = Callable[[StoredGame, Any], Any]
 """Builds the move from the freshly loaded game and state (called again on each retry): an
-action, a :class:`TableMove`, :data:`FOLLOW_ORDERS` or ``None`` (see :func:`run`)."""
+action, a :class:`TableMove`, :data:`FOLLOW_ORDERS`, ``None`` or :class:`Unchanged` (see
+:func:`run`)."""
 FOLLOW_ORDERS = "follow-orders"
 """What ``decide`` returns for a write of the seats' standing orders alone (the continuation of
-a write that stopped at :data:`ORDER_MOVES_PER_WRITE`): :class:`NothingToDo` when they make no
-move and nothing closed on time."""
+a write that stopped at :data:`ORDER_MOVES_PER_WRITE`): :func:`run` answers
+:class:`Unchanged` when they make no move and nothing closed on time."""
+NOTHING_TO_DO = "nothing_to_do"
+""":attr:`Unchanged.reason` of a run whose ``decide`` had nothing to apply (``None``, or
+:data:`FOLLOW_ORDERS` with no order to follow) when no deadline had closed anything either."""
+
+
+@dataclass(frozen=True)
+class Unchanged:
+    """What :func:`run` answers when it wrote nothing, as a value (the timers and the bots
+    steer by it; it is no error): ``reason`` is :data:`NOTHING_TO_DO`, or what ``decide``
+    said when it returned an ``Unchanged`` itself (write nothing, whatever closed on time:
+    ``"finished"``, ``"waiting"``)."""
+
+    reason: str
 
 
 class GameSaved(Conflict):
@@ -186,7 +200,7 @@ def create_game(ruleset: str, seats_: list[str], options: dict[str, Any] | None 
     pending = engine.pending(state)
     now = int(time.time())
     waiting = [Waiting.of(d, now) for d in pending]
-    game = store.create(game_id, ruleset, seats_, engine.dump_state(state), [created],
+    game = store.create(game_id, ruleset, seats_, state, [created],
                         owner=owner, waiting=waiting, also=also,
                         table={**(table or {}), "sealed": sealed})
     result = ActionResult(game, state, [created], pending, None)
@@ -290,15 +304,15 @@ def settle(game: StoredGame, now: int | None = None, *,
     at = int(now or time.time())
     if not overdue_hard(game.record, at):
         return game  # nothing has closed on time since the last write: the cheap answer
-    closed = close_overdue(game, engine.load_state(game.record.state), at, keep=False).state
+    closed = close_overdue(game, game.state, at, keep=False).state
     if engine.outcome(closed) is None:
         return game
     store = store or default_store()
     try:
-        return run(game.game_id, lambda _game, _state: None, store=store, loaded=game,
-                   now=at).game
-    except (NothingToDo, GameSaved, ServiceUnavailable, engine.GameOver):
+        done = run(game.game_id, lambda _game, _state: None, store=store, loaded=game, now=at)
+    except (GameSaved, ServiceUnavailable, engine.GameOver):
         return store.load(game.game_id)
+    return done.game if isinstance(done, ActionResult) else store.load(game.game_id)
 
 
 @dataclass
@@ -310,12 +324,6 @@ class TableMove:
 
     decision: Waiting
     action: BaseModel | None
-
-
-class NothingToDo(Conflict):
-    """``decide`` had nothing to apply and no deadline had closed anything: nothing written."""
-
-    code = "nothing_to_do"
 
 
 class DecisionClosed(Conflict):
@@ -362,7 +370,7 @@ def _judge_stale(state: Any, action: BaseModel, named: int | None, seen: int,
 def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         account_id: str | None = None, store: GameStore | None = None, by_bot: bool = False,
         loaded: StoredGame | None = None, now: int | None = None,
-        decision: int | None = None, strict: bool = False) -> ActionResult:
+        decision: int | None = None, strict: bool = False) -> ActionResult | Unchanged:
     """Load, close what is overdue (:func:`close_overdue`), apply what ``decide(game, state)``
     returns, save with the version condition, publish. ``now``: the time the move is made at
     (Unix seconds; default the clock: the timers pass the time they were set for).
@@ -370,8 +378,9 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
     ``decide`` returns a player's (or bot's) action, whose time fields are stamped with the
     service's clock (``engine.stamp``); a :class:`TableMove` (the timers: the table answers a
     decision whose deadline passed); :data:`FOLLOW_ORDERS` (the standing orders' moves
-    alone); or ``None``: only what closed on time is saved (:class:`NothingToDo` when nothing
-    did). After the move (and whatever closed), the standing orders of the seats people play
+    alone); ``None``: only what closed on time is saved (nothing written when nothing did:
+    the answer is ``Unchanged(NOTHING_TO_DO)``, as it is for orders with no move to make); or
+    an :class:`Unchanged`: nothing is written (whatever closed on time) and ``run`` answers it. After the move (and whatever closed), the standing orders of the seats people play
     make the decisions it handed them, in the same write (:func:`follow_orders`: each logged
     ``"by": "order"``, published like the move's own events; at most
     :data:`ORDER_MOVES_PER_WRITE`, the rest carried on by the bot-turn function), so the
@@ -415,9 +424,11 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         record = game.record
         at = int(now or time.time())
         stored = record.waiting()
-        closing = close_overdue(game, engine.load_state(record.state), at)
+        closing = close_overdue(game, game.state, at)
         before = record.waiting()
         move = decide(game, closing.state)
+        if isinstance(move, Unchanged):
+            return move
         follow_only = isinstance(move, str) and move == FOLLOW_ORDERS
         table = move.decision if isinstance(move, TableMove) else None
         action = (move.action if isinstance(move, TableMove) else None if follow_only
@@ -454,7 +465,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                 logged += counted
                 events += counted
         if action is None and table is None and not logged and not follow_only:
-            raise NothingToDo("nothing to do: no deadline has passed")
+            return Unchanged(NOTHING_TO_DO)  # no deadline has passed
         # The seats' standing orders make the decisions this write handed them, in this write.
         orders = follow_orders(record, state, at, first_seq=int(record.event_count) + 1
                                + len(logged))
@@ -463,7 +474,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             logged += orders.logged
             events += orders.events
         elif not logged and table is None and action is None:
-            raise NothingToDo("nothing to do: the standing orders have no move to make")
+            return Unchanged(NOTHING_TO_DO)  # the standing orders have no move to make
         status = "finished" if outcome is not None else "active"
         ratings.note_knockouts(record, events)
         if outcome is not None:  # the game is over: its seed and salt are public now
@@ -477,8 +488,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                           or bool(orders.moves))
         views.note_unseen(record, logged, action.player if action is not None else None)
         try:
-            store.save(game, engine.dump_state(state), status, logged, _step(state),
-                       give_way=by_bot, at=at, also=rating)
+            game = store.save(game, state, logged, status=status, give_way=by_bot, at=at,
+                              also=rating)
         except VersionConflict:
             observability.count(observability.VERSION_CONFLICTS)
             if expected_version is not None and strict:
@@ -548,6 +559,7 @@ def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> Orders
     from ``first_seq``). An order's move the rules refuse (a ruleset's bug) fails nothing: it is
     logged as a warning and that seat's orders stop for this write. Nothing is done for a game
     that is over or whose seats set no orders."""
+    # Cold start: 13 handlers that load the pipeline never follow orders.
     from engine import orders as engine_orders
     from service import standing_orders
 
@@ -596,15 +608,17 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
     what :func:`run`
     raises for a busy table (:class:`ServiceUnavailable`)."""
     try:
-        return run(game_id, lambda _game, _state: FOLLOW_ORDERS, store=store,
+        done = run(game_id, lambda _game, _state: FOLLOW_ORDERS, store=store,
                    account_id=account_id, loaded=loaded)
-    except (NothingToDo, GameSaved, engine.GameOver):
+    except (GameSaved, engine.GameOver):
         return None
+    return done if isinstance(done, ActionResult) else None
 
 
 def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
     """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
     (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
+    # Cold start: 13 handlers that load the pipeline never follow orders.
     from service import standing_orders
 
     chosen = standing_orders.seat_orders(record, state)
@@ -638,11 +652,6 @@ def pause_if_unattended(result: ActionResult) -> bool:
     with contextlib.suppress(GameSaved, Conflict):  # saved or over meanwhile
         set_saved(result.game.game_id, None, True)
     return True
-
-
-def _step(state: Any) -> int:
-    """The state's action counter for the event log's ``step`` (0 when it keeps none)."""
-    return int(getattr(state, "steps", 0) or 0)
 
 
 @dataclass
@@ -683,7 +692,7 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
         record = game.record
         if record.status == "saved" and not while_saved:
             raise GameSaved("the game is saved (paused) until its owner resumes it")
-        state = engine.load_state(record.state)
+        state = game.state
         stored = record.waiting()
         amendment = change(game, state)
         if amendment is None:
@@ -693,9 +702,8 @@ def amend(game_id: str, change: Amend, *, status: str | None = None, while_saved
         if amendment.state is not None:
             seats.track(record, pending)
         try:
-            store.save(game, engine.dump_state(new_state) if amendment.state is not None
-                       else record.state, status or record.status, amendment.events,
-                       _step(new_state), also=amendment.also)
+            game = store.save(game, new_state, amendment.events, status=status or record.status,
+                              also=amendment.also)
         except VersionConflict:
             store.claim_right_of_way(game_id)
             time.sleep(random.uniform(0, 0.02 * (2**attempt)))
@@ -765,9 +773,7 @@ def seat_of(game: StoredGame, account_id: str) -> int:
     try:
         return list(game.record.seats).index(account_id)
     except ValueError:
-        from service.views import game_access
-
-        game_access(game, account_id)
+        views.game_access(game, account_id)
         raise Forbidden("you do not hold a seat at this table") from None
 
 
@@ -797,8 +803,10 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
         except engine.InvalidAction as exc:
             raise Unprocessable(exc.message) from None
 
-    return run(game_id, decide, expected_version=expected_version, account_id=account_id,
-               store=store, decision=decision, strict=strict)
+    result = run(game_id, decide, expected_version=expected_version, account_id=account_id,
+                 store=store, decision=decision, strict=strict)
+    assert isinstance(result, ActionResult)  # a player's move is applied or refused, never
+    return result                            # left unwritten
 
 
 def bots_waiting(record: Any, state: Any) -> list[int]:

@@ -20,8 +20,10 @@ from typing import Any
 
 from pynamodb.exceptions import PynamoDBException
 
+import engine
 from service import accounts, chat, notifications, presence, ratings
 from service.errors import ServiceUnavailable
+from service.storage import GameRecord
 
 EXPORT_FORMAT = "mtaa-account-export/1"
 
@@ -97,10 +99,9 @@ def erase_personal_data(account_id: str) -> dict[str, int]:
 def _tables(account_id: str) -> list[dict[str, Any]]:
     """The tables the account takes part in, with its role, and for games its seat, the
     players (as everyone at the table sees them) and the outcome."""
-    import engine
+    # Cold start: only the export and erasure read the tables (lobbies, games, views).
     from service.dashboard import batch_by_key
     from service.lobbies import LobbyRecord, MembershipRecord
-    from service.storage import GameRecord
     from service.views import seat_entries, updated_for
 
     try:

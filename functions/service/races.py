@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from service.config import settings
 from service.errors import ServiceUnavailable, VersionConflict
 
 
@@ -58,8 +59,6 @@ def until_won[T](attempt: Callable[[int], T], *, busy: ServiceUnavailable, tries
     Any other exception of a try ends it at once (a refusal changes nothing to retry)."""
     pause = pause or SHORT
     if tries is None:
-        from service.config import settings
-
         tries = settings().max_action_retries + 1
     for n in range(tries):
         try:

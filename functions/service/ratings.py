@@ -47,6 +47,7 @@ from pynamodb.exceptions import PynamoDBException
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+from engine import game_of
 from service import accounts
 from service.config import settings
 from service.errors import ServiceUnavailable
@@ -63,6 +64,7 @@ MIN_PEOPLE = 2
 @cache
 def model():
     """The rating model: OpenSkill's Plackett-Luce with the library's defaults."""
+    # Cold start: openskill loads only when a game is rated.
     from openskill.models import PlackettLuce
 
     return PlackettLuce()
@@ -255,8 +257,6 @@ def on_finish(record: Any, places: list[int] | None, now: int | None = None):
     is rated at its level's current figure (:func:`bot_levels`' figure), and the level itself
     is not written here: the game's result for its bot seats is queued
     (:class:`BotResultRecord`) for :func:`fold_pending`."""
-    from engine import game_of
-
     if record.rated or not places:
         return None
     reason = unrated_reason(record)

@@ -16,7 +16,11 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+import engine
+from service import notifications, presence, timers
 from service.config import settings
+from service.delivery import Message
+from service.storage import GameRecord
 
 SHARE = 0.8
 """The share of a decision's time gone when its reminder is due."""
@@ -37,8 +41,6 @@ def due_at(notified: int, due: int) -> int | None:
 def schedule(account_id: str, game_id: str, seat: int, decision: int, due: int | None,
              notified: int) -> bool:
     """Set the reminder's timer; ``False`` when the decision gets none or it was set already."""
-    from service import timers
-
     at = due_at(notified, due) if due else None
     if at is None or not settings().release_held_function_arn:
         return False
@@ -54,11 +56,6 @@ def fire(account_id: str, remind: dict[str, Any], now: float | None = None) -> s
     """The reminder's timer: ``"made"`` (the decision is no longer the seat's), ``"looked"``
     (the person looked at the game after the first notification), else what
     :func:`service.notifications.notify` says (``"sent"``, ``"held"``, ``"repeat"``)."""
-    import engine
-    from service import notifications, presence
-    from service.delivery import Message
-    from service.storage import GameRecord
-
     game_id, seat, decision = remind["game_id"], int(remind["seat"]), int(remind["decision"])
     try:
         record = GameRecord.get(game_id)

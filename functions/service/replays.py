@@ -120,7 +120,7 @@ class Replay:
         script = (self.revealed or {}).get("scripted") or sealed.get("scripted")
         self.options = {**self.created["options"], **({"scripted": script} if script else {})}
         self.players = list(record.seats)
-        self.seed = int(engine.load_state(record.state).seed)
+        self.seed = int(game.state.seed)
         self._checkpoints: dict[int, str] = {}
 
     @property
@@ -170,7 +170,6 @@ class Replay:
         """The game record of a finished game (:data:`engine.verify.RECORD_FORMAT`), what
         ``python -m engine.verify`` reads: names as they are now (an erased account's anonymous
         name)."""
-        record = self.game.record
         names = accounts.handles_of(self.players)
         revealed = self.revealed or {}
         return {
@@ -182,7 +181,7 @@ class Replay:
             "salt": revealed.get("salt"), "seed": revealed.get("seed", str(self.seed)),
             "steps": [{"seq": s.seq, "at": s.at, "by": s.by, "action": s.action,
                        "events": s.events} for s in self.steps],
-            "final_state": json.loads(record.state),
+            "final_state": json.loads(self.game.state_text),
         }
 
 
@@ -197,8 +196,7 @@ def load(game: StoredGame, store: Any) -> Replay:
     if found is not None:
         _CACHE.move_to_end(key)
         return found
-    items = store.events(game.game_id, 0, 1 << 30,
-                         record=None if game.archived else game.record)
+    items = store.events(game.game_id, 0, 1 << 30, loaded=game)
     replay = Replay(game, items)
     _CACHE[key] = replay
     while len(_CACHE) > CACHED_GAMES:

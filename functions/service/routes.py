@@ -24,13 +24,15 @@ from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from service import pipeline
+import engine
+from service import pipeline, snapstart
 from service.config import settings
-from service.errors import Conflict, ServiceUnavailable, Unprocessable
-from service.http import SIGNED_IN_ERRORS, api_responses, caller
+from service.errors import Conflict, NotFound, ServiceUnavailable, Unprocessable
+from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
 from service.views import game_view, move_answer
 
 _idempotent_perform = None
@@ -66,10 +68,8 @@ def _answer(intent: dict[str, Any], outcome: dict[str, Any], applied: Applied) -
     if result is not None:
         game, state = result.game, result.state
     else:
-        import engine
-
         game = pipeline.default_store().load(intent["game_id"])
-        state = engine.load_state(game.record.state)
+        state = game.state
     return {**outcome, "game": game_view(game, state, intent["account_id"])}
 
 
@@ -80,12 +80,16 @@ def forget_idempotency() -> None:
     _idempotent_perform = _idempotency_config = None
 
 
+snapstart.on_restore(forget_idempotency)
+
+
 def _idempotent(intent: dict[str, Any], applied: Applied,
                 lambda_context: Any = None) -> dict[str, Any]:
     """:func:`_perform` behind Powertools idempotency (created on first use: cold path), which
     fingerprints ``intent`` alone (its ``data_keyword_argument``)."""
     global _idempotent_perform, _idempotency_config
     if _idempotent_perform is None:
+        # Cold start: idempotency (its DynamoDB layer) loads on the first move with a key.
         from aws_lambda_powertools.utilities.idempotency import (
             DynamoDBPersistenceLayer,
             IdempotencyConfig,
@@ -105,6 +109,7 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
             return _perform(intent, applied)
 
         _idempotent_perform = perform
+    # Cold start: idempotency loads on the first move with a key.
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
         IdempotencyAlreadyInProgressError,
         IdempotencyPersistenceLayerError,
@@ -126,8 +131,6 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
 def request_model(action_cls: type[BaseModel]) -> type[BaseModel]:
     """The request body model of an engine action: its fields minus ``type``/``player`` and
     the time fields the service fills in, plus ``version``."""
-    import engine
-
     fields: dict[str, Any] = {
         name: (info.annotation, info)
         for name, info in action_cls.model_fields.items()
@@ -158,8 +161,6 @@ def action_path(game: str, action_type: str) -> str:
 def game_actions(game: str) -> dict[str, type[BaseModel]]:
     """Every player action of ``game``'s rulesets by ``type`` (the first ruleset's model when
     two share a type), from the engine's registry."""
-    import engine
-
     found: dict[str, type[BaseModel]] = {}
     for name in engine.rulesets_of(game):
         for cls in engine.get_ruleset(name).actions:
@@ -190,9 +191,6 @@ def _request_model_of(game: str, move: str) -> tuple[str, type[BaseModel]]:
     key = (game, action_type)
     model = None if "_" in move else _request_models.get(key)  # (spelled with dashes: end-turn)
     if model is None:
-        import engine
-        from service.errors import NotFound
-
         if game not in engine.games():
             raise NotFound(f"there is no game called '{game}'")
         cls = None if "_" in move else game_actions(game).get(action_type)
@@ -205,8 +203,6 @@ def _request_model_of(game: str, move: str) -> tuple[str, type[BaseModel]]:
 def prime_moves() -> None:
     """Load every game's rulesets and make every move's request model (before a SnapStart
     snapshot, so a restored function starts with them)."""
-    import engine
-
     for game in engine.games():
         for action_type in game_actions(game):
             _request_model_of(game, action_type.replace("_", "-"))
@@ -219,9 +215,6 @@ def move_router() -> Router:
     for (an unknown game or move: 404). Registering a game's 35 routes with their models took
     ~130 ms of every cold start and the rules had to load before the first request; now
     neither happens at import."""
-    from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-    from pydantic import ValidationError
-
     router = Router()
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
 
@@ -251,15 +244,10 @@ def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], A
     rules and move models (:func:`prime_moves`); ``document_router()`` gives
     :func:`moves_router` of every game of the registry (read by ``/openapi.json``);
     ``handler(event, context)`` is the Lambda entry."""
-    from service import snapstart
-    from service.http import make_app
-
     app = make_app(move_router())
     snapstart.prime(prime_moves)
 
     def document_router() -> Router:
-        import engine
-
         return moves_router(engine.games())
 
     def handler(event: Any, context: Any) -> Any:
@@ -291,6 +279,7 @@ def _perform_move(router: Router, account: Any, game: str, action_type: str, gam
 
 def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], path: str) -> None:
     """Add the route of ``action_cls`` (of ``game``) at ``path`` (``/games/<game_id>/...``)."""
+    # Cold start: the response models load only when the OpenAPI document is built.
     from service.models import ActionOut
 
     model = request_model(action_cls)

@@ -29,7 +29,7 @@ from typing import Any
 
 from service import accounts
 from service.errors import Conflict
-from service.storage import GameRecord, Waiting
+from service.storage import GameMeta, Waiting
 
 STAND_IN_LEVEL = "base"
 """The bot level that stands in for an absent player."""
@@ -41,17 +41,17 @@ class StandInPlays(Conflict):
     code = "stand_in_plays"
 
 
-def stand_ins(record: GameRecord) -> dict[str, str]:
+def stand_ins(record: GameMeta) -> dict[str, str]:
     """Every seat a bot stands in for now: seat index as text -> bot level."""
     return dict(as_map(record.stand_ins))
 
 
-def stand_in(record: GameRecord, seat: int) -> str | None:
+def stand_in(record: GameMeta, seat: int) -> str | None:
     """The bot level standing in for the human at ``seat``, or ``None``."""
     return as_map(record.stand_ins).get(str(seat))
 
 
-def played_by(record: GameRecord, seat: int) -> str | None:
+def played_by(record: GameMeta, seat: int) -> str | None:
     """The bot level that plays ``seat`` (a bot's seat, or a stand-in), ``None`` for a human."""
     seats = list(record.seats)
     if not 0 <= seat < len(seats):
@@ -59,7 +59,7 @@ def played_by(record: GameRecord, seat: int) -> str | None:
     return accounts.bot_level(seats[seat]) or stand_in(record, seat)
 
 
-def bot_played(record: GameRecord) -> dict[int, str]:
+def bot_played(record: GameMeta) -> dict[int, str]:
     """Every seat a bot plays now: seat -> bot level."""
     out = {}
     for seat in range(len(record.seats)):
@@ -74,12 +74,12 @@ def as_map(attribute: Any) -> dict[str, Any]:
     return attribute.as_dict() if hasattr(attribute, "as_dict") else dict(attribute or {})
 
 
-def streak(record: GameRecord, seat: int) -> int:
+def streak(record: GameMeta, seat: int) -> int:
     """Idle deadlines in a row of ``seat``."""
     return int(as_map(record.idle_streaks).get(str(seat), 0))
 
 
-def _set_streak(record: GameRecord, seat: int, value: int) -> None:
+def _set_streak(record: GameMeta, seat: int, value: int) -> None:
     streaks = as_map(record.idle_streaks)
     if value:
         streaks[str(seat)] = value
@@ -88,7 +88,7 @@ def _set_streak(record: GameRecord, seat: int, value: int) -> None:
     record.idle_streaks = streaks
 
 
-def track(record: GameRecord, pending: Any, now: int | None = None) -> list[Waiting]:
+def track(record: GameMeta, pending: Any, now: int | None = None) -> list[Waiting]:
     """Keep the record's pending decisions in step with the engine's (``pending``, a tuple of
     :class:`engine.Decision`): a decision still pending keeps the moment it appeared (its
     deadline's clock goes on: only a new decision starts one), a new one starts now. Returns
@@ -100,7 +100,7 @@ def track(record: GameRecord, pending: Any, now: int | None = None) -> list[Wait
     return waiting
 
 
-def restart(record: GameRecord, decision_id: int, now: int | None = None) -> None:
+def restart(record: GameMeta, decision_id: int, now: int | None = None) -> None:
     """Start the clock of pending decision ``decision_id`` again from ``now`` (its deadline
     passed and only counted, or its player took the seat back)."""
     now = now or int(time.time())
@@ -108,13 +108,13 @@ def restart(record: GameRecord, decision_id: int, now: int | None = None) -> Non
                         else w for w in record.waiting()])
 
 
-def restart_all(record: GameRecord, now: int | None = None) -> None:
+def restart_all(record: GameMeta, now: int | None = None) -> None:
     """Start every pending decision's clock again from ``now`` (a resumed game)."""
     now = now or int(time.time())
     record.set_waiting([replace(w, since=now) for w in record.waiting()])
 
 
-def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any,
+def note_move(record: GameMeta, before: list[Waiting], action: Any, after: Any,
               now: int | None = None, *, by_table: Waiting | None = None) -> list[dict[str, Any]]:
     """Bookkeeping of one applied action on ``record`` (saved with it). ``before``: the
     record's pending decisions before the action; ``after``: the engine's pending decisions
@@ -145,7 +145,7 @@ def note_move(record: GameRecord, before: list[Waiting], action: Any, after: Any
     return events
 
 
-def told_while_absent(record: GameRecord, seat: int | None, before: list[Waiting],
+def told_while_absent(record: GameMeta, seat: int | None, before: list[Waiting],
                       pending: Any) -> bool:
     """Whether the human at ``seat`` has already been told of a decision since they last acted,
     so a new one of theirs needs no notice: one until they act, not one a turn for ever. That is
@@ -170,7 +170,7 @@ which a Base bot answers it even at a table that never hands seats to bots
 (``stand_in_after`` 0), so the table never waits for ever. (House value.)"""
 
 
-def count_idle(record: GameRecord, seat: int, *, stuck: bool = False) -> list[dict[str, Any]]:
+def count_idle(record: GameMeta, seat: int, *, stuck: bool = False) -> list[dict[str, Any]]:
     """One more idle deadline for ``seat``; at the table's limit a Base bot takes the seat
     (for a decision the table cannot answer, ``stuck``, at :data:`STUCK_STAND_IN_AFTER` when
     the table set no limit). Returns the ``SeatHandedToBot`` event when that happens."""
@@ -186,7 +186,7 @@ def count_idle(record: GameRecord, seat: int, *, stuck: bool = False) -> list[di
              "idle_turns": count}]
 
 
-def take_back(record: GameRecord, seat: int) -> list[dict[str, Any]]:
+def take_back(record: GameMeta, seat: int) -> list[dict[str, Any]]:
     """The player at ``seat`` takes it back from their stand-in (:class:`Conflict` when no
     bot stands in). Their idle streak starts again from zero and, if the decision is theirs, its clock too."""
     if record.status != "active":

@@ -23,6 +23,7 @@ def parameter_name(name: str) -> str:
 def get(name: str) -> str:
     """The decrypted value of secret ``name``; :class:`ServiceUnavailable` when SSM cannot
     give it (missing parameter, no permission, SSM down)."""
+    # Cold start: the parameter store client loads when a secret is first read.
     from aws_lambda_powertools.utilities import parameters
     from aws_lambda_powertools.utilities.parameters.exceptions import GetParameterError
 

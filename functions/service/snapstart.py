@@ -24,13 +24,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from aws_lambda_powertools import Logger
+from pynamodb.models import Model
 
-from service.observability import SERVICE
+import engine
 
-log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 _primers: list[Callable[[], object]] = []
-
+_resets: list[Callable[[], object]] = []
 
 
 def prime(primer: Callable[[], object]) -> None:
@@ -44,27 +43,29 @@ def run_primers() -> None:
         primer()
 
 
+def on_restore(reset: Callable[[], object]) -> None:
+    """Run ``reset`` after a restore: a module drops what it made at init that must not be
+    shared (its clients, its connection) so it is made again on first use. Modules register
+    when imported, so this module imports none of them (a leaf: no import cycle)."""
+    _resets.append(reset)
+
+
 def refresh() -> None:
-    """The after-restore hook: fresh clients and connections, fresh randomness."""
-    from pynamodb.models import Model
-
-    from service import clients, routes, storage
-
-    clients.reset()
-    storage._connection = None
+    """The after-restore hook: every registered reset (:func:`on_restore`: the AWS clients,
+    the game store's connection, the idempotency layer), every PynamoDB model's connection,
+    fresh randomness."""
+    for reset in _resets:
+        reset()
     stack = list(Model.__subclasses__())
     while stack:
         model = stack.pop()
         model._connection = None
         stack.extend(model.__subclasses__())
-    routes.forget_idempotency()
     random.seed()
 
 
 def load_rulesets() -> None:
     """A primer: every ruleset of the registry, imported."""
-    import engine
-
     for name in engine.rulesets():
         engine.get_ruleset(name)
 

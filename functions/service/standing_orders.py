@@ -35,6 +35,7 @@ from engine import orders as engine_orders
 from service import observability, races, seats
 from service.errors import Conflict, Forbidden, ServiceUnavailable, Unprocessable
 from service.storage import GameRecord, GameStore, StoredGame
+from service.views import game_access, note_unseen
 
 log = observability.logger
 DID_KEPT = 60
@@ -126,8 +127,6 @@ def forget_seat(record: GameRecord, seat: int) -> None:
 def seat_at(game: StoredGame, account_id: str) -> int:
     """The caller's seat: :class:`~service.errors.NotFound` for a stranger to a private table,
     :class:`NotSeated` for someone who may only watch."""
-    from service.views import game_access
-
     seat = game_access(game, account_id)
     if seat is None:
         raise NotSeated("you do not hold a seat at this table: orders are set by a seat's player")
@@ -185,8 +184,6 @@ def set_orders(game_id: str, account_id: str, data: Mapping[str, Any] | None,
             except engine.InvalidAction as exc:
                 raise Unprocessable(exc.message) from None
         _store(record, all_orders)
-        from service.views import note_unseen
-
         note_unseen(record, [], None)  # no reader's version moves: nobody sees orders change
         return store.update_fields(game, ("orders", "hidden", "seen_at"))
 

@@ -19,13 +19,14 @@ stack creates the tables from there and a test checks these models match them.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import time
 import uuid
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from pynamodb.attributes import (
@@ -49,7 +50,8 @@ from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from service import archive, observability
+import engine
+from service import archive, observability, snapstart
 from service.config import settings
 from service.errors import NotFound, ServiceUnavailable, VersionConflict
 
@@ -63,6 +65,16 @@ def connection() -> Connection:
     if _connection is None:
         _connection = Connection()
     return _connection
+
+
+def _forget_connection() -> None:
+    """After a SnapStart restore: the transactions' connection is made again on first use
+    (the models' own are dropped by :func:`service.snapstart.refresh`)."""
+    global _connection
+    _connection = None
+
+
+snapstart.on_restore(_forget_connection)
 
 
 def delete_all(model: type[Model], items: Iterable[Model]) -> int:
@@ -112,8 +124,6 @@ byte, ASCII) and the zlib stream. A plain zlib stream starts with 0x78."""
 def pack_state(text: str) -> bytes:
     """A state's stored form: zlib with its ruleset's dictionary when it has one (the ruleset
     is read from the state's own ``"ruleset"`` field), else plain zlib."""
-    import engine
-
     found = _RULESET_FIELD.search(text, 0, 512) or _RULESET_FIELD.search(text)
     key = None
     if found is not None:
@@ -133,8 +143,6 @@ def unpack_state(blob: bytes) -> str:
     """The state text of :func:`pack_state`'s form (or of plain zlib)."""
     if blob[:1] != DICTIONARY_MARK:
         return zlib.decompress(blob).decode()
-    import engine
-
     size = blob[1]
     key = blob[2:2 + size].decode()
     unpacker = zlib.decompressobj(15, zdict=engine.core.dictionary(key))
@@ -241,16 +249,56 @@ class Waiting:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Waiting:
-        from engine import Deadline
-
         deadline = data.get("deadline")
         private = data.get("private")
         return cls(int(data["id"]), data.get("player"), data["kind"],
-                   Deadline(**deadline) if deadline else None, int(data["since"]),
+                   engine.Deadline(**deadline) if deadline else None, int(data["since"]),
                    None if private is None else tuple(int(p) for p in private))
 
 
-class GameRecord(Model):
+class _Decisions:
+    """The pending-decision helpers of a game's record, for the stored item
+    (:class:`GameRecord`, its summaries included) and the port's :class:`GameMeta` alike: both
+    keep ``pending`` as JSON, ``status``, ``game_id``, ``timer_shard`` and ``deadline_at``."""
+
+    game_id: Any
+    status: Any
+    pending: Any
+    timer_shard: Any
+    deadline_at: Any
+
+    def waiting(self) -> list[Waiting]:
+        """The pending decisions (:class:`Waiting`), in the order the game asks them."""
+        return [Waiting.from_json(item) for item in json.loads(self.pending or "[]")]
+
+    def set_waiting(self, waiting: list[Waiting]) -> None:
+        self.pending = json.dumps([w.as_json() for w in waiting], separators=(",", ":"))
+
+    def waiting_for(self, decision_id: int) -> Waiting | None:
+        """The pending decision ``decision_id``, or ``None`` when it is no longer pending."""
+        return next((w for w in self.waiting() if w.id == decision_id), None)
+
+    def next_deadline(self) -> int | None:
+        """The earliest deadline among the pending decisions, ``None`` when none has one."""
+        dues = [w.due for w in self.waiting() if w.due is not None]
+        return min(dues) if dues else None
+
+    def set_deadline(self, now: int) -> None:
+        """Index the earliest deadline (:meth:`next_deadline`) while the game is active, or a
+        finished game's archive date; otherwise leave the ``by_deadline`` index. The sweeper
+        (``timers.sweep``) uses it to pass deadlines whose timer never fired."""
+        deadline = self.next_deadline() if self.status == "active" else None
+        if deadline is not None:
+            bucket = -(-deadline // DEADLINE_BUCKET_SECONDS) * DEADLINE_BUCKET_SECONDS
+            self.timer_shard, self.deadline_at = deadline_shard(self.game_id), bucket
+        elif self.status == "finished":
+            self.timer_shard = deadline_shard(self.game_id, ARCHIVE_DEADLINE)
+            self.deadline_at = now + settings().archive_after_seconds
+        else:
+            self.timer_shard = self.deadline_at = None
+
+
+class GameRecord(_Decisions, Model):
     """One game: its ruleset, seats (account or bot ids), status (``active``, ``saved``:
     paused by its owner, ``finished``) and compressed state. ``owner`` is the lobby owner's
     account id (fixed at kickoff). ``stand_ins`` maps a seat index (as text) to the bot level
@@ -328,36 +376,6 @@ class GameRecord(Model):
     orders_did = CompressedJsonAttribute(null=True)
     by_deadline = DeadlineIndex()
 
-    def waiting(self) -> list[Waiting]:
-        """The pending decisions (:class:`Waiting`), in the order the game asks them."""
-        return [Waiting.from_json(item) for item in json.loads(self.pending or "[]")]
-
-    def set_waiting(self, waiting: list[Waiting]) -> None:
-        self.pending = json.dumps([w.as_json() for w in waiting], separators=(",", ":"))
-
-    def waiting_for(self, decision_id: int) -> Waiting | None:
-        """The pending decision ``decision_id``, or ``None`` when it is no longer pending."""
-        return next((w for w in self.waiting() if w.id == decision_id), None)
-
-    def next_deadline(self) -> int | None:
-        """The earliest deadline among the pending decisions, ``None`` when none has one."""
-        dues = [w.due for w in self.waiting() if w.due is not None]
-        return min(dues) if dues else None
-
-    def set_deadline(self, now: int) -> None:
-        """Index the earliest deadline (:meth:`next_deadline`) while the game is active, or a
-        finished game's archive date; otherwise leave the ``by_deadline`` index. The sweeper
-        (``timers.sweep``) uses it to pass deadlines whose timer never fired."""
-        deadline = self.next_deadline() if self.status == "active" else None
-        if deadline is not None:
-            bucket = -(-deadline // DEADLINE_BUCKET_SECONDS) * DEADLINE_BUCKET_SECONDS
-            self.timer_shard, self.deadline_at = deadline_shard(self.game_id), bucket
-        elif self.status == "finished":
-            self.timer_shard = deadline_shard(self.game_id, ARCHIVE_DEADLINE)
-            self.deadline_at = now + settings().archive_after_seconds
-        else:
-            self.timer_shard = self.deadline_at = None
-
 
 AddToTransaction = Callable[[TransactWrite], None]
 """Adds more items to a store's write transaction (the lobby's kickoff, with the game)."""
@@ -377,13 +395,113 @@ class GameEventRecord(Model):
 
 
 @dataclass
-class StoredGame:
-    """A loaded game: the record (its ``version`` is the one the next save must match).
-    ``archived``: loaded from the archive (a finished game moved out of the hot table; a
-    save of it would find no item to match)."""
+class GameMeta(_Decisions):
+    """A game's record as the storage port hands it out: every attribute of the stored item
+    (see :class:`GameRecord` for what each means) but the state, which :class:`StoredGame`
+    holds decoded, and the log's tail and ``write_id``, which are the store's own. Plain
+    Python (maps are dicts, lists are lists): a caller may change it (the pipeline keeps the
+    clocks, streaks and counters in it) and hands it back to :meth:`GameStore.save` or
+    :meth:`GameStore.update_fields`, which write it. ``version``, ``event_count``,
+    ``created_at``, ``updated_at``, ``timer_shard``, ``deadline_at`` and ``right_of_way`` are
+    the store's to set: changes to them are not written."""
 
-    record: GameRecord
-    archived: bool = False
+    game_id: str
+    ruleset: str
+    version: int = 0
+    status: str = "active"
+    seats: list[str] = field(default_factory=list)
+    event_count: int = 0
+    owner: str | None = None
+    pending: str | None = None
+    stand_ins: dict[str, Any] = field(default_factory=dict)
+    idle_streaks: dict[str, Any] = field(default_factory=dict)
+    hidden: dict[str, Any] = field(default_factory=dict)
+    seen_at: dict[str, Any] = field(default_factory=dict)
+    sealed: Any = None
+    stand_in_after: int | None = None
+    bot_delay: int | None = None
+    unattended: int = 0
+    created_at: int = 0
+    updated_at: int = 0
+    timer_shard: str | None = None
+    deadline_at: int | None = None
+    right_of_way: int | None = None
+    name: str | None = None
+    number: int | None = None
+    places: list[int] | None = None
+    moves: dict[str, Any] = field(default_factory=dict)
+    stood_in: dict[str, Any] = field(default_factory=dict)
+    knocked_out: list[int] | None = None
+    rated: bool | None = None
+    unrated: str | None = None
+    orders: str | None = None
+    orders_did: Any = None
+
+    @classmethod
+    def of(cls, record: GameRecord) -> GameMeta:
+        """The port's copy of a stored item's attributes (nothing shared with ``record``)."""
+        values: dict[str, Any] = {}
+        for name in META_FIELDS:
+            value = getattr(record, name)
+            if isinstance(value, MapAttribute):
+                value = value.as_dict()
+            elif isinstance(value, (dict, list)):
+                value = copy.deepcopy(value)
+            values[name] = value
+        return cls(**values)
+
+    def item(self, state_text: str, tail: list[dict[str, Any]] | None) -> GameRecord:
+        """The stored item of this record with ``state_text`` and the log ``tail``."""
+        values = {name: copy.deepcopy(getattr(self, name)) for name in META_FIELDS}
+        if not values["version"]:
+            values["version"] = None  # a new item: PynamoDB's version condition is "none exists"
+        return GameRecord(state=state_text, tail=tail, **values)
+
+    def copy(self) -> GameMeta:
+        """A deep copy (what a store keeps or hands out: never the caller's own)."""
+        return copy.deepcopy(self)
+
+
+META_FIELDS = tuple(f.name for f in fields(GameMeta))
+"""The attributes of :class:`GameRecord` the port hands out (a test checks that these are all
+of the item's but ``state``, ``tail`` and ``write_id``)."""
+
+
+def step_of(state: Any) -> int:
+    """The state's action counter for the event log's ``step`` (0 when it keeps none)."""
+    return int(getattr(state, "steps", 0) or 0)
+
+
+class StoredGame:
+    """A loaded game: ``record``, its :class:`GameMeta` (its ``version`` is the one the next
+    save must match), and ``state``, the engine's state decoded (on first use; the same object
+    after). ``archived``: loaded from the archive (a finished game moved out of the hot table;
+    a save of it would find no item to match). ``tail`` is the store's own (the log's newest
+    events as the game item keeps them): callers leave it alone."""
+
+    def __init__(self, record: GameMeta, *, state: Any = None, state_text: str | None = None,
+                 archived: bool = False, tail: list[dict[str, Any]] | None = None) -> None:
+        if state is None and state_text is None:
+            raise ValueError("a stored game needs its state or its state's text")
+        self.record = record
+        self.archived = archived
+        self.tail = tail
+        self._state = state
+        self._text = state_text
+
+    @property
+    def state(self) -> Any:
+        """The engine's state (``engine.load_state`` of the stored text)."""
+        if self._state is None:
+            self._state = engine.load_state(self._text)
+        return self._state
+
+    @property
+    def state_text(self) -> str:
+        """The state's JSON text as stored (``engine.dump_state``)."""
+        if self._text is None:
+            self._text = engine.dump_state(self._state)
+        return self._text
 
     @property
     def version(self) -> int:
@@ -395,24 +513,56 @@ class StoredGame:
 
 
 class GameStore(Protocol):
-    """Storage port of the action pipeline."""
+    """Storage port of the service: games as :class:`StoredGame` (the decoded state and its
+    :class:`GameMeta`), their event logs, and the index of work due on them. Adapters:
+    :class:`DynamoGameStore`; :class:`service.memory_store.MemoryGameStore` (tests,
+    benchmarks). Both pass ``tests/service/test_store_contract.py``."""
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
-               table: dict[str, Any] | None = None) -> StoredGame: ...
+               table: dict[str, Any] | None = None) -> StoredGame:
+        """Store a new game (``state``: the engine's; ``table``: more :class:`GameMeta`
+        attributes) with ``events`` as its log's first; :class:`VersionConflict` when one
+        exists under ``game_id``."""
+        ...
 
-    def load(self, game_id: str) -> StoredGame: ...
+    def load(self, game_id: str) -> StoredGame:
+        """The game as stored now (a consistent read; from the archive once archived);
+        :class:`NotFound` when there is none."""
+        ...
 
-    def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, also: AddToTransaction | None = None,
-             give_way: bool = False, at: int | None = None) -> StoredGame: ...
+    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+             status: str | None = None, also: AddToTransaction | None = None,
+             give_way: bool = False, at: int | None = None) -> StoredGame:
+        """The one conditional write of a move: ``state`` and ``game.record`` as the caller
+        changed it, with ``events`` appended to the log, if the stored version is still
+        ``game.version`` (else :class:`VersionConflict`, nothing written). Answers the game
+        as saved (its version one more)."""
+        ...
 
-    def claim_right_of_way(self, game_id: str) -> None: ...
+    def claim_right_of_way(self, game_id: str) -> None:
+        """Hold bots' writes (``give_way``) back for a while (best effort)."""
+        ...
 
-    def update_fields(self, game: StoredGame, names: Iterable[str]) -> StoredGame: ...
+    def update_fields(self, game: StoredGame, names: Iterable[str]) -> StoredGame:
+        """Write the record's attributes ``names`` alone, conditioned on ``game.version``
+        (raised by one); :class:`VersionConflict` on a lost race."""
+        ...
 
-    def events(self, game_id: str, after: int, limit: int) -> list[dict[str, Any]]: ...
+    def events(self, game_id: str, after: int, limit: int,
+               loaded: StoredGame | None = None) -> list[dict[str, Any]]:
+        """At most ``limit`` log events after ``after``, oldest first (``loaded``: the game
+        just read, whose tail saves a read)."""
+        ...
+
+    def overdue(self, before: int, limit: int = 100, kind: str = TIMER_DEADLINE) -> list[str]:
+        """Ids of games whose indexed date of ``kind`` is before ``before``."""
+        ...
+
+    def archive(self, game_id: str) -> bool:
+        """Move a finished game to the archive (``False``: not finished)."""
+        ...
 
 
 def logged(events: list[dict[str, Any]], first_seq: int, step: int, now: int) -> list[dict[str, Any]]:
@@ -427,45 +577,52 @@ class DynamoGameStore:
     def __init__(self) -> None:
         self._connection = connection()
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state_json: str,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
         """Store a new game (and ``also``'s items in the same transaction); a game that
-        already exists under ``game_id`` is a :class:`VersionConflict`. ``waiting``: its
-        pending decisions; ``table``: more :class:`GameRecord` attributes (the table's
-        settings)."""
+        already exists under ``game_id`` is a :class:`VersionConflict`. ``state``: the
+        engine's; ``waiting``: its pending decisions; ``table``: more :class:`GameMeta`
+        attributes (the table's settings)."""
         now = int(time.time())
-        record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=state_json,
+        text = engine.dump_state(state)
+        record = GameRecord(game_id, ruleset=ruleset, seats=seats, state=text,
                             status="active", event_count=len(events), owner=owner,
                             created_at=now, updated_at=now, tail=logged(events, 1, 0, now),
                             **(table or {}))
         record.set_waiting(waiting or [])
         record.set_deadline(now)
         self._write(record, new=True, also=also)
-        return StoredGame(record)
+        return StoredGame(GameMeta.of(record), state=state, state_text=text,
+                          tail=list(record.tail or []))
 
     @observability.traced("storage.load")
     def load(self, game_id: str) -> StoredGame:
         try:
-            return StoredGame(GameRecord.get(game_id, consistent_read=True))
+            record = GameRecord.get(game_id, consistent_read=True)
+            return StoredGame(GameMeta.of(record), state_text=record.state,
+                              tail=list(record.tail or []))
         except DoesNotExist:
             fields = archive.load_fields(game_id)
             if fields is None:
                 raise NotFound(f"there is no game {game_id!r}") from None
-            return StoredGame(GameRecord(**fields), archived=True)
+            record = GameRecord(**fields)
+            return StoredGame(GameMeta.of(record), state_text=record.state, archived=True)
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
-    def save(self, game: StoredGame, state_json: str, status: str, events: list[dict[str, Any]],
-             step: int, *, also: AddToTransaction | None = None,
+    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+             status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
-        """Write the game's new state with ``events`` appended to its log tail: one write of the
-        game item, conditioned on its version (and ``also``'s items with it in a transaction,
-        for the rare changes that need one); a lost race is a :class:`VersionConflict`. A tail
-        that has grown past :data:`TAIL_FLUSH_BYTES` is first written out as a chunk (see the
-        module docstring). The record's pending decisions are written as the caller left them
-        (``record.set_waiting``).
+        """Write the game's new ``state`` and its record (``game.record`` as the caller
+        changed it; ``status``: its new status, default the record's) with ``events``
+        appended to its log tail: one write of the game item, conditioned on ``game.version``
+        (and ``also``'s items with it in a transaction, for the rare changes that need one);
+        a lost race is a :class:`VersionConflict`. A tail that has grown past
+        :data:`TAIL_FLUSH_BYTES` is first written out as a chunk (see the module docstring).
+        The events are logged with the state's step (:func:`step_of`). Answers the game as
+        saved.
 
         ``give_way`` (bots' moves): the write is also refused (:class:`VersionConflict`) while
         another request holds the right of way (:meth:`claim_right_of_way`). Any other write
@@ -474,27 +631,29 @@ class DynamoGameStore:
         ``at``: the time the move was made at (Unix seconds; what its action's time fields were
         stamped with), logged as the events' ``at`` so a record's times agree with its actions'
         (``engine.verify``); default the clock."""
-        record = game.record
+        meta = game.record
         now = int(time.time())
+        text = engine.dump_state(state)
+        tail = list(game.tail or [])
         condition = None
         if give_way:
             condition = (GameRecord.right_of_way.does_not_exist()
                          | (GameRecord.right_of_way < int(time.time() * 1000)))
-        else:
-            record.right_of_way = None
-        tail = list(record.tail or [])
         if tail and len(zlib.compress(json.dumps(tail, separators=(",", ":")).encode(), 9)) > TAIL_FLUSH_BYTES:
-            self._flush(record.game_id, tail)
+            self._flush(meta.game_id, tail)
             tail = []
-        new = logged(events, int(record.event_count) + 1, step, now if at is None else int(at))
-        record.state = state_json
-        record.status = status
+        new = logged(events, int(meta.event_count) + 1, step_of(state),
+                     now if at is None else int(at))
+        record = meta.item(text, [*tail, *new])
+        if not give_way:
+            record.right_of_way = None
+        record.status = status or meta.status
         record.updated_at = now
-        record.tail = [*tail, *new]
-        record.event_count = int(record.event_count) + len(new)
+        record.event_count = int(meta.event_count) + len(new)
         record.set_deadline(now)
         self._write(record, new=False, also=also, condition=condition)
-        return game
+        return StoredGame(GameMeta.of(record), state=state, state_text=text,
+                          tail=list(record.tail))
 
     def claim_right_of_way(self, game_id: str) -> None:
         """Hold bots' writes of the game back for :data:`RIGHT_OF_WAY_SECONDS` (or until the
@@ -514,25 +673,29 @@ class DynamoGameStore:
 
     @observability.traced("storage.update")
     def update_fields(self, game: StoredGame, names: Iterable[str]) -> StoredGame:
-        """Write the record's attributes ``names`` as ``game`` has them now, and nothing else
-        (not the state, the log or ``updated_at``): one UpdateItem conditioned on the loaded
-        version, which it raises by one (a move's save made on the older version then loses
-        its race, so it cannot undo this change). A lost race is a :class:`VersionConflict`."""
-        record = game.record
-        record.write_id = uuid.uuid4().hex
+        """Write the record's attributes ``names`` as ``game.record`` has them now, and
+        nothing else (not the state, the log or ``updated_at``): one UpdateItem conditioned on
+        the loaded version, which it raises by one (a move's save made on the older version
+        then loses its race, so it cannot undo this change). A lost race is a
+        :class:`VersionConflict`. Answers the game with its new version."""
+        meta = game.record
+        record = GameRecord(meta.game_id, version=game.version, write_id=uuid.uuid4().hex)
         attributes = GameRecord.get_attributes()
-        actions = [attributes[name].set(getattr(record, name)) if getattr(record, name) is not None
+        actions = [attributes[name].set(getattr(meta, name)) if getattr(meta, name) is not None
                    else attributes[name].remove() for name in names]
         actions.append(GameRecord.write_id.set(record.write_id))
         try:
             record.update(actions=actions, condition=GameRecord.game_id.exists())
         except UpdateError as exc:
             if exc.cause_response_code == "ConditionalCheckFailedException":
-                raise VersionConflict(record.game_id) from exc
+                raise VersionConflict(meta.game_id) from exc
             raise ServiceUnavailable("the game store could not save; nothing was changed") from exc
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store could not save; nothing was changed") from exc
-        return game
+        changed = meta.copy()
+        changed.version = int(record.version)
+        return StoredGame(changed, state=game._state, state_text=game._text,
+                          archived=game.archived, tail=game.tail)
 
     @observability.traced("storage.flush")
     def _flush(self, game_id: str, tail: list[dict[str, Any]]) -> None:
@@ -621,11 +784,19 @@ class DynamoGameStore:
 
     @observability.traced("storage.events")
     def events(self, game_id: str, after: int, limit: int,
-               record: GameRecord | None = None) -> list[dict[str, Any]]:
+               loaded: StoredGame | None = None) -> list[dict[str, Any]]:
         """At most ``limit`` events of the log after sequence number ``after``, oldest first,
         each with its ``seq``, ``step`` and ``at``: from the chunks, then the game item's tail
-        (``record``: the game item already read, else read here). An archived game's log
-        comes from the archive."""
+        (``loaded``: the game just read, whose tail is used, else read here). An archived
+        game's log comes from the archive."""
+        record = None
+        if loaded is not None and not loaded.archived:
+            record = GameRecord(game_id, tail=loaded.tail,
+                                event_count=loaded.record.event_count)
+        return self._events(game_id, after, limit, record)
+
+    def _events(self, game_id: str, after: int, limit: int,
+                record: GameRecord | None) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = []
         try:
             for chunk in GameEventRecord.query(game_id, GameEventRecord.seq > after,
@@ -657,7 +828,7 @@ class DynamoGameStore:
         record = GameRecord.get(game_id, consistent_read=True)
         if record.status != "finished":
             return False
-        events = self.events(game_id, 0, 1 << 30, record=record)
+        events = self._events(game_id, 0, 1 << 30, record)
         fields = {name: getattr(record, name) for name in archive.RECORD_FIELDS}
         fields["seats"] = list(record.seats)
         fields["stand_ins"] = record.stand_ins.as_dict() if record.stand_ins else {}

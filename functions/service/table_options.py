@@ -20,6 +20,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import ValidationError
+
+import engine
 from service.errors import Unprocessable
 
 DAY = 86_400
@@ -67,8 +70,6 @@ means in words. Given as ``options.pace``; any deadline given beside it is kept 
 def pace(ruleset: str, name: str) -> dict[str, int]:
     """The deadlines (option -> seconds) pace ``name`` sets on a table of ``ruleset``; raises
     :class:`Unprocessable` for an unknown pace."""
-    import engine
-
     if name not in PACES:
         raise Unprocessable(f"options.pace must be one of {', '.join(PACES)}")
     paced = PACES[name].get(engine.game_of(ruleset))
@@ -96,8 +97,6 @@ def with_pace(ruleset: str, options: dict[str, Any] | None,
 def pace_of(ruleset: str, options: dict[str, Any], idle_timeout: int | None) -> str | None:
     """The pace whose deadlines a table's ``options`` (and lobby ``idle_timeout``) all have,
     or ``None`` (custom values)."""
-    import engine
-
     given = {**options, **({"idle_timeout_seconds": idle_timeout} if idle_timeout else {})}
     game = engine.game_of(ruleset)
     for name, paces in PACES.items():
@@ -123,10 +122,6 @@ def check(ruleset: str, options: dict[str, Any], *, deal: bool = True) -> dict[s
     the ruleset's ``table_options`` model, the service's bounds (:data:`SERVICE_BOUNDS`) and,
     with ``deal``, the ruleset's own reading of them in a trial deal (what a field's type alone
     cannot say). Returns a copy; raises :class:`Unprocessable` naming the first misfit."""
-    from pydantic import ValidationError
-
-    import engine
-
     if not isinstance(options, dict):
         raise Unprocessable("options must be an object")
     if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
@@ -152,8 +147,6 @@ def schema(ruleset: str) -> dict[str, Any]:
     """The JSON Schema of ``ruleset``'s table options as the service takes them: the model's,
     with each bounded option's ``minimum`` and ``maximum`` those of :data:`SERVICE_BOUNDS`
     (never looser than the model's own)."""
-    import engine
-
     full = engine.get_ruleset(ruleset).table_options.model_json_schema()
     game = engine.game_of(ruleset)
     if all(game in p for p in PACES.values()):  # (a game the table does not list has no paces)

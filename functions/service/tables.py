@@ -14,9 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import Field
 from pynamodb.attributes import NumberAttribute
 from pynamodb.exceptions import PynamoDBException, UpdateError
 
+import engine
+from service.accounts import AccountRecord
 from service.errors import ServiceUnavailable, Unprocessable
 
 NAME_MAX_CHARS = 60
@@ -76,8 +79,6 @@ def name_field(description: str):
     """The ``name`` field of a lobby request (create, update): at most
     :data:`NAME_MAX_CHARS` characters and :data:`NAME_PATTERN` in the document, checked by
     :func:`check_name`."""
-    from pydantic import Field
-
     return Field(None, max_length=NAME_MAX_CHARS,
                  json_schema_extra=_with_pattern,
                  description=(f"the table's name (at most {NAME_MAX_CHARS} characters, no "
@@ -99,8 +100,6 @@ def table_name(ruleset: str, seats: list[str], owner: str | None, names: dict[st
     ``game_title`` is used: a Mtaani classic table is a Mtaani table)."""
     if custom:
         return custom
-    import engine
-
     title = engine.get_ruleset(ruleset).game_title
     others = [names.get(a, a) for a in seats if a and a != owner]
     text = f"{title} with {_joined(others)}" if others else title
@@ -111,9 +110,6 @@ def next_number(owner: str, ruleset: str) -> int:
     """The number of ``owner``'s next table of ``ruleset``'s game (1 for the first): one
     atomic counter per account and game on the account item (``tables_<game>``; erased with the
     account). Bots and unknown owners get 1 without a count."""
-    import engine
-    from service.accounts import AccountRecord
-
     if not owner.startswith("acc_"):
         return 1
     attribute = f"tables_{engine.game_of(ruleset)}"

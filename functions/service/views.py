@@ -122,6 +122,7 @@ def game_access(game: StoredGame, account_id: str) -> int | None:
     spectator, anyone signed in at a public table); :class:`~service.errors.NotFound`, the
     answer a made-up id gets, for everyone else (a stranger learns nothing of a private
     table). Only non-seated callers cost a lobby read."""
+    # Cold start: 16 handlers that load views never read a lobby.
     from service import lobbies
 
     seat = viewer_seat(game, account_id)
@@ -154,6 +155,7 @@ def game_view(game: StoredGame, state: Any, account_id: str | None,
     it stands ``now`` (phases whose hard deadline has passed shown closed, even before their
     timer runs: ``pipeline.current``), its pending decisions with their deadlines, and the
     caller's legal actions."""
+    # Import cycle: service.pipeline imports this module (issue 30.3 left).
     from service import pipeline
 
     now = int(now or time.time())
@@ -221,6 +223,7 @@ def lobby_rating(lobby: Any) -> dict[str, Any]:
     """Whether a lobby's table will be rated (``rated``) and, when not, why
     (``unrated_reason``; :func:`service.ratings.lobby_unrated_reason`); told before kickoff;
     and each bot level's rating in the table's game (``bot_ratings``, the bot picker's)."""
+    # Cold start: 16 handlers that load views never read a lobby or a rating.
     from service import lobbies, ratings
 
     reason = ratings.lobby_unrated_reason(list(lobby.seats), lobbies.lobby_options(lobby))
@@ -233,6 +236,7 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
     """The JSON body of every lobby answer (:class:`LobbyOut`) for ``account_id`` (``lobby`` a
     ``lobbies.LobbyRecord``, ``standing`` its ``lobbies.Access``); pending invitations and the
     invite link state are shown to the owner only."""
+    # Cold start: 16 handlers that load views never read a lobby.
     from service import lobbies
 
     standing = standing or lobbies.access(lobby, account_id)

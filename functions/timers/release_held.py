@@ -2,7 +2,7 @@
 (:func:`service.notifications.release_held`). With a ``remind`` payload: a decision's reminder
 at 80% of its time (:func:`service.reminders.fire`)."""
 
-from service import notifications, observability
+from service import notifications, observability, reminders
 from timers import payloads
 
 
@@ -10,7 +10,5 @@ from timers import payloads
 @payloads.accepts(payloads.ReleaseHeldPayload)
 def handler(payload: payloads.ReleaseHeldPayload, context):
     if payload.remind is not None:
-        from service import reminders
-
         return {"reminded": reminders.fire(payload.account_id, payload.remind.model_dump())}
     return {"sent": notifications.release_held(payload.account_id)}

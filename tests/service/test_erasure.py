@@ -514,8 +514,8 @@ def test_an_archived_game_is_anonymised_in_the_archive(api, ruleset):
 
 def replayed_archived(store, game_id: str) -> dict:
     """The archived game dealt again from its seed and seats with its logged actions."""
-    record = store.load(game_id).record
-    state = engine.load_state(record.state)
+    loaded = store.load(game_id)
+    record, state = loaded.record, loaded.state
     again = engine.new_game(record.ruleset, list(record.seats), state.seed, dealt_options(state))
     for event in store.events(game_id, 0, 1 << 30):
         if event["type"] == "ActionApplied":

@@ -60,7 +60,7 @@ def move_on(game_id: str, rng: random.Random, now: int) -> int:
     """One move of a bot for a seat the game waits on, or, when none can move (or now and
     then), a day passes and the table ends what is due. Returns the clock."""
     store = DynamoGameStore()
-    state = engine.load_state(store.load(game_id).record.state)
+    state = store.load(game_id).state
     rs = engine.ruleset_of(state)
     waiting = rs.waiting_seats(state)
     if waiting and rng.random() > 0.1:
@@ -82,8 +82,8 @@ class HiddenSoFar:
     def __init__(self, game_id: str, store: DynamoGameStore):
         self.game_id, self.store = game_id, store
         game = store.load(game_id)
-        state = engine.load_state(game.record.state)
-        created = store.events(game_id, 0, 1, record=game.record)[0]
+        state = game.state
+        created = store.events(game_id, 0, 1, loaded=game)[0]
         self.rs = engine.ruleset_of(state)
         self.state = self.rs.new_game(list(game.record.seats), state.seed,
                                       dict(created["options"]))
@@ -93,7 +93,7 @@ class HiddenSoFar:
     def update(self, game) -> dict:
         """The secrets so far, after the actions logged since the last call (``game``: the
         game item as just read)."""
-        events = self.store.events(self.game_id, self.seq, 1 << 30, record=game.record)
+        events = self.store.events(self.game_id, self.seq, 1 << 30, loaded=game)
         for event in events:
             if event["type"] == "ActionApplied":
                 self.state = self.rs.apply(self.state, self.rs.parse_action(event["action"])).state
@@ -130,7 +130,7 @@ def test_nothing_before_the_end_tells_the_seed_and_the_commitment_matches_it_aft
     so_far = HiddenSoFar(game_id, store)
     game = store.load(game_id)
     while game.record.status != "finished":
-        state = engine.load_state(game.record.state)
+        state = game.state
         hidden = so_far.update(game)
         assert engine.dump_state(so_far.state) == engine.dump_state(state)
         seat = moves % 3 if moves % 3 < 2 else None
@@ -163,7 +163,7 @@ def test_nothing_before_the_end_tells_the_seed_and_the_commitment_matches_it_aft
     assert len(revealed) == 1 and revealed[0] == log[-1] | revealed[0]
     salt, seed = revealed[0]["salt"], revealed[0]["seed"]
     assert salt == sealed["salt"] and re.fullmatch(r"[0-9a-f]{64}", salt)
-    assert seed == str(engine.load_state(store.load(game_id).record.state).seed)
+    assert seed == str(store.load(game_id).state.seed)
     assert created["commitment"] == hashlib.sha256(bytes.fromhex(salt) + seed.encode()).hexdigest()
 
     checked = api.ok("GET", f"/games/{game_id}/verify?record=true", None, tokens[1])

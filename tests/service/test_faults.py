@@ -80,7 +80,7 @@ def test_a_state_write_throttled_past_the_retries_answers_503_and_changes_nothin
     assert throttle.fired == clients.MAX_ATTEMPTS     # every attempt at the game's one write
     assert faults.count("events", "PutEvents") == 0  # nothing published for an unsaved move
     after = DynamoGameStore().load(game_id)
-    assert (after.version, after.record.state) == (stored.version, stored.record.state)
+    assert (after.version, after.state_text) == (stored.version, stored.state_text)
     assert _log(game_id) == log_before
     # The client retries with the same key once DynamoDB recovers: applied once.
     throttle.times = throttle.fired
@@ -188,7 +188,7 @@ def test_a_scheduler_failure_after_the_save_still_times_the_turn_out(api, faults
     late = sweep.sweep(now=record.deadline_at + sweep.grace_seconds() + 1)
     assert game_id in answered[-1] and late == {"overdue": 1, "ended": 1}
     stored = DynamoGameStore().load(game_id)
-    assert json.loads(stored.record.state)["decision"]["player"] == 1
+    assert json.loads(stored.state_text)["decision"]["player"] == 1
     assert "TurnTimedOut" in [e["type"] for e in _log(game_id)]
     # The timer itself, delivered late (at least once), finds the decision gone (the next
     # one is not due yet).

@@ -151,7 +151,7 @@ def test_a_retried_bribe_replays_after_the_minute_has_changed(api):
     from engine.mtaani.flow import Ctx
     from engine.mtaani.jail import bribe_odds, guard_mood
 
-    state = engine.load_state(DynamoGameStore().load(game_id).record.state)
+    state = DynamoGameStore().load(game_id).state
     ctx = Ctx(engine.get_ruleset(state.ruleset).book, state)
     logged = [e for e in DynamoGameStore().events(game_id, 0, 500) if e["type"] == "BribeOffered"]
     assert [(e["odds"], e["success"]) for e in logged] == [(bribe_odds(ctx, start // 60), False)]

@@ -33,14 +33,13 @@ STOP = {"guess_when_left": 0, "pass_turns": False}
 def _table(api, *, owner_seated: bool = True):
     """A Siri table of two signed-in people dealt by the pipeline (as a lobby's start does):
     ``(game_id, [(account_id, token), (account_id, token)], card, owner_token)``."""
-    import engine
     from service import pipeline
 
     people = [api.sign_in()[1] for _ in range(2 if owner_seated else 3)]
     ids = [api.ok("GET", "/account", None, token)["account_id"] for token in people]
     owner = ids[0] if owner_seated else ids[2]
     created = pipeline.create_game("siri", ids[:2], {}, owner=owner)
-    card = engine.load_state(created.game.record.state).card
+    card = created.game.state.card
     return created.game.game_id, list(zip(ids[:2], people[:2], strict=True)), card, people[-1]
 
 

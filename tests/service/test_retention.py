@@ -45,8 +45,8 @@ def test_a_finished_game_moves_to_the_archive_when_due_and_still_loads(api, monk
         GameRecord.get(game_id, consistent_read=True)
     assert list(GameEventRecord.query(game_id)) == []
     loaded = store.load(game_id)
-    assert (loaded.version, loaded.record.state, list(loaded.record.seats)) == (
-        hot.version, hot.record.state, list(hot.record.seats))
+    assert (loaded.version, loaded.state_text, list(loaded.record.seats)) == (
+        hot.version, hot.state_text, list(hot.record.seats))
     assert store.events(game_id, 0, 1000) == events
     assert store.events(game_id, 2, 2) == events[2:4]
     assert api.ok("GET", f"/games/{game_id}", None, seats[1][1]) == view

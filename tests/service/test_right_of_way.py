@@ -24,15 +24,15 @@ def bot_between_every_load_and_save(monkeypatch):
     happened: list[str] = []
     original = DynamoGameStore.save
 
-    def save(self, game, state_json, status, events, step, **kwargs):
+    def save(self, game, state, events, **kwargs):
         if not kwargs.get("give_way"):
             bot = self.load(game.record.game_id)
             try:
-                original(self, bot, bot.record.state, bot.record.status, [], 0, give_way=True)
+                original(self, bot, bot.state, [], give_way=True)
                 happened.append("written")
             except VersionConflict:
                 happened.append("gave way")
-        return original(self, game, state_json, status, events, step, **kwargs)
+        return original(self, game, state, events, **kwargs)
 
     monkeypatch.setattr(DynamoGameStore, "save", save)
     return happened

@@ -86,7 +86,7 @@ def test_the_finished_list_shows_the_winner_and_the_readers_place(api):
     lobby_id, seats = api.new_lobby(2, name="Derby")
     api.ok("POST", f"/lobbies/{lobby_id}/start", {"options": {"max_turns": 1}}, seats[0][1], 201)
     play_to_the_end(lobby_id)
-    state = engine.load_state(DynamoGameStore().load(lobby_id).record.state)
+    state = DynamoGameStore().load(lobby_id).state
     outcome = engine.outcome(state)
     places = engine.places(state)
     # Two seats: one place each, the winner's 1 (the turn cap's richer seat), the other 2 (a

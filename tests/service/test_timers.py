@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from service import seats
-from service.storage import DynamoGameStore
+from service.storage import DynamoGameStore, GameRecord
 from tests.policy.calls import running_as
 from tests.service.buspump import delivered, discard_all, travel
 from timers import bot_turn, deadline, schedule_deadline
@@ -40,6 +40,10 @@ def start(api, players: int = 2, options: dict | None = None, **settings):
 
 def record(game_id):
     return DynamoGameStore().load(game_id).record
+
+
+def state_of(game_id):
+    return DynamoGameStore().load(game_id).state
 
 
 def pending_events(game_id):
@@ -87,7 +91,7 @@ def test_a_deadline_firing_on_time_ends_the_turn(api, clock):
     assert record(game_id).version == version
     clock.shift(1)
     assert fire(game_id)["reason"] == "timed_out"
-    state = engine.load_state(record(game_id).state)
+    state = state_of(game_id)
     # The table rolled (to Kibra, 3), declined the buy, and ended the turn.
     assert state.players[0].position == KIBRA and not state.props[KIBRA].owner
     log = DynamoGameStore().events(game_id, 0, 500)
@@ -207,7 +211,7 @@ def put_state(game_id, state):
     game = store.load(game_id)
     game.record.set_waiting([])
     seats.track(game.record, engine.pending(state))
-    store.save(game, engine.dump_state(state), "active", [], state.steps)
+    store.save(game, state, [])
 
 
 def owe_a_debt(game_id: str):
@@ -235,7 +239,7 @@ def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api,
     rec = record(game_id)
     assert (seats.streak(rec, 0), waiting(game_id).since, waiting(game_id).id) == (
         1, START + 300, debt)
-    assert engine.load_state(rec.state).decision.kind == "debt"        # nobody declared bankruptcy
+    assert state_of(game_id).decision.kind == "debt"        # nobody declared bankruptcy
     assert schedule(f"dl-{game_id}-{START + 600}")["ScheduleExpression"] == \
         "at(2026-03-02T09:10:00)"
     clock.shift(300)
@@ -244,7 +248,7 @@ def test_a_debts_deadline_counts_and_the_base_bot_stand_in_raises_the_funds(api,
     [cue] = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
     with running_as("BotTurnFunction"):
         bot_turn.handler(cue, None)
-    state = engine.load_state(record(game_id).state)
+    state = state_of(game_id)
     assert not state.players[0].bankrupt and state.props[KARE].mortgaged
     assert state.decision.player == 1 and not state.debts
 
@@ -285,13 +289,13 @@ def test_a_debt_at_a_table_that_never_hands_seats_to_bots_is_settled_after_three
     [cue] = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == game_id]
     with running_as("BotTurnFunction"):
         bot_turn.handler(cue, None)
-    state = engine.load_state(record(game_id).state)
+    state = state_of(game_id)
     assert not state.debts and state.decision.player == 1
 
 
 def test_a_finished_game_has_no_seat_to_take_back(api, clock):
     game_id, (a, _b) = start(api)
-    rec = record(game_id)
+    rec = GameRecord.get(game_id)
     rec.stand_ins, rec.status = {"0": "base"}, "finished"
     rec.save()
     version = int(record(game_id).version)

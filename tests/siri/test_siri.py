@@ -49,7 +49,7 @@ def test_siri_through_the_pipeline(siri, aws):
     accounts = ["acc_siri_a000000000", "acc_siri_b000000000"]
     created = pipeline.create_game("siri", accounts, {}, owner=accounts[0])
     game_id = created.game.game_id
-    card = engine.load_state(created.game.record.state).card
+    card = created.game.state.card
     wrong = 1 if card != 1 else 2
     first = pipeline.act(game_id, accounts[0], {"type": "guess", "card": wrong})
     assert [e["type"] for e in first.events if e["type"] == "Guessed"] == ["Guessed"]
