@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
-from pynamodb.exceptions import PynamoDBException
+from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
@@ -52,6 +52,7 @@ from service import accounts
 from service.config import settings
 from service.errors import ServiceUnavailable
 from service.seats import as_map
+from service.storage import transaction
 
 HISTORY_KEPT = 100
 """The newest rating points kept per account and game (the player's page's chart)."""
@@ -348,10 +349,6 @@ def fold_pending(limit: int = FOLD_MAX) -> dict[str, int]:
     runs at the same time or again (a second delivery of the schedule). A batch that lost such
     a race is left for the next run. Returns ``{"pending", "folded", "conflicts"}``; raises
     :class:`ServiceUnavailable` when the tables do not answer."""
-    from pynamodb.exceptions import TransactWriteError
-
-    from service.storage import transaction
-
     try:
         queued = list(BotResultRecord.scan(consistent_read=True, limit=limit))
     except PynamoDBException as exc:
