@@ -188,7 +188,8 @@ def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None
     subsidy = 0
     for hook in FEE_SUBSIDY_HOOKS:
         subsidy += hook(ctx, tile, fee)
-    subsidy = min(fee, subsidy)
+    if subsidy > fee:  # min(fee, subsidy), without the call (once per fee paid)
+        subsidy = fee
     skims: list[tuple[int, int]] = ()  # type: ignore[assignment]
     for hook in FEE_SKIM_HOOKS:
         cuts = hook(ctx, owner, tile, fee)

@@ -304,12 +304,13 @@ def remember_cash(ctx: Ctx, seat: int) -> None:
     """Turn start: keep the player's cash for the "recent average cash" of the loan limit."""
     p = ctx.s.players[seat]
     kept = ctx.rules.bank_loans.recent_cash_turns
-    history = [*p.cash_history, p.cash]
-    if kept > 0:
-        if len(history) > kept:
-            del history[:-kept]  # the same as history[-kept:], in the new list
+    if kept > 1:  # the last kept - 1 figures, then this one, in a new list
+        history = p.cash_history[1 - kept:]
+        history.append(p.cash)
+    elif kept == 1:
+        history = [p.cash]
     else:
-        history = history[-kept:]
+        history = [*p.cash_history, p.cash][-kept:]
     p.cash_history = history
 
 

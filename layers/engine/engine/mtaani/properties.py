@@ -578,16 +578,18 @@ def _lifts(ctx: Ctx, player: int) -> list[Unmortgage]:
     if flow.owes(ctx, player):
         return []
     props = ctx.s.props
-    if getattr(ctx.s, "mortgages", None) == 0:
+    counted = getattr(ctx.s, "mortgages", None)
+    if counted == 0:
         return []  # counted: nothing is mortgaged (self-play's states)
     if ctx.memo is not None:  # a whole listing: the seat's tiles are worked out already
         mortgaged = [i for i in owned(ctx, player) if props[i].mortgaged]
     else:
-        for p in props.values():  # a bot asks at every turn's end: the cheapest whole scan
-            if p.mortgaged:
-                break
-        else:
-            return []  # the usual case: nothing is mortgaged
+        if counted is None:  # not counted: is anything mortgaged at all?
+            for p in props.values():  # a bot asks at every turn's end: the cheapest whole scan
+                if p.mortgaged:
+                    break
+            else:
+                return []  # the usual case: nothing is mortgaged
         mortgaged = [i for i, p in props.items() if p.mortgaged and p.owner == player]
         mortgaged.sort()  # board order is tile order
     make, cash = unmortgage.make, ctx.s.players[player].cash

@@ -122,7 +122,9 @@ def _list_buy(ctx: Ctx, player: int) -> list[BuySpecial]:
 
 
 def _clear_offers(ctx: Ctx, seat: int) -> None:
-    ctx.s.special_offers.clear()
+    offers = ctx.s.special_offers
+    if offers:  # (every turn start: most have none)
+        offers.clear()
 
 
 def _require_card(ctx: Ctx, player: int, card: str) -> None:
