@@ -142,13 +142,9 @@ class ProcessInvoker(Invoker):
     def shutdown(self) -> None:
         """Stop the workers at once, as Lambda ends its environments: an invocation cut short
         is ended where it stands, before moto goes away under it (it would log its failures)."""
-        # Closed to new work first: a submission racing the stop would otherwise fork a fresh
-        # worker (the pool forks them on demand) after the sweep below.
+        for process in list(getattr(self.pool, "_processes", {}).values()):
+            process.terminate()
         self.pool.shutdown(wait=False, cancel_futures=True)
-        for _ in range(2):  # a second sweep for a worker forked while the first ran
-            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
-                process.terminate()
-            time.sleep(0.05)
 
 
 class Routes:
@@ -633,10 +629,3 @@ def main() -> None:
         pass
     finally:
         stack.stop()
-    # Everything the stack runs is stopped: leave now. The interpreter's own exit joins every
-    # thread still in flight (an asynchronous invocation, the process pool's queue feeder
-    # writing to a worker that is gone) and could hang there (a full test run here saw a stack
-    # run on for over 60 s after Ctrl-C while other tests loaded the machine).
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
