@@ -618,6 +618,10 @@ def main() -> None:
     print(f"  moto (AWS) endpoint: {stack.moto_endpoint}", flush=True)
     print("  Ctrl-C stops it.", flush=True)
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    # Ctrl-C stops the stack wherever it was started: a shell starts a script's background
+    # jobs with SIGINT ignored, and Python then leaves it ignored (a stack started from such a
+    # job, e.g. a `make test &`, played on after Ctrl-C, as tests/stack/test_shutdown.py saw).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     # `kill -USR1 <pid>` prints every thread's stack (a stack that will not stop says why).
     faulthandler.register(signal.SIGUSR1, all_threads=True)
     try:
