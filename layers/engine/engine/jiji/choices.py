@@ -19,7 +19,8 @@ from engine.jiji.rent import doubled, has_bonus, has_nuisance, rent_value
 from engine.jiji.state import JijiState
 
 
-def _first(legal: Iterable[Any], type_: str) -> Any | None:
+def first(legal: Iterable[Any], type_: str) -> Any | None:
+    """The first listed action of ``type_`` in ``legal`` (``None``: none)."""
     return next((a for a in legal if a.type == type_), None)
 
 
@@ -92,7 +93,7 @@ def free_block(b: Book, s: JijiState, legal: Iterable[Any]) -> Any | None:
     """The Chance card's free block: where it adds the most rent, else the listed decline."""
     options = [a for a in legal if a.type == "place_free_block"]
     if not options:
-        return _first(legal, "decline_build")
+        return first(legal, "decline_build")
     res, ind = (0, 1) if s.free_kind == "industrial" else (1, 0)
     return max(options, key=lambda a: rent_with(b, s, a.district, res, ind) - rent_with(b, s, a.district))
 
@@ -109,7 +110,7 @@ def placement(ctx: Ctx, seat: int, legal: Iterable[Any], budget: int,
     if s.grant == 0:
         stations = [a for a in legal if a.type == "place_station"]
         if not stations:
-            return _first(legal, "decline_build")
+            return first(legal, "decline_build")
         return max(stations, key=lambda a: rent_value(b, s, a.district))
     plan: dict[str, list[int]] = {"res": [], "ind": []}
     for _ in range(s.grant):
@@ -139,7 +140,7 @@ def placement(ctx: Ctx, seat: int, legal: Iterable[Any], budget: int,
     choice = act.make(act.PlaceBlocks, player=seat, residential=plan["res"], industrial=plan["ind"])
     if (plan["res"] or plan["ind"]) and choice in legal:
         return choice
-    return _first(legal, "decline_build")
+    return first(legal, "decline_build")
 
 
 def permit_choice(b: Book, s: JijiState, legal: Iterable[Any], leader: int | None,

@@ -48,6 +48,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from engine.jiji import actions as act
 from engine.jiji import board, build, choices
 from engine.jiji.auction import minimum_next
+from engine.jiji.choices import first
 from engine.jiji.data import Book, book
 from engine.jiji.flow import Ctx
 from engine.jiji.legal import legal_actions
@@ -242,13 +243,6 @@ def proxy_limit(t: Table, space: int) -> int:
     return min(worth(t, space) * o.bid_percent // 100, t.cash - t.reserve() // 2)
 
 
-def _first(legal, type_: str):
-    for a in legal:
-        if a.type == type_:
-            return a
-    return None
-
-
 def _floor(b: Book, amount: int) -> int:
     return amount // b.step * b.step
 
@@ -323,16 +317,16 @@ def _roll_phase(t: Table, legal):
     o, p = t.o, t.s.players[t.seat]
     unowned = sum(1 for d in t.s.districts.values() if d.owner is None)
     if p.jailed and o.leave_jail != "doubles" and unowned >= t.b.raw["orders"]["jail_while_unowned"]:
-        card = _first(legal, "use_card")
+        card = first(legal, "use_card")
         if card is not None:
             return card
-        fine = _first(legal, "pay_fine")
+        fine = first(legal, "pay_fine")
         if o.leave_jail == "early" and fine is not None and t.cash - t.b.fine >= t.reserve():
             return fine
     lift = _lift(t, legal)
     if lift is not None:
         return lift
-    return _first(legal, "roll") if o.roll else None
+    return first(legal, "roll") if o.roll else None
 
 
 def _buy_phase(t: Table, legal):
@@ -341,7 +335,7 @@ def _buy_phase(t: Table, legal):
     b = t.b
     space = t.s.players[t.seat].pos
     price, value, reserve = b.price[space], worth(t, space), t.reserve()
-    buy = _first(legal, "buy")
+    buy = first(legal, "buy")
     left = t.cash - price
     if buy is not None and (left >= reserve or (value > price and left >= reserve // 2)):
         return buy
@@ -391,7 +385,7 @@ def _turn_phase(t: Table, legal):
             jump = choices.best_jump(t.b, t.s, t.seat, legal)
             if jump is not None:
                 return jump
-    press = _first(legal, "construction")
+    press = first(legal, "construction")
     if press is not None:
         if o.construction == "stop":
             return None
@@ -402,7 +396,7 @@ def _turn_phase(t: Table, legal):
         landmark = build.tower_or_skyscraper(t.ctx, legal, t.cash, reserve)
         if landmark is not None:
             return landmark
-        stadium = _first(legal, "build_stadium")
+        stadium = first(legal, "build_stadium")
         if stadium is not None and t.cash - b.stadium_price >= reserve:
             return stadium
     if o.remove_nuisances:
@@ -424,17 +418,17 @@ def _turn_phase(t: Table, legal):
             best = max(options, key=lambda a: worth(t, a.district) - b.price[a.district])
             if worth(t, best.district) > b.price[best.district]:
                 return best
-    again = _first(legal, "roll")
+    again = first(legal, "roll")
     if again is not None:
         return again if o.roll else None
-    return _first(legal, "end_turn") if o.end_turn else None
+    return first(legal, "end_turn") if o.end_turn else None
 
 
 def _exemption(t: Table, legal):
     _owner, amount, _space = t.s.rent
     if amount >= t.o.exemption_from or amount > t.cash:
-        return _first(legal, "use_exemption")
-    return _first(legal, "pay_rent")
+        return first(legal, "use_exemption")
+    return first(legal, "pay_rent")
 
 
 PHASES = {"roll": _roll_phase, "buy": _buy_phase, "permit": _permit_phase,

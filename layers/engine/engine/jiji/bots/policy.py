@@ -19,6 +19,7 @@ from typing import Any
 from engine.jiji import actions as act
 from engine.jiji import build, choices
 from engine.jiji.auction import minimum_next
+from engine.jiji.choices import first
 from engine.jiji.data import Book, book
 from engine.jiji.flow import Ctx
 from engine.jiji.rent import rent_value, wealth
@@ -158,10 +159,6 @@ class Look:
         """The rent of ``space`` if it had ``res``/``ind`` more blocks (and a nuisance or not):
         :func:`engine.jiji.choices.rent_with`."""
         return choices.rent_with(self.b, self.s, space, res, ind, nuisance)
-
-    def nuisance_loss(self, space: int) -> int:
-        """What a nuisance on ``space`` would take off its rent now."""
-        return choices.nuisance_loss(self.b, self.s, space)
 
     def nuisances_left(self) -> bool:
         """Whether the bank still holds a nuisance building."""
@@ -440,13 +437,5 @@ class Bot:
         if self.district_value(t, best.district) <= t.b.price[best.district]:
             return None
         return best
-
-
-def first(legal, type_: str):
-    """The first listed action of ``type_`` (``None``: none)."""
-    for a in legal:
-        if a.type == type_:
-            return a
-    return None
 
 

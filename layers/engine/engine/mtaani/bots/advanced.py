@@ -384,12 +384,6 @@ JAIL_TURN_COST = 40_000
 """What a turn in jail costs a bot in lost chances (SFR, a working estimate)."""
 
 
-def unit_gain(t: Table, tile: int) -> int:
-    """The fee increase one more unit on ``tile`` brings (SFR per visit):
-    :func:`engine.mtaani.choices.unit_gain`."""
-    return choices.unit_gain(t.ctx, tile)
-
-
 def deck_values(t: Table) -> tuple[float, float]:
     """Expected SFR value to me of a Mtaani draw and of a Mathree draw, from each deck's
     printed contents (the order of the piles is hidden, so every card counts equally)."""
