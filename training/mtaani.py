@@ -50,8 +50,9 @@ def samples(record: dict[str, Any], every: int = 3) -> Samples:
     turn (every active seat), and decision samples at each random buy or build choice of the
     record's explorer seats (``record["explore"]``)."""
     import engine
-    from engine.mtaani.bots.advanced import OPPORTUNITY_FLOOR, best_build, unit_gain
+    from engine.mtaani.bots.advanced import OPPORTUNITY_FLOOR, best_build
     from engine.mtaani.bots.table import Table
+    from engine.mtaani.choices import unit_gain
 
     rs = engine.get_ruleset(record["ruleset"])
     book = rs.book
@@ -89,7 +90,7 @@ def samples(record: dict[str, Any], every: int = 3) -> Samples:
             t = Table(book, state, d.player)
             option = best_build(t, rs.legal_actions(state, d.player), t.cash - OPPORTUNITY_FLOOR)
             if option is not None and action.type in ("build", "roll", "end_turn"):
-                row = mdl.build_features(book, ctx, d.player, option.tile, unit_gain(t, option.tile), t.danger)
+                row = mdl.build_features(book, ctx, d.player, option.tile, unit_gain(t.ctx, option.tile), t.danger)
                 add("build", row, d.player, action.type == "build")
     return out
 
