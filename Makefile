@@ -80,6 +80,7 @@ run: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/mypy
 
 cfn-lint: venv
 	$(VENV)/bin/cfn-lint template.yaml
