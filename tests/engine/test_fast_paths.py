@@ -125,6 +125,15 @@ def test_draws_are_blake2b_of_seed_and_counter():
                                               1 + by_hand(seed, counter + 2, 6)]
             assert state.rng_counter == counter + 2
     assert rng.faces(Seeded(1), 0, 0) == []
+    # The counters' text comes from a memo grown in blocks up to a bound: across a block's
+    # edge and past the bound, and for three dice, the draws are the same.
+    state = Seeded(11)
+    for start in (1020, 4094, rng._MAX_DECIMALS - 3, rng._MAX_DECIMALS + 5):
+        state.rng_counter = start
+        assert rng.below(state, 1000) == by_hand(11, start + 1, 1000)
+        assert rng.faces(state, 2, 6) == [1 + by_hand(11, start + k, 6) for k in (2, 3)]
+        assert rng.faces(state, 3, 8) == [1 + by_hand(11, start + k, 8) for k in (4, 5, 6)]
+        assert state.rng_counter == start + 6
 
 
 def test_the_base_bots_quick_answer_is_the_one_its_handlers_give():

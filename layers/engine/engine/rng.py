@@ -28,6 +28,24 @@ it, which gives the digest of the whole text at a part of the cost of hashing it
 _MAX_PREFIXES = 512
 _from_bytes = int.from_bytes
 
+_DECIMALS: list[bytes] = []
+"""``_DECIMALS[n]`` is ``b"%d" % n``, the counter's text a draw hashes (a memo: indexing a list
+costs a fifth of formatting the number). Grown by :func:`_decimal` on demand, in blocks, up to
+:data:`_MAX_DECIMALS` counters (about 50 bytes each); counters past it are formatted."""
+_MAX_DECIMALS = 1 << 15
+_DECIMALS_BLOCK = 1 << 10
+
+
+def _decimal(counter: int) -> bytes:
+    """``b"%d" % counter``, through :data:`_DECIMALS` (grown to hold ``counter`` when it may)."""
+    if 0 <= counter < len(_DECIMALS):
+        return _DECIMALS[counter]
+    if 0 <= counter < _MAX_DECIMALS:
+        end = min(_MAX_DECIMALS, (counter // _DECIMALS_BLOCK + 1) * _DECIMALS_BLOCK)
+        _DECIMALS.extend(b"%d" % n for n in range(len(_DECIMALS), end))
+        return _DECIMALS[counter]
+    return b"%d" % counter
+
 
 def _prefix(seed: Any) -> Any:
     """The hasher of ``"{seed}:"`` for draws from ``seed`` (kept for int seeds)."""
@@ -48,7 +66,7 @@ def _next64(state: RandomState) -> int:
     if base is None:
         base = _prefix(seed)
     h = base.copy()
-    h.update(str(counter).encode())
+    h.update(_decimal(counter))
     return _from_bytes(h.digest())
 
 
@@ -73,7 +91,8 @@ def below(state: RandomState, n: int) -> int:
     if base is None:
         base = _prefix(seed)
     h = base.copy()
-    h.update(b"%d" % counter)  # str(counter).encode(), at less cost
+    # str(counter).encode() (_decimal, spelled out for a counter the memo holds)
+    h.update(_DECIMALS[counter] if 0 <= counter < len(_DECIMALS) else _decimal(counter))
     return _from_bytes(h.digest()) % n
 
 
@@ -88,18 +107,23 @@ def faces(state: RandomState, count: int, sides: int) -> list[int]:
         base = _prefix(seed)
     counter = state.rng_counter
     if count == 2:  # two dice (most games' roll), the loop below spelled out
+        decimals = _DECIMALS
+        if 0 <= counter < len(decimals) - 2:  # the counters' text from the memo (as _decimal)
+            text1, text2 = decimals[counter + 1], decimals[counter + 2]
+        else:
+            text1, text2 = _decimal(counter + 1), _decimal(counter + 2)
         h = base.copy()
-        h.update(b"%d" % (counter + 1))
+        h.update(text1)
         first = 1 + _from_bytes(h.digest()) % sides
         h = base.copy()
-        h.update(b"%d" % (counter + 2))
+        h.update(text2)
         state.rng_counter = counter + 2
         return [first, 1 + _from_bytes(h.digest()) % sides]
     out = []
     for _ in range(count):
         counter += 1
         h = base.copy()
-        h.update(b"%d" % counter)
+        h.update(_decimal(counter))
         out.append(1 + _from_bytes(h.digest()) % sides)
     state.rng_counter = counter
     return out

@@ -300,8 +300,10 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
             ctx.charge(seat, loan.lender, owed(loan), "loan_repayment")
 
 
-def remember_cash(ctx: Ctx, seat: int) -> None:
-    """Turn start: keep the player's cash for the "recent average cash" of the loan limit."""
+def turn_start(ctx: Ctx, seat: int) -> None:
+    """Turn start: keep the player's cash for the "recent average cash" of the loan limit, then
+    collect the loans that matured (:func:`collect_matured`: only a seat with a bank loan, or a
+    table with player loans, can have one; one hook for both, as a hook is called every turn)."""
     p = ctx.s.players[seat]
     kept = ctx.rules.bank_loans.recent_cash_turns
     if kept > 1:  # the last kept - 1 figures, then this one, in a new list
@@ -312,6 +314,8 @@ def remember_cash(ctx: Ctx, seat: int) -> None:
     else:
         history = [*p.cash_history, p.cash][-kept:]
     p.cash_history = history
+    if p.bank_loan is not None or ctx.s.loans:
+        collect_matured(ctx, seat)
 
 
 def call_in_bank_loans(ctx: Ctx) -> None:
@@ -493,6 +497,6 @@ def forget_player(ctx: Ctx, seat: int) -> None:
     s.loan_offers = [o for o in s.loan_offers if seat not in (o.lender, o.borrower)]
 
 
-flow.TURN_START_HOOKS.extend([remember_cash, collect_matured])
+flow.TURN_START_HOOKS.append(turn_start)
 NET_WORTH_HOOKS.append(loan_position)
 BANKRUPTCY_HOOKS.append(forget_player)

@@ -50,13 +50,9 @@ end_turn = action_rule(EndTurn, {"end"})
 
 
 @end_turn.performer
-def _end_turn(ctx: Ctx, a: EndTurn) -> None:
-    end_current_turn(ctx, a.now)
-
-
-def end_current_turn(ctx: Ctx, now: int = 0) -> None:
+def end_current_turn(ctx: Ctx, a: EndTurn) -> None:
     """Pass the turn to the next active seat (or end a capped game, or one whose end date has
-    come by ``now``: :mod:`engine.mtaani.end_date`)."""
+    come by ``a.now``, the moment the turn was ended: :mod:`engine.mtaani.end_date`)."""
     s = ctx.s
     s.decision = None
     if ctx.events is not None:
@@ -65,7 +61,7 @@ def end_current_turn(ctx: Ctx, now: int = 0) -> None:
     if cap is not None and s.turn >= cap:
         finish(ctx, "turn_cap", end_date.richest(ctx))
         return
-    if s.options.end_by is not None and end_date.ends_by_date(ctx, now):  # a table end date
+    if s.options.end_by is not None and end_date.ends_by_date(ctx, a.now):  # a table end date
         return
     players = s.players
     seat = (s.current + 1) % len(players)
