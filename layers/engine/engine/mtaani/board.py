@@ -179,7 +179,13 @@ def _land_property(ctx: Ctx, player: int, tile: int) -> None:
     if fee > 0:
         collect_fee(ctx, player, owner, tile, fee)
     if ctx.book.side_of[tile] == "rich":
-        ctx.s.queue.insert(0, step_of("trespass", player, tile))
+        s = ctx.s
+        if not s.queue and not s.debts and s.decision is None:
+            # Nothing waits (the fee was paid, nothing is queued behind this landing): the
+            # queued step would run next all the same (see move_forward's ``last``).
+            trespass_on(ctx, player, tile)
+        else:
+            s.queue.insert(0, step_of("trespass", player, tile))
 
 
 def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None:
@@ -298,15 +304,20 @@ def mug(ctx: Ctx, player: int, tile: int) -> None:
 
 @step("trespass")
 def trespass(ctx: Ctx, item: Step) -> None:
+    """The queued trespass of ``item.player`` on ``item.tile`` (:func:`trespass_on`)."""
+    trespass_on(ctx, item.player, item.tile)
+
+
+def trespass_on(ctx: Ctx, player: int, tile: int) -> None:
     """Rich side: after the fee is paid, a 10% chance of arrest for a random 2-5 turns; locals
     are exempt there."""
     rules = ctx.rules
-    if is_local(ctx, item.player, "rich"):
+    if is_local(ctx, player, "rich"):
         return
     if not rng.chance(ctx.s, "arrest", rules.locals.trespass_percent):
         return
     turns = rng.randint(ctx.s, "arrest_turns", rules.jail.arrest_min_turns, rules.jail.arrest_max_turns)
-    SEND_TO_JAIL[0](ctx, item.player, turns, "trespass")
+    SEND_TO_JAIL[0](ctx, player, turns, "trespass")
 
 
 SEND_TO_JAIL: list = []
