@@ -4,7 +4,8 @@
   the stored form gives, and changing it leaves the original as it was.
 - Self-play applies with ``MtaaniRuleset.play(checked=True, quiet=True)`` (no second check of
   a bot's legal choice, no events): every state it reaches is the one ``apply_in_place``
-  reaches, and ``play`` without ``quiet`` returns the same events.
+  reaches, and ``play`` without ``quiet`` returns the same events (a quiet context writes
+  each decision into the one decision object it made: the states stay equal action by action).
 """
 
 from __future__ import annotations

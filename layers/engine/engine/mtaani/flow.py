@@ -33,9 +33,11 @@ class Ctx:
 
     ``memo`` is ``None`` while the state may change (applying an action); a listing of legal
     actions, which changes nothing, sets it to a dict where figures many checks share (each
-    seat's tiles, :func:`engine.mtaani.properties.owned`) are kept for the listing's length."""
+    seat's tiles, :func:`engine.mtaani.properties.owned`) are kept for the listing's length.
 
-    __slots__ = ("book", "events", "memo", "rules", "s")
+    ``made`` is the decision object a quiet context made last (:meth:`decide` reuses it)."""
+
+    __slots__ = ("book", "events", "made", "memo", "rules", "s")
 
     def __init__(self, book: Rulebook, state: MtaaniState):
         self.book = book
@@ -43,6 +45,7 @@ class Ctx:
         self.s = state
         self.events: list[Event] = []
         self.memo: dict[Any, Any] | None = None
+        self.made: PendingDecision | None = None
 
     # ------------------------------------------------------------------ events
     def emit(self, type_: str, **data: Any) -> None:
@@ -130,15 +133,28 @@ class Ctx:
 
     # ------------------------------------------------------------------ decisions
     def decide(self, player: int, kind: str, tile: int | None = None) -> None:
-        """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
+        """Wait for ``player`` to decide ``kind``: a new decision with the next id.
+
+        A quiet context (self-play's, which reads only the state as it is now: no events)
+        writes the decision into the object it made for its previous decision, which the
+        state no longer holds once that decision was answered (one object per context, not
+        one per decision: making and freeing it was a tenth of what a decision cost). So a
+        reference to ``state.decision`` kept across a quiet action sees the new decision;
+        read its fields first (states copied from it hold copies, never this object)."""
         s = self.s
         seq = s.decision_seq = s.decision_seq + 1
-        decision = s.decision = _new(PendingDecision)  # without __init__: once per action
+        events = self.events
+        if events is None:
+            decision = self.made
+            if decision is None:
+                decision = self.made = _new(PendingDecision)
+        else:
+            decision = _new(PendingDecision)  # without __init__: once per action
+        s.decision = decision
         decision.id = seq
         decision.player = player
         decision.kind = kind
         decision.tile = tile
-        events = self.events
         if events is None:
             return
         if tile is None:
@@ -163,6 +179,7 @@ def new_ctx(book: Rulebook, state: MtaaniState, quiet: bool = False) -> Ctx:
     ctx.s = state
     ctx.events = None if quiet else []
     ctx.memo = None
+    ctx.made = None
     return ctx
 
 

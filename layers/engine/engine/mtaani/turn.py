@@ -98,8 +98,9 @@ def _timeout(ctx: Ctx, a: Timeout) -> None:
         decision = ctx.s.decision
         if decision is None or decision.player != a.player or decision.kind == "debt":
             return
-        if decision.kind in IDLE_SKIPS:
-            IDLE_SKIPS[decision.kind](ctx, a.player)
+        kind = decision.kind  # (read now: a quiet context reuses the decision object)
+        if kind in IDLE_SKIPS:
+            IDLE_SKIPS[kind](ctx, a.player)
         else:
             action = idle_action_for(ctx)
             if isinstance(action, EndTurn):
@@ -107,7 +108,7 @@ def _timeout(ctx: Ctx, a: Timeout) -> None:
             RULES[action.type].check(ctx, action)
             RULES[action.type].perform(ctx, action)
         advance(ctx)
-        if decision.kind == "end":
+        if kind == "end":
             return
 
 
