@@ -349,21 +349,21 @@ def sure(kind: str, name: str, player: int) -> Any:
     :meth:`LazyLegalActions.of_type` hands out; ``None`` when a listing must decide. Bots
     answer the decisions that need no listing with it (``turn``: roll; ``end``: end the
     turn)."""
-    key = (kind, name, player)
-    found = _SURE.get(key, _SURE)
-    if found is not _SURE:
-        return found
+    try:
+        return _SURE[kind][name][player]  # (nested: no key tuple made for each answer)
+    except KeyError:
+        pass
     seat = _SEATS.get(kind)
     if seat is None:
         seat = _SEATS[kind] = _Seat(kind)
     rule = seat.simple.get(name)
     found = None if rule is None else rule.singleton(player)[0]
-    _SURE[key] = found
+    _SURE.setdefault(kind, {}).setdefault(name, {})[player] = found
     return found
 
 
-_SURE: dict[tuple[str, str, int], Any] = {}
-"""(kind, type, seat) -> what :func:`sure` answers (worked out again when the rules change)."""
+_SURE: dict[str, dict[str, dict[int, Any]]] = {}
+"""kind -> type -> seat -> what :func:`sure` answers (worked out again when the rules change)."""
 
 
 def listed(book: Rulebook, state: MtaaniState, player: int, kind: str, name: str) -> Sequence:
