@@ -8,6 +8,8 @@ purchase cost = 2 x mortgage value (decisions file).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import compress
+from operator import attrgetter
 
 from engine.core import IllegalAction
 from engine.mtaani import flow
@@ -573,6 +575,9 @@ def _list_unmortgage(ctx: Ctx, player: int) -> list[Unmortgage]:
     return _memo(ctx, "unmortgage", player, _lifts)
 
 
+_MORTGAGED = attrgetter("mortgaged")
+
+
 def _lifts(ctx: Ctx, player: int) -> list[Unmortgage]:
     # Mortgaged, affordable, and not while the owner owes a payment.
     if flow.owes(ctx, player):
@@ -590,7 +595,10 @@ def _lifts(ctx: Ctx, player: int) -> list[Unmortgage]:
                     break
             else:
                 return []  # the usual case: nothing is mortgaged
-        mortgaged = [i for i, p in props.items() if p.mortgaged and p.owner == player]
+        # The mortgaged tiles picked out in C (compress over each property's ``mortgaged``):
+        # a bot asks at every turn's end while anything at the table is mortgaged.
+        mortgaged = [i for i in compress(props, map(_MORTGAGED, props.values()))
+                     if props[i].owner == player]
         mortgaged.sort()  # board order is tile order
     make, cash = unmortgage.make, ctx.s.players[player].cash
     return [make(player, i) for i in mortgaged if unmortgage_cost(ctx, i) <= cash]
