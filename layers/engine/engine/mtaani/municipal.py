@@ -32,17 +32,29 @@ def in_force(ctx: Ctx) -> str | None:
     return rule.rule if rule is not None and rule.active else None
 
 
+_SCALES = {"double": 200, "halve": 50}
+"""A rule's first word -> the percentage its subject is scaled by (``double_rent``: rent at 200%)."""
+_EFFECTS: dict[str, tuple[str, int]] = {}
+"""Rule -> ``(subject, percent)``: ``"double_rent"`` -> ``("rent", 200)``, a rule that scales
+nothing (``"ban_special_cards"``) -> ``("", 100)``; read from the rule's name once."""
+
+
+def effect(rule: str) -> tuple[str, int]:
+    """What municipal ``rule`` scales and the percentage (see :data:`_EFFECTS`)."""
+    found = _EFFECTS.get(rule)
+    if found is None:
+        verb, _, subject = rule.partition("_")
+        found = _EFFECTS[rule] = (subject, _SCALES[verb]) if verb in _SCALES else ("", 100)
+    return found
+
+
 def percent(ctx: Ctx, subject: str) -> int:
     """200 while "double_<subject>" is in force, 50 for "halve_<subject>", else 100."""
     rule = ctx.s.municipal
     if rule is None or not rule.active:
         return 100
-    rule = rule.rule
-    if rule == f"double_{subject}":
-        return 200
-    if rule == f"halve_{subject}":
-        return 50
-    return 100
+    scaled, pct = _EFFECTS.get(rule.rule) or effect(rule.rule)
+    return pct if scaled == subject else 100
 
 
 def _land(ctx: Ctx, player: int, tile: int) -> None:
