@@ -112,8 +112,9 @@ def mtaani_card(ctx: Ctx, player: int, card_id: str) -> None:
     """Apply Mtaani card ``card_id`` to ``player``."""
     card = ctx.book.mtaani_cards[card_id]
     amount = card_amount(ctx, card.amount)
-    ctx.emit("CardDrawn", player=player, deck="mtaani", card=card.id, text=card.text,
-             effect=card.effect, amount=amount)
+    if ctx.events is not None:  # (a quiet context records none)
+        ctx.emit("CardDrawn", player=player, deck="mtaani", card=card.id, text=card.text,
+                 effect=card.effect, amount=amount)
     others = [i for i in ctx.active_seats() if i != player]
     if card.effect == "gain":
         ctx.pay_out(player, amount, "card", card=card.id)

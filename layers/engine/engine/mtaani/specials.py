@@ -74,7 +74,8 @@ def offer(ctx: Ctx, item: Step) -> None:
     card = item.card
     if item.player == ctx.s.current and on_sale(ctx, card) and card not in ctx.s.special_offers:
         ctx.s.special_offers.append(card)
-        ctx.emit("SpecialCardOffered", player=item.player, card=card, price=price(ctx, card))
+        if ctx.events is not None:  # (a quiet context records none: no price to look up)
+            ctx.emit("SpecialCardOffered", player=item.player, card=card, price=price(ctx, card))
 
 
 def _offers_on_mathree(ctx: Ctx, player: int, tile: int) -> None:
