@@ -57,12 +57,13 @@ class Ctx:
 
     # ------------------------------------------------------------------ money
     def transfer(self, src: int | None, dst: int | None, amount: int, reason: str,
-                 tile: int | None = None, **extra: Any) -> int:
+                 tile: int | None = None, extra: dict[str, Any] | None = None) -> int:
         """Move ``amount`` SFR from ``src`` to ``dst`` (a seat or :data:`POOL`).
 
         The caller guarantees ``src`` holds the amount; this is the only place cash or the pool
-        changes after the deal. Emits a ``Payment`` event (with ``tile`` and ``extra`` when
-        given); returns the amount.
+        changes after the deal. Emits a ``Payment`` event (with ``tile`` and the fields of
+        ``extra`` when given: a dict, not keywords, so the payments that have none, most of
+        them, make no dict); returns the amount.
         """
         if amount <= 0:
             return 0
@@ -93,7 +94,8 @@ class Ctx:
         events.append(event)
         return amount
 
-    def pay_out(self, player: int, amount: int, reason: str, **extra: Any) -> int:
+    def pay_out(self, player: int, amount: int, reason: str, tile: int | None = None,
+                **extra: Any) -> int:
         """The bank pays ``player`` up to ``amount`` from the pool (what is left when it is short).
 
         Source: "if the pool cannot cover an ATM windfall you receive whatever is left"; the
@@ -102,7 +104,7 @@ class Ctx:
         paid = min(amount, self.s.pool)
         if paid < amount and self.events is not None:  # (a quiet context records none)
             self.emit("PoolShort", player=player, owed=amount, paid=paid, reason=reason)
-        return self.transfer(POOL, player, paid, reason, **extra)
+        return self.transfer(POOL, player, paid, reason, tile, extra)
 
     def charge(self, payer: int, payee: int | None, amount: int, reason: str, tile: int | None = None) -> None:
         """A mandatory payment: paid now when ``payer`` has the cash, else it becomes a debt and
@@ -244,8 +246,7 @@ def advance(ctx: Ctx) -> None:
                 creditor = debt.creditor
                 if creditor is not None and s.players[creditor].bankrupt:
                     creditor = POOL
-                extra = {"tile": debt.tile} if debt.tile is not None else {}
-                ctx.transfer(debt.debtor, creditor, debt.amount, debt.reason, **extra)
+                ctx.transfer(debt.debtor, creditor, debt.amount, debt.reason, debt.tile)
                 continue
             if s.decision is None or s.decision.player != debt.debtor:
                 ctx.decide(debt.debtor, "debt", debt.tile)

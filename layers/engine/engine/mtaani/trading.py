@@ -215,7 +215,7 @@ def _check_accept(ctx: Ctx, a: AcceptTrade) -> None:
 def _hand_over(ctx: Ctx, src: int, dst: int, items: TradeItems, trade_id: int) -> None:
     s = ctx.s
     if items.cash:
-        ctx.transfer(src, dst, items.cash, "trade", trade=trade_id)
+        ctx.transfer(src, dst, items.cash, "trade", extra={"trade": trade_id})
     for tile in items.properties:
         s.props[tile].owner = dst
         s.props[tile].since = s.revolutions
