@@ -91,9 +91,9 @@ def _choose(ctx: Ctx, a: ChooseMunicipal) -> None:
     after_flow(ctx, a.player)
 
 
-@choose.lister
+@choose.exact_lister
 def _list(ctx: Ctx, player: int) -> list[ChooseMunicipal]:
-    return [choose.make(player, r) for r in ctx.rules.municipal.rules]
+    return [choose.make(player, r) for r in ctx.rules.municipal.rules]  # what _check accepts
 
 
 def skip(ctx: Ctx, player: int) -> None:
