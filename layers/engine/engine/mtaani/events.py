@@ -75,11 +75,13 @@ def start(ctx: Ctx, event_id: str, revolution: int) -> None:
 
 
 def _salary(ctx: Ctx) -> int:
-    return _figure(ctx, "recession") if active(ctx) == "recession" else 100
+    event = ctx.s.event  # (active(ctx), spelled out as _fee does: at every Payday)
+    return _figure(ctx, "recession") if event is not None and event.id == "recession" else 100
 
 
 def _tax(ctx: Ctx) -> int:
-    return 0 if active(ctx) == "tax_amnesty" else 100
+    event = ctx.s.event
+    return 0 if event is not None and event.id == "tax_amnesty" else 100
 
 
 def _fee(ctx: Ctx, tile: int) -> int:
@@ -88,8 +90,10 @@ def _fee(ctx: Ctx, tile: int) -> int:
 
 
 def _price(ctx: Ctx, tile: int) -> int:
-    event = active(ctx)
-    return _figure(ctx, event) if event in ("tech_hub", "crime_wave") else 100
+    event = ctx.s.event
+    if event is None or event.id not in ("tech_hub", "crime_wave"):
+        return 100
+    return _figure(ctx, event.id)
 
 
 def _subsidy(ctx: Ctx, tile: int, fee: int) -> int:
