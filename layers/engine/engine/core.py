@@ -30,7 +30,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -264,6 +264,32 @@ class LegalActions(Sequence):
         return f"<LegalActions {len(self._actions)} actions, types={self.types()}>"
 
 
+class Rule(Protocol):
+    """One action type's rule in a ruleset's registry (:attr:`Ruleset.rules`): ``perform``
+    changes the state in the action's context (``ctx``, :meth:`Ruleset.context`) once the
+    action has passed :meth:`Ruleset.check`, which runs the rule's own ``check``."""
+
+    def perform(self, ctx: Any, action: Any) -> None: ...
+
+
+class GameState(Protocol):
+    """What every game's state has (the reducer and the service rely on it): ``ruleset``
+    (its ruleset's name), ``seed`` (the seed its randomness is drawn from, :mod:`engine.rng`;
+    a secret), ``copy()`` (a structural deep copy sharing nothing mutable), ``dump()`` (its
+    stored form as JSON-ready data) and ``dump_json()`` (the same as compact JSON text, what
+    :meth:`Ruleset.dump_state` stores). A state whose ruleset :attr:`Ruleset.counts_steps`
+    also has ``steps``, the actions applied to it."""
+
+    ruleset: str
+    seed: int
+
+    def copy(self) -> Any: ...
+
+    def dump(self) -> dict[str, Any]: ...
+
+    def dump_json(self) -> str: ...
+
+
 class Ruleset:
     """One game's rules behind the engine interface. Subclasses fill in every method that
     raises :class:`NotImplementedError`; the others have working defaults.
@@ -350,17 +376,136 @@ class Ruleset:
         """Every action seat ``player`` may apply now (system actions excluded)."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ the reducer
+    # One fixed sequence applies every action of every game (:meth:`apply`, :meth:`play`,
+    # :meth:`quiet_player`); a ruleset supplies its steps (the hooks below), never the
+    # sequence: recognise the action (:attr:`action_types`), copy the state (``apply`` only),
+    # make the action's context (:meth:`context`), check it (:meth:`check`), the bookkeeping
+    # before the rule (:meth:`begin`), the rule itself (``rules[type].perform``), settle what
+    # it left (:meth:`settle`), count the step (``state.steps``, :attr:`counts_steps`), then
+    # the events, the pending decisions and the outcome (:class:`Result`).
+    action_types: Mapping[str, type[BaseModel]] = {}
+    """Every action model of the game by its ``type`` (the table's system actions too): the
+    reducer refuses anything else with :class:`InvalidAction` before the rules see it."""
+    rules: Mapping[str, Rule] = {}
+    """The rule registry: action ``type`` -> its :class:`Rule` (one per type in
+    :attr:`action_types`), whose ``perform`` the reducer runs."""
+    counts_steps: bool = True
+    """Whether the state counts the actions applied to it (``state.steps``, the service's
+    event-log ``step``). Mulodi's does not: its stored form has no counter, and adding one
+    would change every recorded game's final state (``tests/engine/golden/replays.json``)."""
+
+    def context(self, state: Any, quiet: bool) -> Any:
+        """Hook: the working context an action runs in on ``state`` (the rules' ``ctx``: the
+        data, the state, the events so far as ``ctx.events``). ``quiet``: no event need be
+        recorded (self-play reads none; ``ctx.events`` may then be ``None``). One context may
+        serve a run of actions on the same state (:meth:`quiet_player`), so it keeps nothing
+        of one action that the next could see."""
+        raise NotImplementedError
+
+    def check(self, ctx: Any, action: BaseModel) -> None:
+        """Hook: every check ``action`` (a recognised action) must pass in ``ctx``'s state:
+        raises :class:`IllegalAction` (or a subclass) or :class:`InvalidAction` with a
+        message a player understands, and changes nothing (a context may keep what the check
+        worked out for the rule: Mulodi's plan)."""
+        raise NotImplementedError
+
+    def begin(self, ctx: Any, action: BaseModel) -> None:
+        """Hook: bookkeeping of a checked action before its rule runs (Jiji: the table's
+        time, the turn holder's own move; Mulodi: a person moved this turn). Default none."""
+
+    def settle(self, ctx: Any) -> None:
+        """Hook: after the rule, run what it left to do until the game waits on someone
+        (Mtaani's step queue and debts, Jiji's debts, idle turns and new decision). Default
+        none (Mulodi's rules settle as they go)."""
+
+    def recognise(self, action: Any) -> None:
+        """Raise :class:`InvalidAction` (``"not a <game> action"``) unless ``action`` is an
+        instance of the model :attr:`action_types` names for its ``type``: the one error
+        every game gives for an action it does not know."""
+        cls = self.action_types.get(getattr(action, "type", None))  # type: ignore[arg-type]
+        if cls is None or (action.__class__ is not cls and not isinstance(action, cls)):
+            raise InvalidAction(f"not a {self.game_title or self.name} action")
+
     def apply(self, state: Any, action: BaseModel) -> Result:
         """Apply ``action`` to a copy of ``state`` (``state`` itself never changes): the
-        state's ``copy()`` (every game's state has one: a structural deep copy) given to
-        :meth:`apply_in_place`. Raises :class:`InvalidAction` or :class:`IllegalAction` (or a
-        subclass). A ruleset overrides it only to refuse before copying (Jiji)."""
-        return self.apply_in_place(state.copy(), action)
+        sequence of :meth:`apply_in_place` on ``state.copy()`` (every game's state has one: a
+        structural deep copy), the action recognised before anything is copied. Raises
+        :class:`InvalidAction` or :class:`IllegalAction` (or a subclass). The check runs on
+        the copy: what it works out for the rule may point into the state it checked."""
+        self.recognise(action)
+        state = state.copy()
+        events = self._reduce(state, action, True, False)
+        return Result(state, events, self.pending(state), self.outcome(state))
 
     def apply_in_place(self, state: Any, action: BaseModel) -> Result:
         """:meth:`apply` on ``state`` itself (self-play and bots): the checks run before any
         change, so a refused action leaves ``state`` as it was."""
-        raise NotImplementedError
+        self.recognise(action)
+        events = self._reduce(state, action, True, False)
+        return Result(state, events, self.pending(state), self.outcome(state))
+
+    def play(self, state: Any, action: BaseModel, *, checked: bool = False,
+             quiet: bool = False) -> list[Event]:
+        """:meth:`apply_in_place` without building the :class:`Result`: the same sequence
+        changes ``state``; returns the events (a loop that reads only the state).
+
+        ``checked``: the caller has just made sure, on ``state`` as it is, that ``action`` is
+        legal (a bot's choice: an action the ruleset's listing of this state handed out, or
+        one that passed ``action in legal``, the same check), so it is neither recognised nor
+        checked a second time. ``quiet``: no events are recorded (``[]`` is returned); the
+        state changes the same."""
+        if not checked:
+            self.recognise(action)
+        events = self._reduce(state, action, not checked, quiet)
+        return [] if quiet else events
+
+    def _reduce(self, state: Any, action: BaseModel, check: bool, quiet: bool) -> list[Event]:
+        """The sequence from the context on (the action recognised, the state copied when it
+        is to be): context, check (unless the caller checked), begin, the rule, settle, count
+        the step; returns the context's events."""
+        ctx = self.context(state, quiet)
+        if check:
+            self.check(ctx, action)
+        self.begin(ctx, action)
+        self.rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]
+        self.settle(ctx)
+        if self.counts_steps:
+            state.steps += 1
+        return ctx.events
+
+    def quiet_player(self, state: Any) -> Callable[[BaseModel], None]:
+        """``play(state, action, checked=True, quiet=True)`` as a function of the action alone,
+        for a self-play loop on ``state`` (one quiet context for the whole game). The same
+        sequence and rules change the state; nothing is returned. The hooks a ruleset leaves
+        at their defaults (no :meth:`begin`, no :meth:`settle`) are not called."""
+        ctx = self.context(state, True)
+        rules = self.rules
+        kind = type(self)
+        begin = self.begin if kind.begin is not Ruleset.begin else None
+        settle = self.settle if kind.settle is not Ruleset.settle else None
+        if begin is None and settle is not None and self.counts_steps:
+            def step(action: BaseModel) -> None:  # Mtaani's: the self-play loop's path
+                rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]
+                settle(ctx)
+                state.steps += 1
+
+            return step
+        counts = self.counts_steps
+
+        def each(action: BaseModel) -> None:
+            events = ctx.events
+            if events:  # a context that records events even when quiet: none is read
+                events.clear()
+            if begin is not None:
+                begin(ctx, action)
+            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]
+            if settle is not None:
+                settle(ctx)
+            if counts:
+                state.steps += 1
+
+        return each
 
     def pending(self, state: Any) -> tuple[Decision, ...]:
         """The decisions the game waits for now, in the order it asks them (``()`` when over)."""

@@ -26,7 +26,6 @@ from engine.core import (
     LegalActions,
     Notice,
     Outcome,
-    Result,
     Ruleset,
     register,
 )
@@ -46,7 +45,7 @@ from engine.jiji import (  # noqa: F401
     mortgage,
 )
 from engine.jiji.data import Book, book
-from engine.jiji.flow import RULES, Ctx, check_action, settle, start_turn
+from engine.jiji.flow import RULES, Ctx, check_action, progress, settle, start_turn
 from engine.jiji.legal import legal_actions as _legal_actions
 from engine.jiji.state import District, JijiState, Options, Player
 from engine.jiji.view import EVENT_SHAPES
@@ -125,7 +124,7 @@ class JijiRuleset(Ruleset):
         "lift_mortgage", "propose_deal", "accept_deal", "decline_deal", "withdraw_deal"})
     """Moves beside the turn (landmarks, nuisances, mortgages, deals): only progress (the
     turn, its phase, an auction, a debt paid) gives the turn holder a new decision
-    (:meth:`JijiRuleset._perform`)."""
+    (:meth:`JijiRuleset.settle`)."""
     short_game_options = {"end": "clock", "clock_seconds": 365 * DAY,
                           "auction_seconds": 2 * DAY, "deal_seconds": DAY}
     """The ruleset kit's tables: a clock table whose clock (a year of the kit's virtual time,
@@ -220,40 +219,38 @@ class JijiRuleset(Ruleset):
         """Every action seat ``player`` may apply now (:func:`engine.jiji.legal.legal_actions`)."""
         return _legal_actions(Ctx(self.book, state), player)
 
-    def apply(self, state: JijiState, action: BaseModel) -> Result:
-        """Apply ``action`` to a copy of ``state`` (``state`` never changes). Raises
-        :class:`InvalidAction` (not a Jiji action) or :class:`IllegalAction` (or a subclass)."""
-        if not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES:
-            raise InvalidAction("not a Jiji action")
-        check_action(Ctx(self.book, state), action)  # refuse before copying
-        return self._perform(state.copy(), action)
+    # ------------------------------------------------------------------ the reducer's steps
+    action_types = act.ACTION_TYPES
+    rules = RULES
 
-    def apply_in_place(self, state: JijiState, action: BaseModel) -> Result:
-        """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots). The
-        check runs before any change, so a refused action leaves ``state`` as it was."""
-        if not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES:
-            raise InvalidAction("not a Jiji action")
-        check_action(Ctx(self.book, state), action)
-        return self._perform(state, action)
+    def context(self, state: JijiState, quiet: bool) -> Ctx:
+        """An action's :class:`~engine.jiji.flow.Ctx` (its ``now`` set by :meth:`begin`)."""
+        return Ctx(self.book, state)
 
-    def _perform(self, s: JijiState, action: BaseModel) -> Result:
-        ctx = Ctx(self.book, s, getattr(action, "now", None))
-        perform = RULES[action.type][1]
-        actor = getattr(action, "player", None)
-        system = action.type in act.SYSTEM_TYPES
-        if not system and actor == s.cur:
+    def check(self, ctx: Ctx, action: BaseModel) -> None:
+        """The check of the action's rule (:func:`engine.jiji.flow.check_action`)."""
+        check_action(ctx, action)
+
+    def begin(self, ctx: Ctx, action: BaseModel) -> None:
+        """The action's time becomes the context's ``now`` and the table's (it only moves
+        forward); the turn holder's own move stops the table playing their turn out; where
+        the turn stands is marked for :meth:`settle`."""
+        s = ctx.s
+        now = ctx.now = getattr(action, "now", None)
+        if action.type not in act.SYSTEM_TYPES and getattr(action, "player", None) == s.cur:  # type: ignore[attr-defined]
             s.auto = False
-        now = getattr(action, "now", 0)
         if now and now > s.time:
             s.time = now
-        before = (s.cur, s.phase, s.turn, s.auction is None, len(s.debts), s.again, s.grant)
-        perform(ctx, action)
+        ctx.mark = progress(s)
+
+    def settle(self, ctx: Ctx) -> None:
+        """Debts paid, the game's end, idle turns played out (:func:`engine.jiji.flow.settle`);
+        then a new decision for the turn holder when the turn progressed (only progress
+        restarts their clock, issue 15)."""
         settle(ctx)
-        after = (s.cur, s.phase, s.turn, s.auction is None, len(s.debts), s.again, s.grant)
-        if before != after:  # only progress restarts the turn holder's clock (issue 15)
+        s = ctx.s
+        if progress(s) != ctx.mark:
             s.did = s.next_id()
-        s.steps += 1
-        return Result(s, ctx.events, self.pending(s), self.outcome(s))
 
     def pending(self, state: JijiState) -> tuple[Decision, ...]:
         """What the game waits for, in order: an open auction's bidders (or, when nobody can

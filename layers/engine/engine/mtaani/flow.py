@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Event, GameOver, IllegalAction, NotYourDecision
+from engine.core import Event, GameOver, IllegalAction, InvalidAction, NotYourDecision
 from engine.mtaani.actions import ACTION_TYPES, Instances
 from engine.mtaani.data import Rulebook
 from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step, step_of
@@ -403,10 +403,12 @@ def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[st
 
 
 def check_action(ctx: Ctx, action: Any) -> ActionRule:
-    """Every check ``action`` must pass (common ones, then its rule's); returns the rule."""
+    """Every check ``action`` must pass (common ones, then its rule's); returns the rule.
+    Raises :class:`InvalidAction` for a type with no rule (the reducer's error for an action
+    it does not know, :meth:`engine.core.Ruleset.recognise`)."""
     rule = RULES.get(action.type)
     if rule is None:
-        raise IllegalAction(f"this table does not allow '{action.type}'")
+        raise InvalidAction("not a Mtaani action")
     if rule.free:
         require_seated(ctx, action.player)
     else:

@@ -22,13 +22,13 @@ from engine.core import (
     LegalActions,
     Notice,
     Outcome,
-    Result,
     Ruleset,
 )
 from engine.mulodi import actions as act
 from engine.mulodi import legal, messages, rules
 from engine.mulodi import orders as _orders
 from engine.mulodi.cards import PAYMENT_ACTIONS, card_id, deck
+from engine.mulodi.rules import RULES, Ctx
 from engine.mulodi.state import STAGE_DONE, MulodiState, load
 from engine.mulodi.view import EVENT_SHAPES, card
 from engine.mulodi.view import view as _view
@@ -154,11 +154,27 @@ class MulodiRuleset(Ruleset):
     def legal_actions(self, state: MulodiState, player: int) -> LegalActions:
         return legal.legal_actions(state, player)
 
-    def apply_in_place(self, state: MulodiState, action: BaseModel) -> Result:
-        """:meth:`apply` on ``state`` itself (self-play, bots); a refused action raises before
-        anything changes."""
-        events = rules.apply_in_place(state, action)
-        return Result(state, events, self.pending(state), self.outcome(state))
+    # ------------------------------------------------------------------ the reducer's steps
+    action_types = act.ACTION_TYPES
+    rules = RULES
+    counts_steps = False
+    """A Mulodi state keeps no count of the actions applied (see :attr:`Ruleset.counts_steps`)."""
+
+    def context(self, state: MulodiState, quiet: bool) -> Ctx:
+        """An action's :class:`~engine.mulodi.rules.Ctx` (the events are kept even when quiet:
+        the rules append to them)."""
+        return Ctx(state)
+
+    def check(self, ctx: Ctx, action: BaseModel) -> None:
+        """The game is on, the seat exists, then the rule's own check, whose plan the context
+        keeps for the rule (:func:`engine.mulodi.rules.check_known`)."""
+        ctx.plan = rules.check_known(ctx.s, action)
+
+    def begin(self, ctx: Ctx, action: BaseModel) -> None:
+        """A person's move (not the table's timeouts) marks the turn as attended (see
+        :func:`engine.mulodi.rules.end_turn`)."""
+        if action.type not in act.SYSTEM_ACTIONS:  # type: ignore[attr-defined]
+            ctx.s.moved = True
 
     def pending(self, state: MulodiState) -> tuple[Decision, ...]:
         """The decisions the game waits for: the current player's turn (``play``, idle-turn

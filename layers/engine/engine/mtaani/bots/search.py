@@ -74,7 +74,8 @@ def model_of(player_id: str, seed: int):
 def playout(rs, book, world, seat: int, action, rollout, model) -> tuple[float, int]:
     """Apply ``action`` in ``world``, play on with ``rollout`` bots, score for ``seat``;
     returns ``(score, actions simulated)``."""
-    rs.play(world, action, checked=True, quiet=True)
+    step = rs.quiet_player(world)  # play(world, ., checked=True, quiet=True), one context
+    step(action)
     count = 1
     starts = 0
     turn = world.turn
@@ -93,7 +94,7 @@ def playout(rs, book, world, seat: int, action, rollout, model) -> tuple[float, 
         act = decide(rollout[who], world, who)
         if act is None:
             break
-        rs.play(world, act, checked=True, quiet=True)
+        step(act)
         count += 1
     if world.termination is not None:
         return (1.0 if world.winner == seat else 0.0), count
