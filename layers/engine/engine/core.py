@@ -30,7 +30,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
@@ -272,6 +272,7 @@ class Rule(Protocol):
     def perform(self, ctx: Any, action: Any) -> None: ...
 
 
+@runtime_checkable
 class GameState(Protocol):
     """What every game's state has (the reducer and the service rely on it): ``ruleset``
     (its ruleset's name), ``seed`` (the seed its randomness is drawn from, :mod:`engine.rng`;

@@ -538,6 +538,10 @@ class MtaaniState(_Counts):
         copy.last_event_started = self.last_event_started
         return copy
 
+    def dump(self) -> dict[str, Any]:
+        """The stored form as JSON-ready data (:meth:`dump_json`'s text, parsed)."""
+        return adapter(MtaaniState).dump_python(self, mode="json")
+
     def dump_json(self) -> str:
         """The compact stored JSON form (:func:`dump_json`)."""
         return dump_json(self)
