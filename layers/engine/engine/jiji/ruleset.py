@@ -394,14 +394,6 @@ class JijiRuleset(Ruleset):
         """The seed, and the Chance pile's order as one token (never shown whole)."""
         return {str(state.seed), "pile:" + "-".join(state.pile)}
 
-    def waiting_seats(self, state: JijiState) -> list[int]:
-        """Holders of pending decisions in the order asked: bidders, debtors or the turn holder, then deal recipients."""
-        seen: dict[int, None] = {}
-        for decision in self.pending(state):
-            if decision.player is not None:
-                seen.setdefault(decision.player, None)
-        return list(seen)
-
     # ------------------------------------------------------------------ standing orders
     @property
     def standing_orders(self) -> type[BaseModel]:
