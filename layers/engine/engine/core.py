@@ -701,6 +701,86 @@ def read_action(game: str, types: Mapping[str, type[BaseModel]], data: Any) -> B
         raise InvalidAction(f"{kind}: {first_error(exc, 'action')}") from None
 
 
+# ---------------------------------------------------------------------------- fast actions
+_ACTION_FIELDS: dict[type, tuple[tuple[str, object, object], ...]] = {}
+"""Each action model's fields: (name, default factory, default), read once."""
+_new = object.__new__
+_set = object.__setattr__
+
+
+def action_maker(cls: type[BaseModel], *names: str) -> Callable[..., Any]:
+    """A constructor of action model ``cls`` taking the values of fields ``names``
+    positionally: ``action_maker(cls, "player", "card")(0, "c017")`` is
+    ``make_action(cls, player=0, card="c017")`` (the same fields, in the model's order, the
+    same fields set), made without its per-call keyword dict and field loop: the listings make
+    tens of actions a call. Fields not named take their defaults (a field with a default
+    factory must be named). Raises ``ValueError`` for names the model has not."""
+    spec = _ACTION_FIELDS.get(cls)
+    if spec is None:
+        spec = _ACTION_FIELDS[cls] = tuple(
+            (name, f.default_factory, None if f.is_required() or f.default_factory else f.default)
+            for name, f in cls.model_fields.items())
+    known = {name for name, _, _ in spec}
+    if len(set(names)) != len(names) or not set(names) <= known or any(
+            not n.isidentifier() or n.endswith("_") for n in names):
+        raise ValueError(f"{cls.__name__} has no fields {names!r}")
+    for name, factory, _ in spec:
+        if factory is not None and name not in names:
+            raise ValueError(f"{cls.__name__}.{name} has a default factory: name it")
+    space: dict[str, Any] = {"_new_": _new, "_cls_": cls, "_names_": frozenset(names), "_mkset_": set,
+                             **{f"_{slot}_": BaseModel.__dict__[f"__pydantic_{slot}__"].__set__
+                                for slot in ("fields_set", "extra", "private")}}
+    lines = []
+    for i, (name, _, default) in enumerate(spec):
+        if name in names:
+            lines.append(f"    d_[{name!r}] = {name}\n")
+        else:
+            space[f"_default{i}_"] = default
+            lines.append(f"    d_[{name!r}] = _default{i}_\n")
+    params = ", ".join(names)
+    # The fields go straight into the new object's __dict__ (a frozen model's __setattr__
+    # refuses them), the three pydantic slots through their descriptors.
+    source = (f"def build({params}):\n"
+              f"    obj_ = _new_(_cls_)\n"
+              f"    d_ = obj_.__dict__\n"
+              f"{''.join(lines)}"
+              f"    _fields_set_(obj_, _mkset_(_names_))\n"
+              f"    _extra_(obj_, None)\n"
+              f"    _private_(obj_, None)\n"
+              f"    return obj_\n")
+    exec(source, space)  # the source is made here from the model's own field names
+    build = space["build"]
+    build.__qualname__ = build.__name__ = f"make_{cls.__name__}"
+    return build
+
+
+def make_action(cls: type[BaseModel], **fields) -> Any:
+    """An action of model ``cls`` built without validation, for values the engine knows are
+    good (legal listings, bots, the table's own actions): what pydantic's ``model_construct``
+    does, about 4 times faster; the result equals ``cls(**fields)`` and compares, hashes and
+    dumps like a validated model. Every game's fast-action helper (Jiji's and Mulodi's
+    ``actions.make``)."""
+    spec = _ACTION_FIELDS.get(cls)
+    if spec is None:
+        spec = _ACTION_FIELDS[cls] = tuple(
+            (name, f.default_factory, None if f.is_required() or f.default_factory else f.default)
+            for name, f in cls.model_fields.items())
+    data = {}
+    for name, factory, default in spec:
+        if name in fields:
+            data[name] = fields[name]
+        elif factory is not None:
+            data[name] = factory()  # type: ignore[operator]
+        else:
+            data[name] = default
+    obj = _new(cls)
+    _set(obj, "__dict__", data)
+    _set(obj, "__pydantic_fields_set__", set(fields))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
 def first_error(exc: ValidationError, whole: str) -> str:
     """``"<field path>: <pydantic's message>"`` of the first problem ``exc`` names (``whole``
     for the path when the problem is the whole object): the wording every refused input of
