@@ -166,14 +166,13 @@ def _check_bid(ctx: Ctx, a: act.Bid) -> None:
 
 
 def _bid(ctx: Ctx, a: act.Bid) -> None:
-    auction = ctx.s.auction
+    auction: Auction = ctx.s.auction  # type: ignore[assignment]  # _check_bid: an auction is open
     auction.bids.append([a.player, a.amount])
     extended = extended_close(ctx, auction.close, auction.window, a.now)
-    moved = extended is not None
-    if moved:
+    if extended is not None:
         auction.close = extended
     ctx.emit("BidPlaced", player=a.player, district=auction.space, amount=a.amount,
-             closes=auction.close, extended=moved)
+             closes=auction.close, extended=extended is not None)
 
 
 register("bid", _check_bid, _bid)
@@ -183,7 +182,7 @@ def settle_auction(ctx: Ctx) -> None:
     """Close the open auction: the highest bid its bidder can pay wins (they pay the bank and
     take the district); with none, the district stays unowned."""
     s = ctx.s
-    auction = s.auction
+    auction: Auction = s.auction  # type: ignore[assignment]  # callers close an open auction
     s.auction = None
     winner, price = None, 0
     for seat, amount in reversed(auction.bids):

@@ -74,7 +74,7 @@ def _auction_example(b: Book, example: dict[str, Any], window: int) -> dict[str,
     ``late_bid_seconds_left`` to go moves the close (:func:`engine.jiji.auction.snipe_extension`,
     the rule itself). Raises ``ValueError`` when the example would break the rules it shows."""
     space = _space_named(b, example["district"])
-    ctx = Ctx(b, None)  # snipe_extension reads the data only
+    ctx = Ctx(b, None)  # type: ignore[arg-type]  # snipe_extension reads the data only
     extension = auction.snipe_extension(ctx, window)
     raise_ = example["opening"] + b.minimum_step
     left = example["late_bid_seconds_left"]
