@@ -30,7 +30,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from pydantic import BaseModel, ValidationError
 
@@ -213,7 +213,7 @@ class Notice:
     body: str
 
 
-class LegalActions(Sequence):
+class LegalActions(Sequence[BaseModel]):
     """The legal actions of one player in one state.
 
     Iteration and ``len`` cover the concrete actions; ``action in legal`` runs the same
@@ -233,7 +233,11 @@ class LegalActions(Sequence):
         self._check = check
         self.specs = specs or {}
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> BaseModel: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[BaseModel]: ...
+    def __getitem__(self, index: int | slice) -> BaseModel | list[BaseModel]:
         return self._actions[index]
 
     def __len__(self) -> int:
@@ -255,7 +259,7 @@ class LegalActions(Sequence):
         """The distinct action ``type`` values available, in listing order, specs included."""
         seen: dict[str, None] = {}
         for action in self._actions:
-            seen.setdefault(action.type, None)  # type: ignore[attr-defined]
+            seen.setdefault(action.type, None)  # type: ignore[attr-defined]  # every action model has a type field
         for name in self.specs:
             seen.setdefault(name, None)
         return list(seen)
@@ -334,7 +338,8 @@ class Ruleset:
 
     def dump_state(self, state: Any) -> str:
         """The compact stored JSON form of ``state`` (secrets included)."""
-        return state.dump_json()
+        text: str = state.dump_json()
+        return text
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         """Validate an action's JSON form; raises :class:`InvalidAction`."""
@@ -370,7 +375,7 @@ class Ruleset:
         """How the game ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
-    def standing_keys(self, state: Any) -> list[tuple]:
+    def standing_keys(self, state: Any) -> list[tuple[Any, ...]]:
         """Each seat's standing at the end, as a key that sorts higher for a better finish
         (after the winner, who :meth:`places` puts first). Default: every seat equal."""
         return [() for _ in range(self.seat_count(state))]
@@ -650,7 +655,7 @@ def dictionary(key: str) -> bytes:
     return found
 
 
-def register(ruleset: Ruleset) -> Ruleset:
+def register[R: Ruleset](ruleset: R) -> R:
     """Add ``ruleset`` (an object already made) to the registry under ``ruleset.name`` and
     return it. A package's rulesets are found from its ``registry.py`` without this; it serves
     a ruleset made in a test."""
@@ -692,7 +697,7 @@ def get_ruleset(name: str) -> Ruleset:
     if known is None:
         raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(rulesets())}")
     module_name, attr = known[1].split(":")
-    ruleset = getattr(importlib.import_module(module_name), attr)
+    ruleset: Ruleset = getattr(importlib.import_module(module_name), attr)
     return register(ruleset)
 
 
