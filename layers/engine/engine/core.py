@@ -30,7 +30,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, overload, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
@@ -213,7 +213,7 @@ class Notice:
     body: str
 
 
-class LegalActions(Sequence):
+class LegalActions(Sequence[BaseModel]):
     """The legal actions of one player in one state.
 
     Iteration and ``len`` cover the concrete actions; ``action in legal`` runs the same
@@ -233,7 +233,11 @@ class LegalActions(Sequence):
         self._check = check
         self.specs = specs or {}
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> BaseModel: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[BaseModel]: ...
+    def __getitem__(self, index: int | slice) -> BaseModel | list[BaseModel]:
         return self._actions[index]
 
     def __len__(self) -> int:
@@ -255,7 +259,7 @@ class LegalActions(Sequence):
         """The distinct action ``type`` values available, in listing order, specs included."""
         seen: dict[str, None] = {}
         for action in self._actions:
-            seen.setdefault(action.type, None)  # type: ignore[attr-defined]
+            seen.setdefault(action.type, None)  # type: ignore[attr-defined]  # every action model has a type field
         for name in self.specs:
             seen.setdefault(name, None)
         return list(seen)
@@ -361,7 +365,8 @@ class Ruleset:
 
     def dump_state(self, state: Any) -> str:
         """The compact stored JSON form of ``state`` (secrets included)."""
-        return state.dump_json()
+        text: str = state.dump_json()
+        return text
 
     def parse_action(self, data: dict[str, Any]) -> BaseModel:
         """Validate an action's JSON form; raises :class:`InvalidAction`."""
@@ -424,7 +429,7 @@ class Ruleset:
         """Raise :class:`InvalidAction` (``"not a <game> action"``) unless ``action`` is an
         instance of the model :attr:`action_types` names for its ``type``: the one error
         every game gives for an action it does not know."""
-        cls = self.action_types.get(getattr(action, "type", None))  # type: ignore[arg-type]
+        cls = self.action_types.get(getattr(action, "type", ""))
         if cls is None or (action.__class__ is not cls and not isinstance(action, cls)):
             raise InvalidAction(f"not a {self.game_title or self.name} action")
 
@@ -469,11 +474,12 @@ class Ruleset:
         if check:
             self.check(ctx, action)
         self.begin(ctx, action)
-        self.rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]
+        self.rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]  # recognised: a model of action_types
         self.settle(ctx)
         if self.counts_steps:
             state.steps += 1
-        return ctx.events
+        events: list[Event] = ctx.events
+        return events
 
     def quiet_player(self, state: Any) -> Callable[[BaseModel], None]:
         """``play(state, action, checked=True, quiet=True)`` as a function of the action alone,
@@ -487,7 +493,7 @@ class Ruleset:
         settle = self.settle if kind.settle is not Ruleset.settle else None
         if begin is None and settle is not None and self.counts_steps:
             def step(action: BaseModel) -> None:  # Mtaani's: the self-play loop's path
-                rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]
+                rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]  # checked by the caller
                 settle(ctx)
                 state.steps += 1
 
@@ -500,7 +506,7 @@ class Ruleset:
                 events.clear()
             if begin is not None:
                 begin(ctx, action)
-            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]
+            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]  # checked by the caller
             if settle is not None:
                 settle(ctx)
             if counts:
@@ -516,7 +522,7 @@ class Ruleset:
         """How the game ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
-    def standing_keys(self, state: Any) -> list[tuple]:
+    def standing_keys(self, state: Any) -> list[tuple[Any, ...]]:
         """Each seat's standing at the end, as a key that sorts higher for a better finish
         (after the winner, who :meth:`places` puts first). Default: every seat equal."""
         return [() for _ in range(self.seat_count(state))]
@@ -702,7 +708,7 @@ def read_action(game: str, types: Mapping[str, type[BaseModel]], data: Any) -> B
 
 
 # ---------------------------------------------------------------------------- fast actions
-_ACTION_FIELDS: dict[type, tuple[tuple[str, object, object], ...]] = {}
+_ACTION_FIELDS: dict[type, tuple[tuple[str, Callable[..., Any] | None, Any], ...]] = {}
 """Each action model's fields: (name, default factory, default), read once."""
 _new = object.__new__
 _set = object.__setattr__
@@ -749,12 +755,12 @@ def action_maker(cls: type[BaseModel], *names: str) -> Callable[..., Any]:
               f"    _private_(obj_, None)\n"
               f"    return obj_\n")
     exec(source, space)  # the source is made here from the model's own field names
-    build = space["build"]
+    build: Callable[..., Any] = space["build"]
     build.__qualname__ = build.__name__ = f"make_{cls.__name__}"
     return build
 
 
-def make_action(cls: type[BaseModel], **fields) -> Any:
+def make_action(cls: type[BaseModel], **fields: Any) -> Any:
     """An action of model ``cls`` built without validation, for values the engine knows are
     good (legal listings, bots, the table's own actions): what pydantic's ``model_construct``
     does, about 4 times faster; the result equals ``cls(**fields)`` and compares, hashes and
@@ -770,7 +776,7 @@ def make_action(cls: type[BaseModel], **fields) -> Any:
         if name in fields:
             data[name] = fields[name]
         elif factory is not None:
-            data[name] = factory()  # type: ignore[operator]
+            data[name] = factory()
         else:
             data[name] = default
     obj = _new(cls)
@@ -876,7 +882,7 @@ def dictionary(key: str) -> bytes:
     return found
 
 
-def register(ruleset: Ruleset) -> Ruleset:
+def register[R: Ruleset](ruleset: R) -> R:
     """Add ``ruleset`` (an object already made) to the registry under ``ruleset.name`` and
     return it. A package's rulesets are found from its ``registry.py`` without this; it serves
     a ruleset made in a test."""
@@ -918,7 +924,7 @@ def get_ruleset(name: str) -> Ruleset:
     if known is None:
         raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(rulesets())}")
     module_name, attr = known[1].split(":")
-    ruleset = getattr(importlib.import_module(module_name), attr)
+    ruleset: Ruleset = getattr(importlib.import_module(module_name), attr)
     return register(ruleset)
 
 

@@ -142,7 +142,7 @@ def upper(module: str, *functions: Callable[..., Any]) -> None:
 def check_action(ctx: Ctx, action: Any) -> Rule:
     """Run the check of ``action``'s rule; returns the rule. Raises :class:`InvalidAction`
     for an unknown type and the check's error otherwise."""
-    rule = RULES.get(getattr(action, "type", None))
+    rule = RULES.get(getattr(action, "type", ""))
     if rule is None:
         raise InvalidAction("not a Jiji action")
     rule.check(ctx, action)

@@ -199,8 +199,9 @@ PLAYER_ACTIONS: tuple[type[_Action], ...] = (
     Bank, PlayProperty, MoveWildcard, Rent, MultiRent, LandGrab, LandTrade, YaayeDeal, Banja,
     WeddingMeeting, Yongeza, Apartment, Arcade, EndTurn, Neda, Accept, Pay)
 """The actions a player may send, one route each."""
+_EVERY_ACTION: tuple[type[_Action], ...] = (*PLAYER_ACTIONS, Timeout)
 ACTION_TYPES: dict[str, type[_Action]] = {
-    cls.model_fields["type"].default: cls for cls in (*PLAYER_ACTIONS, Timeout)}
+    cls.model_fields["type"].default: cls for cls in _EVERY_ACTION}
 """Every action type (the table's ``timeout`` included) -> its model."""
 SYSTEM_ACTIONS = frozenset({"timeout"})
 
@@ -208,7 +209,7 @@ SYSTEM_ACTIONS = frozenset({"timeout"})
 def parse(data: dict) -> _Action:
     """Validate ``data`` as a Mulodi action (:func:`engine.core.read_action`); raises
     :class:`InvalidAction` naming the problem."""
-    return read_action("Mulodi", ACTION_TYPES, data)  # type: ignore[return-value]
+    return read_action("Mulodi", ACTION_TYPES, data)  # type: ignore[return-value]  # a model of ACTION_TYPES: an _Action
 
 
 make = make_action

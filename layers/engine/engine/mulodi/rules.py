@@ -266,7 +266,7 @@ def transfer(s: MulodiState, ev: Events, payer: int, payee: int, cards: list[int
     to_props: list[str] = []
     touched: set[str] = set()
     for c in cards:
-        where, colour = sets.locate(s, payer, c)  # type: ignore[misc]
+        where, colour = sets.locate(s, payer, c)  # type: ignore[misc]  # checked: every card is on payer's table
         if where == "bank":
             s.banks[payer].remove(c)
             s.banks[payee].append(c)
@@ -852,7 +852,7 @@ def act_on(s: MulodiState, ev: Events, play: Play, chain: Chain) -> None:
         _put_property(s, play.actor, play.prop, play.colour)
         emit(ev, "PropertyTaken", player=play.actor, target=t, card=FACE[play.prop], colour=play.colour)
     elif play.kind == "land_trade":
-        give_colour = sets.locate(s, play.actor, play.give)[1]  # type: ignore[index]
+        give_colour = sets.locate(s, play.actor, play.give)[1]  # type: ignore[index]  # checked: a loose card of the actor's
         _take_property(s, t, play.prop, play.colour)
         _take_property(s, play.actor, play.give, give_colour)
         _put_property(s, play.actor, play.prop, play.colour)
@@ -948,8 +948,8 @@ def check_action(s: MulodiState, a: Any) -> Any:
     Raises :class:`GameOver`, :class:`InvalidAction` (not a Mulodi action, no such seat or
     card), :class:`NotYourDecision` or :class:`IllegalAction` (the rules say no), each with a
     message a player understands."""
-    kind = getattr(a, "type", None)
-    cls = act.ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    kind = getattr(a, "type", "")
+    cls = act.ACTION_TYPES.get(kind)
     if cls is None or not isinstance(a, cls):
         raise InvalidAction("not a Mulodi action")
     return check_known(s, a)

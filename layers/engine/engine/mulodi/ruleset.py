@@ -115,9 +115,10 @@ class MulodiRuleset(Ruleset):
         """Why a move answering a decision that is no longer pending no longer applies: a
         Neda or an accept after its response window closed, a payment already made or made
         by the table, a play after the turn moved on."""
-        if action.type in ("neda", "accept"):
+        kind = getattr(action, "type", None)
+        if kind in ("neda", "accept"):
             return "the window has closed"
-        if action.type == "pay":
+        if kind == "pay":
             return "the payment is no longer due: it was made, or the table made it"
         if state.current != getattr(action, "player", None):
             return "your turn has ended"
@@ -223,7 +224,7 @@ class MulodiRuleset(Ruleset):
         """The move ``seat``'s standing ``orders`` (:class:`engine.mulodi.orders.MulodiOrders`)
         make now, or ``None`` (a stop, or nothing waiting): :func:`engine.mulodi.orders.order_action`.
         Whether it is ``None`` never depends on the seat's hand (issue 31's timing rule)."""
-        return _orders.order_action(state, seat, orders)
+        return _orders.order_action(state, seat, orders)  # type: ignore[arg-type]  # orders: this ruleset's standing_orders model
 
     # ------------------------------------------------------------------ what each seat sees
     def view(self, state: MulodiState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
