@@ -425,6 +425,16 @@ class Ruleset:
         (Mtaani's step queue and debts, Jiji's debts, idle turns and new decision). Default
         none (Mulodi's rules settle as they go)."""
 
+    _begins: ClassVar[bool] = False
+    _settles: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Note once per ruleset class which of the optional steps it supplies, so the
+        sequence calls no empty default on the per-action path."""
+        super().__init_subclass__(**kwargs)
+        cls._begins = cls.begin is not Ruleset.begin
+        cls._settles = cls.settle is not Ruleset.settle
+
     def recognise(self, action: Any) -> None:
         """Raise :class:`InvalidAction` (``"not a <game> action"``) unless ``action`` is an
         instance of the model :attr:`action_types` names for its ``type``: the one error
@@ -473,9 +483,11 @@ class Ruleset:
         ctx = self.context(state, quiet)
         if check:
             self.check(ctx, action)
-        self.begin(ctx, action)
+        if self._begins:
+            self.begin(ctx, action)
         self.rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]  # recognised: a model of action_types
-        self.settle(ctx)
+        if self._settles:
+            self.settle(ctx)
         if self.counts_steps:
             state.steps += 1
         events: list[Event] = ctx.events
@@ -488,9 +500,8 @@ class Ruleset:
         at their defaults (no :meth:`begin`, no :meth:`settle`) are not called."""
         ctx = self.context(state, True)
         rules = self.rules
-        kind = type(self)
-        begin = self.begin if kind.begin is not Ruleset.begin else None
-        settle = self.settle if kind.settle is not Ruleset.settle else None
+        begin = self.begin if self._begins else None
+        settle = self.settle if self._settles else None
         if begin is None and settle is not None and self.counts_steps:
             def step(action: BaseModel) -> None:  # Mtaani's: the self-play loop's path
                 rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]  # checked by the caller

@@ -80,12 +80,17 @@ def maker(classes: Mapping[str, str]) -> Callable[..., Any]:
     ``explore`` or the Smart bot's ``model_path``). ``make`` raises :class:`ValueError` for
     an unknown ``kind``."""
 
+    found: dict[str, Any] = {}
+
     def make(kind: str, seed: int, **options: Any) -> Any:
-        target = classes.get(kind)
-        if target is None:
-            raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
-        module, _, name = target.partition(":")
-        return getattr(importlib.import_module(module), name)(seed, **options)
+        cls = found.get(kind)
+        if cls is None:
+            target = classes.get(kind)
+            if target is None:
+                raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+            module, _, name = target.partition(":")
+            cls = found[kind] = getattr(importlib.import_module(module), name)
+        return cls(seed, **options)
 
     make.__doc__ = f"A bot object of ``kind``: {', '.join(f'{k} {v}' for k, v in classes.items())}."
     return make
