@@ -186,13 +186,14 @@ def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None
     """The visitor pays ``fee`` for ``tile``: any subsidy comes from the pool instead, any skim
     goes to its holder out of the owner's share; the rest goes to the owner."""
     subsidy = 0
+    hook: Callable[[Ctx, int, int], int] | Callable[[Ctx, int, int, int], list[tuple[int, int]]]
     for hook in FEE_SUBSIDY_HOOKS:
         subsidy += hook(ctx, tile, fee)
     if subsidy > fee:  # min(fee, subsidy), without the call (once per fee paid)
         subsidy = fee
     skims: Sequence[tuple[int, int]] = ()
-    for skim in FEE_SKIM_HOOKS:
-        cuts = skim(ctx, owner, tile, fee)
+    for hook in FEE_SKIM_HOOKS:
+        cuts = hook(ctx, owner, tile, fee)
         if cuts:
             skims = [*skims, *cuts]
     visitor_pays = fee - subsidy
