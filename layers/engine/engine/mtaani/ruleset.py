@@ -202,7 +202,7 @@ class MtaaniRuleset(Ruleset):
     once the pending decision is answered or a debt is paid)."""
     state_dictionary = "mtaani-1"
     @property
-    def standing_orders(self) -> type[BaseModel]:
+    def standing_orders(self) -> type[BaseModel]:  # type: ignore[override]  # core: a class attribute; imported on first use
         """A seat's standing orders (:class:`engine.mtaani.orders.MtaaniOrders`; the
         recommended ones in ``data/orders.toml``), imported on first use: a cold start reads
         no orders."""
@@ -222,23 +222,23 @@ class MtaaniRuleset(Ruleset):
         return self._book
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.name
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.title
 
     @property
-    def min_players(self) -> int:  # type: ignore[override]
+    def min_players(self) -> int:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.deal.min_players
 
     @property
-    def max_players(self) -> int:  # type: ignore[override]
+    def max_players(self) -> int:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.deal.max_players
 
     # ------------------------------------------------------------------ interface
-    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> MtaaniState:
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MtaaniState:
         """Deal: every player gets the starting cash (2,000,000 SFR) on Payday; the pool holds
         6,000,000 SFR; seat 0 starts. Raises :class:`InvalidAction` for 0-1 or 5+ players,
         duplicate or empty ids, or unknown options. Source: guide "Quick Facts"."""
@@ -309,7 +309,7 @@ class MtaaniRuleset(Ruleset):
         passed ``action in legal``, the same check), so it is not checked a second time.
         ``quiet``: no events are recorded (``[]`` is returned); the state changes the same."""
         if checked:
-            rule = RULES[action.type]  # type: ignore[attr-defined]
+            rule = RULES[action.type]  # type: ignore[attr-defined]  # checked: a Mtaani action
             ctx = self._quiet if quiet else None
             if ctx is None or ctx.s is not state:
                 # A quiet context holds nothing of one action (no events, no memo), so
@@ -323,10 +323,10 @@ class MtaaniRuleset(Ruleset):
                 raise InvalidAction("not a Mtaani action")
             ctx = new_ctx(self._book or self.book, state, quiet)
             rule = check_action(ctx, action)
-        rule.perform(ctx, action)  # type: ignore[misc]
+        rule.perform(ctx, action)
         advance(ctx)
         state.steps += 1
-        return [] if quiet else ctx.events  # type: ignore[return-value]
+        return [] if quiet else ctx.events  # type: ignore[return-value]  # None only when quiet
 
     def quiet_player(self, state: MtaaniState) -> Callable[[BaseModel], None]:
         """``play(state, action, checked=True, quiet=True)`` as a function of the action alone,
@@ -336,7 +336,7 @@ class MtaaniRuleset(Ruleset):
         rules = RULES
 
         def step(action: BaseModel) -> None:
-            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined, misc]
+            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined]  # a bot's legal choice
             advance(ctx)
             state.steps += 1
 
@@ -396,7 +396,7 @@ class MtaaniRuleset(Ruleset):
         Nothing in it reads the time (``now`` stamps the move, :func:`engine.orders.follow`)."""
         from engine.mtaani.orders import order_action  # on first use (cold start)
 
-        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]
+        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]  # self.standing_orders
 
     def notice(self, event: Event, seat: int, names: Sequence[str],
                deadline: str | None = None) -> Notice | None:

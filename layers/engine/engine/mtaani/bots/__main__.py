@@ -25,6 +25,7 @@ import math
 import statistics
 import sys
 from collections import Counter
+from typing import Any
 
 from engine.mtaani import bots
 from engine.mtaani.bots import selfplay
@@ -44,7 +45,7 @@ def _play(job: tuple[list[str], int, int | None, bool, bool, str | None]) -> sel
     kinds, seed, max_turns, record, explore, model = job
     seat_bots = []
     for seat, kind in enumerate(kinds):
-        options = {}
+        options: dict[str, Any] = {}
         if explore and kind == "advanced":
             options["explore"] = True
         if model and kind == "smart":
