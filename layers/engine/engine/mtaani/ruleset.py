@@ -200,7 +200,7 @@ class MtaaniRuleset(Ruleset):
     once the pending decision is answered or a debt is paid)."""
     state_dictionary = "mtaani-1"
     @property
-    def standing_orders(self) -> type[BaseModel]:
+    def standing_orders(self) -> type[BaseModel]:  # type: ignore[override]  # core: a class attribute; imported on first use
         """A seat's standing orders (:class:`engine.mtaani.orders.MtaaniOrders`; the
         recommended ones in ``data/orders.toml``), imported on first use: a cold start reads
         no orders."""
@@ -219,23 +219,23 @@ class MtaaniRuleset(Ruleset):
         return self._book
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.name
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.title
 
     @property
-    def min_players(self) -> int:  # type: ignore[override]
+    def min_players(self) -> int:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.deal.min_players
 
     @property
-    def max_players(self) -> int:  # type: ignore[override]
+    def max_players(self) -> int:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.deal.max_players
 
     # ------------------------------------------------------------------ interface
-    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> MtaaniState:
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MtaaniState:
         """Deal: every player gets the starting cash (2,000,000 SFR) on Payday; the pool holds
         6,000,000 SFR; seat 0 starts. Raises :class:`InvalidAction` for 0-1 or 5+ players,
         duplicate or empty ids, or unknown options. Source: guide "Quick Facts"."""
@@ -357,7 +357,7 @@ class MtaaniRuleset(Ruleset):
         Nothing in it reads the time (``now`` stamps the move, :func:`engine.orders.follow`)."""
         from engine.mtaani.orders import order_action  # on first use (cold start)
 
-        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]
+        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]  # self.standing_orders
 
     def notice(self, event: Event, seat: int, names: Sequence[str],
                deadline: str | None = None) -> Notice | None:

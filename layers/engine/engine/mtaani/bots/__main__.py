@@ -24,6 +24,7 @@ import json
 import statistics
 import sys
 from collections import Counter
+from typing import Any
 
 from engine.bots.tables import run, seat_kinds, seats_for, wilson
 from engine.mtaani import bots
@@ -34,7 +35,7 @@ def _play(job: tuple[list[str], int, int | None, bool, bool, str | None]) -> sel
     kinds, seed, max_turns, record, explore, model = job
     seat_bots = []
     for seat, kind in enumerate(kinds):
-        options = {}
+        options: dict[str, Any] = {}
         if explore and kind == "advanced":
             options["explore"] = True
         if model and kind == "smart":

@@ -21,6 +21,8 @@ The cost is bounded without reading a clock: worlds stop when the next would pas
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from engine.bots import kind_of
 from engine.core import get_ruleset
@@ -41,7 +43,7 @@ MAX_PLAYOUT = 400
 """Safety stop for one play-out (actions)."""
 
 
-def search(bot, book, state, seat: int, candidates: list, salt: str = "") -> list[float]:
+def search(bot, book, state, seat: int, candidates: Sequence[Any], salt: str = "") -> list[float]:
     """The mean score of each of ``candidates`` (actions legal for ``seat`` in ``state``),
     in the same order. ``state`` is not changed."""
     rs = get_ruleset(state.ruleset)
