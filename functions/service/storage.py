@@ -468,8 +468,9 @@ of the item's but ``state``, ``tail`` and ``write_id``)."""
 
 
 def step_of(state: Any) -> int:
-    """The state's action counter for the event log's ``step`` (0 when it keeps none)."""
-    return int(getattr(state, "steps", 0) or 0)
+    """The state's action counter for the event log's ``step`` (0 for a ruleset whose states
+    keep none, :attr:`engine.Ruleset.counts_steps`: Mulodi)."""
+    return int(state.steps) if engine.ruleset_of(state).counts_steps else 0
 
 
 class StoredGame:

@@ -50,6 +50,7 @@ def effect(rule: str) -> tuple[str, int]:
 
 def percent(ctx: Ctx, subject: str) -> int:
     """200 while "double_<subject>" is in force, 50 for "halve_<subject>", else 100."""
+    rule: MunicipalRule | str | None  # the table's rule, then its name
     rule = ctx.s.municipal
     if rule is None or not rule.active:
         return 100
