@@ -62,6 +62,7 @@ from service import (
     standing_orders,
     storage,
 )
+from service import seats as seats_module
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
 from service.observability import SERVICE
@@ -211,13 +212,13 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
         people = {a for a in (*lobby.seats, *lobby.invited, *lobby.spectators, lobby.owner)
                   if a and a != account_id}
         notifications.replace_mentions(table_id, sorted(people), job.handle,
-                                       accounts.display_name(anonymous))
+                                       accounts.anonymous_name(anonymous))
         if lobby.owner == account_id and (
                 lobby.status == "waiting" or (game is not None and game.record.status == "saved")):
             if _discard(lobby, game):
                 return
         else:
-            chat.replace_mentions(table_id, job.handle, accounts.display_name(anonymous))
+            chat.replace_mentions(table_id, job.handle, accounts.anonymous_name(anonymous))
             if game is not None and game.archived and account_id in (*game.record.seats,
                                                                      game.record.owner):
                 archive.rewrite_fields(table_id, _archived_seat_change(account_id, anonymous))
@@ -316,8 +317,7 @@ def _seat_change(account_id: str, anonymous: str):
             standing_orders.forget_seat(record, seat)  # the person's orders go with them
             state = renamed(state, seat, anonymous)
             if record.status != "finished":
-                stand_ins = dict(record.stand_ins.as_dict() if record.stand_ins else {})
-                record.stand_ins = {**stand_ins, str(seat): STAND_IN}
+                record.stand_ins = {**seats_module.stand_ins(record), str(seat): STAND_IN}
         if record.owner == account_id:
             record.owner = anonymous
             record.name = None  # the owner's words: the table goes back to its default name
