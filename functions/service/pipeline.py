@@ -44,7 +44,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 from pydantic import BaseModel
 
@@ -222,6 +222,23 @@ BY_TABLE = "table"
 BY_ORDER = "order"
 """``ActionApplied.by``: the table's own move (a deadline's, a clock's), a move a seat's standing
 orders made (:func:`follow_orders`); absent for a move a person or a bot made."""
+
+
+class ActionFields(Protocol):
+    """What the service reads of an engine action besides its JSON: every ruleset's action
+    models have a ``type`` and the ``player`` (seat) making it, though ``Ruleset.parse_action``
+    answers them as plain ``BaseModel``."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def player(self) -> int | None: ...
+
+
+def action_fields(action: BaseModel) -> ActionFields:
+    """``action`` (an engine action) read as :class:`ActionFields`."""
+    return cast(ActionFields, action)
 
 
 def applied_item(action: BaseModel, events: list[dict[str, Any]], *,
@@ -413,7 +430,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
         seen = _seen(game, account_id) if expected_version is not None else None
         stale = seen is not None and seen != expected_version
-        if stale and (strict or expected_version > seen):
+        if (stale and seen is not None and expected_version is not None
+                and (strict or expected_version > seen)):
             observability.count(observability.STALE_VERSIONS)
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
@@ -436,7 +454,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         logged = list(closing.logged)
         events = list(closing.events)
         if action is not None:
-            if (stale or closing.logged) and seen is not None and table is None:
+            if ((stale or closing.logged) and seen is not None and expected_version is not None
+                    and table is None):
                 try:
                     _judge_stale(closing.state, action, decision, seen, expected_version)
                 except StaleVersion:
@@ -486,7 +505,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         # attended (a table of bots and one person on orders plays on to a stop or its end).
         _count_attendance(record, in_person=(account_id is not None and not by_bot)
                           or bool(orders.moves))
-        views.note_unseen(record, logged, action.player if action is not None else None)
+        views.note_unseen(record, logged,
+                          action_fields(action).player if action is not None else None)
         try:
             game = store.save(game, state, logged, status=status, give_way=by_bot, at=at,
                               also=rating)
@@ -508,7 +528,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             time.sleep(random.uniform(pause / 2, pause))
             continue
         applied = ActionResult(game, state, events, pending, outcome, orders_left=orders.left)
-        kind = action.type if action else "orders" if follow_only else "deadline"
+        kind = action_fields(action).type if action else "orders" if follow_only else "deadline"
         observability.count(observability.ACTIONS, action=kind)
         log.info("action applied", extra={"game_id": game_id, "action": kind,
                                           "order_moves": orders.moves,
@@ -754,6 +774,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
         settle((store or default_store()).load(game_id), store=store)
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
+    assert result is not None  # change always amends (or raises)
     if not saved:  # the decisions are announced again on the bus (their timers start afresh)
         announce_pending(result)
     return result

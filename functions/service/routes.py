@@ -290,16 +290,21 @@ def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], pa
                                                       game_id, body, idempotency_key))
 
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
+    # The body's model is made at run time (request_model): a type checker cannot know it.
+    endpoint: Callable[..., ActionOut]
     if any(info.is_required() for info in model.model_fields.values()):
         # The action has fields of its own: the body is required.
-        def endpoint(game_id: str, body: Annotated[model, Body()],  # type: ignore[valid-type]
+        def required(game_id: str,
+                     body: Annotated[model, Body()],  # type: ignore[valid-type]  # run-time model
                      idempotency_key: IdempotencyKey = None) -> ActionOut:
             return perform(game_id, body, idempotency_key)
+        endpoint = required
     else:
-        def endpoint(game_id: str,
-                     body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
+        def optional(game_id: str,
+                     body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]  # run-time model
                      idempotency_key: IdempotencyKey = None) -> ActionOut:
             return perform(game_id, body, idempotency_key)
+        endpoint = optional
 
     endpoint.__name__ = f"{game}_{action_type}"
     endpoint.__doc__ = action_cls.__doc__
