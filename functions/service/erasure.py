@@ -66,7 +66,7 @@ from service import seats as seats_module
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
 from service.observability import SERVICE
-from service.storage import GameEventRecord, GameRecord, StoredGame
+from service.storage import GameEventRecord, GameRecord, GameStore, StoredGame
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -236,7 +236,7 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
         f"table {table_id} stayed busy; the erasure will be resumed"))
 
 
-def _load_game(store: pipeline.GameStore, game_id: str) -> StoredGame | None:
+def _load_game(store: GameStore, game_id: str) -> StoredGame | None:
     try:
         return store.load(game_id)
     except NotFound:

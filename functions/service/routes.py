@@ -21,7 +21,7 @@ game as it is now.
 """
 
 from collections.abc import Callable, Iterable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
@@ -35,8 +35,11 @@ from service.errors import Conflict, NotFound, ServiceUnavailable, Unprocessable
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
 from service.views import game_view, move_answer
 
-_idempotent_perform = None
-_idempotency_config = None
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
+
+_idempotent_perform: Callable[..., dict[str, Any]] | None = None
+_idempotency_config: "IdempotencyConfig | None" = None
 
 
 class Applied:
@@ -88,7 +91,7 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
     """:func:`_perform` behind Powertools idempotency (created on first use: cold path), which
     fingerprints ``intent`` alone (its ``data_keyword_argument``)."""
     global _idempotent_perform, _idempotency_config
-    if _idempotent_perform is None:
+    if _idempotent_perform is None or _idempotency_config is None:
         # Cold start: idempotency (its DynamoDB layer) loads on the first move with a key.
         from aws_lambda_powertools.utilities.idempotency import (
             DynamoDBPersistenceLayer,
@@ -103,12 +106,12 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
             expires_after_seconds=24 * 3600,
         )
 
-        @idempotent_function(data_keyword_argument="intent", persistence_store=persistence,
-                             config=config)
         def perform(intent: dict[str, Any], applied: Applied) -> dict[str, Any]:
             return _perform(intent, applied)
 
-        _idempotent_perform = perform
+        # (Powertools' decorator answers Any: the function keeps its own type.)
+        _idempotent_perform = idempotent_function(
+            data_keyword_argument="intent", persistence_store=persistence, config=config)(perform)
     # Cold start: idempotency loads on the first move with a key.
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
         IdempotencyAlreadyInProgressError,
@@ -218,10 +221,13 @@ def move_router() -> Router:
     router = Router()
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
 
+    # No return annotation: Powertools would validate the answer against it (it is
+    # _perform_move's, typed there).
     @router.post("/games/<game_id>/<game>/<move>", include_in_schema=False)
-    def endpoint(game_id: str, game: str, move: str,
-                 body: Annotated[dict[str, Any] | None, Body()] = None,
-                 idempotency_key: IdempotencyKey = None):
+    def endpoint(  # type: ignore[no-untyped-def]  # (see above)
+            game_id: str, game: str, move: str,
+            body: Annotated[dict[str, Any] | None, Body()] = None,
+            idempotency_key: IdempotencyKey = None):
         account = caller(router)  # authenticate first: no session is a 401 whatever the move
         action_type, model = _request_model_of(game, move)
         if body is None and any(info.is_required() for info in model.model_fields.values()):

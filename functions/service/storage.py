@@ -205,7 +205,7 @@ TIMER_DEADLINE = ""
 ARCHIVE_DEADLINE = "archive-"
 """``timer_shard`` prefixes: an active game's earliest deadline (the sweeper), a finished
 game's archive date (the archiver)."""
-class DeadlineIndex(GlobalSecondaryIndex):
+class DeadlineIndex(GlobalSecondaryIndex["GameRecord"]):
     """Sparse index of work due on a game, by date: an active game's earliest timed deadline,
     a finished game's archive date."""
 
@@ -747,7 +747,7 @@ class DynamoGameStore:
             except PutError as exc:
                 if exc.cause_response_code == "ConditionalCheckFailedException":
                     if self._committed(record):
-                        record.update_local_version_attribute()
+                        record.update_local_version_attribute()  # type: ignore[no-untyped-call]  # PynamoDB: unannotated
                         return
                     raise VersionConflict(record.game_id) from exc
                 raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
@@ -769,7 +769,7 @@ class DynamoGameStore:
                 if not new and self._committed(record):
                     # The SDK sent a committed transaction again (its answer was lost): the
                     # items are this write's (a game's end with its ratings, service.ratings).
-                    record.update_local_version_attribute()
+                    record.update_local_version_attribute()  # type: ignore[no-untyped-call]  # PynamoDB: unannotated
                     return
                 raise VersionConflict(record.game_id) from exc
             raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
