@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +57,7 @@ class MemoryGameStore:
     """:class:`service.storage.GameStore` in this process's memory (see the module
     docstring). ``clock``: Unix seconds (default the clock)."""
 
-    def __init__(self, clock: Any = time.time) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._games: dict[str, _Kept] = {}
         self._clock = clock
         self.transacted: list[tuple[str, Any, dict[str, Any]]] = []

@@ -60,7 +60,15 @@ from service.errors import (
     Unprocessable,
     VersionConflict,
 )
-from service.storage import AddToTransaction, DynamoGameStore, GameStore, StoredGame, Waiting
+from service.storage import (
+    AddToTransaction,
+    DynamoGameStore,
+    GameFields,
+    GameMeta,
+    GameStore,
+    StoredGame,
+    Waiting,
+)
 
 log = observability.logger
 
@@ -301,7 +309,7 @@ def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
     return close_overdue(game, state, int(now or time.time()), keep=False).state
 
 
-def overdue_hard(record: Any, now: int) -> bool:
+def overdue_hard(record: GameFields, now: int) -> bool:
     """Whether a pending decision of ``record`` (a game record or its summary) has a hard
     deadline (``engine.DEADLINE_KINDS``) that has passed at ``now``."""
     return any(w.deadline is not None and w.deadline.hard and w.due is not None and w.due <= now
@@ -569,7 +577,7 @@ class OrdersFollowed:
     now pending are the orders', not their people's: nobody is told of them)."""
 
 
-def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> OrdersFollowed:
+def follow_orders(record: GameMeta, state: Any, at: int, *, first_seq: int) -> OrdersFollowed:
     """Make the moves the standing orders of the seats people play make in ``state`` at ``at``
     (Unix seconds; ``engine.orders.follow``, at most :data:`ORDER_MOVES_PER_WRITE`), keeping
     ``record`` in step as for any move: the decisions' clocks (``seats.track``; an order's move
@@ -635,7 +643,7 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
     return done if isinstance(done, ActionResult) else None
 
 
-def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
+def seats_orders_move(record: GameMeta, state: Any, at: int) -> list[int]:
     """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
     (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
     # Cold start: 13 handlers that load the pipeline never follow orders.
@@ -647,7 +655,7 @@ def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
             if seat in chosen and ruleset.order_action(state, seat, chosen[seat], at) is not None]
 
 
-def _count_attendance(record: Any, *, in_person: bool) -> None:
+def _count_attendance(record: GameMeta, *, in_person: bool) -> None:
     """Keep ``record.unattended``: the moves in a row at a table a person owns that nobody made
     in person (a bot's, or the table's own at a deadline); a person's move (``in_person``: a
     player's action, a seated player ending an idle turn, or their standing orders' moves)
@@ -658,7 +666,7 @@ def _count_attendance(record: Any, *, in_person: bool) -> None:
         record.unattended = int(record.unattended or 0) + 1
 
 
-def unattended(record: Any) -> bool:
+def unattended(record: GameMeta) -> bool:
     """Whether the table has made :data:`UNATTENDED_MOVES` moves with nobody there."""
     return int(record.unattended or 0) >= UNATTENDED_MOVES
 
@@ -830,7 +838,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     return result                            # left unwritten
 
 
-def bots_waiting(record: Any, state: Any) -> list[int]:
+def bots_waiting(record: GameMeta, state: Any) -> list[int]:
     """Seats played by a bot (bot seats and stand-ins) that the game waits on now
     (``Ruleset.waiting_seats``: pending decisions, offers to answer)."""
     ruleset = engine.ruleset_of(state)

@@ -47,6 +47,7 @@ from pynamodb.exceptions import (
     TransactWriteError,
     UpdateError,
 )
+from pynamodb.expressions.condition import Condition
 from pynamodb.expressions.update import Action
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
@@ -233,12 +234,12 @@ class Waiting:
     id: int
     player: int | None
     kind: str
-    deadline: Any
+    deadline: engine.Deadline | None
     since: int
     private: tuple[int, ...] | None = None
 
     @classmethod
-    def of(cls, decision: Any, since: int) -> Waiting:
+    def of(cls, decision: engine.Decision, since: int) -> Waiting:
         """The record's entry for the engine's ``decision``, pending since ``since``."""
         private = getattr(decision, "private", None)
         return cls(decision.id, decision.player, decision.kind, decision.deadline, since,
@@ -729,7 +730,7 @@ class DynamoGameStore:
 
     @observability.traced("storage.write")
     def _write(self, record: GameRecord, new: bool, also: AddToTransaction | None = None,
-               condition: Any = None) -> None:
+               condition: Condition | None = None) -> None:
         """One conditional write of the game item (the version condition and ``condition``;
         for a new game, that none exists), in a transaction only when ``also`` adds items.
 
