@@ -41,7 +41,7 @@ class ArchiveRecord(Model):
     part = NumberAttribute(range_key=True)
     first_seq = NumberAttribute(default=0)
     # The table's attribute is "count", which shadows Model.count (a scan's count), unused here.
-    count = NumberAttribute(default=0)  # type: ignore[assignment]
+    count = NumberAttribute(default=0)  # type: ignore[assignment]  # shadows Model.count
     data = BinaryAttribute(legacy_encoding=False)
     summary = BinaryAttribute(legacy_encoding=False, null=True)
     """Part 0: the :data:`SUMMARY_FIELDS` alone (compressed JSON), so a list of finished games

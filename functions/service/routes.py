@@ -224,7 +224,7 @@ def move_router() -> Router:
     # No return annotation: Powertools would validate the answer against it (it is
     # _perform_move's, typed there).
     @router.post("/games/<game_id>/<game>/<move>", include_in_schema=False)
-    def endpoint(  # type: ignore[no-untyped-def]  # (see above)
+    def endpoint(  # type: ignore[no-untyped-def]  # an answer is not validated (see above)
             game_id: str, game: str, move: str,
             body: Annotated[dict[str, Any] | None, Body()] = None,
             idempotency_key: IdempotencyKey = None):

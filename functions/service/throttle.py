@@ -35,7 +35,7 @@ class ThrottleRecord(Model):
 
     key = UnicodeAttribute(hash_key=True)
     # The table's attribute is "count", which shadows Model.count (a scan's count), unused here.
-    count = NumberAttribute(default=0)  # type: ignore[assignment]
+    count = NumberAttribute(default=0)  # type: ignore[assignment]  # shadows Model.count
     expires_at = NumberAttribute()
 
 
