@@ -23,6 +23,7 @@ game as it is now.
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Annotated, Any
 
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
@@ -30,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 import engine
 from service import pipeline, snapstart
+from service.accounts import Account
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unprocessable
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
@@ -244,7 +246,8 @@ def move_router() -> Router:
     return router
 
 
-def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], Any]]:
+def action_function() -> tuple[APIGatewayHttpResolver, Callable[[], Router],
+                              Callable[[Any, Any], Any]]:
     """What ``functions/actions/app.py`` is made of: ``(app, document_router, handler)``.
     The app serves :func:`move_router`; the SnapStart snapshot is primed with every game's
     rules and move models (:func:`prime_moves`); ``document_router()`` gives
@@ -262,7 +265,7 @@ def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], A
     return app, document_router, handler
 
 
-def _perform_move(router: Router, account: Any, game: str, action_type: str, game_id: str,
+def _perform_move(router: Router, account: Account, game: str, action_type: str, game_id: str,
                   body: BaseModel | None, idempotency_key: str | None) -> dict[str, Any]:
     """Apply a checked move request of ``account`` (the caller, authenticated once: see the
     module docstring) and answer :class:`ActionOut`'s body."""
