@@ -534,11 +534,6 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
     """Turn one bus event into notifications (see the module docstring); returns what
     happened per recipient."""
     event = detail.get("event", {})
-    game_id: str = detail.get("game_id", "")  # every event but a lobby's invitation has one
-    if detail_type == "TableNews":
-        for number, text in detail.get("news", []):
-            save_notice(game_id, int(number), text)
-        return {}
     if detail_type == "LobbyInvitation":
         handles = accounts.handles_of([detail["owner"]])
         role = "watch" if detail["role"] == "spectator" else "play"
@@ -555,6 +550,13 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
             return {account_id: "folded"}
         key = f"{detail['lobby_id']}#invite#{detail['role']}"
         return {account_id: notify(account_id, key, message)}
+    game_id: str | None = detail.get("game_id")
+    if not game_id:  # every other notice is a game's (a hand-made event without one: dropped)
+        return {}
+    if detail_type == "TableNews":
+        for number, text in detail.get("news", []):
+            save_notice(game_id, int(number), text)
+        return {}
     seats = detail.get("seats", [])
     url, tag = _link(f"game/{game_id}"), f"game-{game_id}"
     if detail_type == "SeatHandedToBot":
