@@ -275,11 +275,11 @@ class _Decisions:
     (:class:`GameRecord`, its summaries included) and the port's :class:`GameMeta` alike: both
     keep ``pending`` as JSON, ``status``, ``game_id``, ``timer_shard`` and ``deadline_at``."""
 
-    game_id: Any
-    status: Any
-    pending: Any
-    timer_shard: Any
-    deadline_at: Any
+    game_id: str
+    status: str
+    pending: str | None
+    timer_shard: str | None
+    deadline_at: float | None  # (a NumberAttribute in the item: whole seconds)
 
     def waiting(self) -> list[Waiting]:
         """The pending decisions (:class:`Waiting`), in the order the game asks them."""
