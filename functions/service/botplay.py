@@ -24,10 +24,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel
 
+import engine
 from service import pipeline, seats
 from service.storage import StoredGame
 
@@ -35,7 +35,7 @@ WAITING = pipeline.Unchanged("waiting")
 """What :func:`choose` answers when no bot has anything to do: the run writes nothing."""
 
 
-def choose(game: StoredGame, state: Any) -> BaseModel | pipeline.Unchanged:
+def choose(game: StoredGame, state: engine.GameState) -> BaseModel | pipeline.Unchanged:
     """The next bot move of the game: the first bot-played seat the game waits on (offers to
     answer first, then the pending decision) whose bot has something to do. Seeded by the
     game's seed, so a replay chooses the same. :data:`WAITING` when no bot has a move."""
@@ -50,7 +50,7 @@ def choose(game: StoredGame, state: Any) -> BaseModel | pipeline.Unchanged:
     return WAITING
 
 
-def orders_only(game: StoredGame, state: Any) -> str:
+def orders_only(game: StoredGame, state: engine.GameState) -> str:
     """No move of its own: the run's write is the standing orders' (``pipeline.FOLLOW_ORDERS``;
     the run answers ``pipeline.Unchanged`` when they have nothing left to make)."""
     return pipeline.FOLLOW_ORDERS

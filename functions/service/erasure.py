@@ -43,7 +43,6 @@ import time
 from typing import Any
 
 from aws_lambda_powertools import Logger
-from pydantic import BaseModel
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
@@ -305,7 +304,7 @@ def _seat_change(account_id: str, anonymous: str):
     """The :func:`service.pipeline.amend` change giving the account's seat (and ownership) at
     a started game to ``anonymous``, with the lobby rewritten in the same transaction."""
 
-    def change(game: StoredGame, state: BaseModel) -> pipeline.Amendment | None:
+    def change(game: StoredGame, state: engine.GameState) -> pipeline.Amendment | None:
         record = game.record
         seats = list(record.seats)
         if account_id not in seats and record.owner != account_id:

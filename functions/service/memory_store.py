@@ -73,11 +73,11 @@ class MemoryGameStore:
         also(tx)  # type: ignore[arg-type]  # records what a TransactWrite would write
         return tx.items
 
-    def _stored(self, kept: _Kept, state: Any = None) -> StoredGame:
+    def _stored(self, kept: _Kept, state: engine.GameState | None = None) -> StoredGame:
         return StoredGame(kept.meta.copy(), state=state, state_text=kept.text,
                           archived=kept.archived)
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: engine.GameState,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
@@ -101,7 +101,7 @@ class MemoryGameStore:
             raise NotFound(f"there is no game {game_id!r}")
         return self._stored(kept)
 
-    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+    def save(self, game: StoredGame, state: engine.GameState, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
         kept = self._games.get(game.game_id)

@@ -125,7 +125,7 @@ class ActionResult:
     decisions now pending (``engine.Decision``) and the outcome when the game is over."""
 
     game: StoredGame
-    state: Any
+    state: engine.GameState
     events: list[dict[str, Any]]
     pending: tuple[engine.Decision, ...] = ()
     outcome: engine.Outcome | None = None
@@ -146,7 +146,7 @@ def _seen(game: StoredGame, account_id: str | None) -> int:
     return views.viewer_version(game.record, views.viewer_seat(game, account_id))
 
 
-Decide = Callable[[StoredGame, Any], Any]
+Decide = Callable[[StoredGame, engine.GameState], Any]
 """Builds the move from the freshly loaded game and state (called again on each retry): an
 action, a :class:`TableMove`, :data:`FOLLOW_ORDERS`, ``None`` or :class:`Unchanged` (see
 :func:`run`)."""
@@ -221,7 +221,7 @@ class Closing:
     """What :func:`close_overdue` did: the ``state`` after the table's actions, the items to
     log (each action with its events) and the events to publish."""
 
-    state: Any
+    state: engine.GameState
     logged: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
 
@@ -259,7 +259,7 @@ def applied_item(action: BaseModel, events: list[dict[str, Any]], *,
             "events": len(events), **({"by": by} if by else {})}
 
 
-def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) -> Closing:
+def close_overdue(game: StoredGame, state: engine.GameState, now: int, *, keep: bool = True) -> Closing:
     """Let the table answer every pending decision whose hard deadline (see the module
     docstring) has passed at ``now``, earliest first, with the ruleset's deadline action.
 
@@ -301,7 +301,7 @@ def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) 
     return closing
 
 
-def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
+def current(game: StoredGame, state: engine.GameState, now: int | None = None) -> engine.GameState:
     """``state`` as it stands at ``now``: with the phases whose hard deadline has passed
     closed (:func:`close_overdue`), for reads; nothing is written."""
     if game.record.status != "active":
@@ -359,7 +359,7 @@ class DecisionClosed(Conflict):
     code = "decision_closed"
 
 
-def _judge_stale(state: Any, action: BaseModel, named: int | None, seen: int,
+def _judge_stale(state: engine.GameState, action: BaseModel, named: int | None, seen: int,
                  expected: int) -> None:
     """Whether a player's ``action``, made on a view of version ``expected`` where the game
     is at ``seen`` now (or where a deadline has closed something since: ``seen ==
@@ -565,7 +565,7 @@ class OrdersFollowed:
     events), the engine events alone to publish (``events``) and whether the orders stopped at
     :data:`ORDER_MOVES_PER_WRITE` with more to make (``left``)."""
 
-    state: Any
+    state: engine.GameState
     pending: tuple[engine.Decision, ...] = ()
     outcome: engine.Outcome | None = None
     moves: int = 0
@@ -577,7 +577,7 @@ class OrdersFollowed:
     now pending are the orders', not their people's: nobody is told of them)."""
 
 
-def follow_orders(record: GameMeta, state: Any, at: int, *, first_seq: int) -> OrdersFollowed:
+def follow_orders(record: GameMeta, state: engine.GameState, at: int, *, first_seq: int) -> OrdersFollowed:
     """Make the moves the standing orders of the seats people play make in ``state`` at ``at``
     (Unix seconds; ``engine.orders.follow``, at most :data:`ORDER_MOVES_PER_WRITE`), keeping
     ``record`` in step as for any move: the decisions' clocks (``seats.track``; an order's move
@@ -643,7 +643,7 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
     return done if isinstance(done, ActionResult) else None
 
 
-def seats_orders_move(record: GameMeta, state: Any, at: int) -> list[int]:
+def seats_orders_move(record: GameMeta, state: engine.GameState, at: int) -> list[int]:
     """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
     (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
     # Cold start: 13 handlers that load the pipeline never follow orders.
@@ -691,12 +691,12 @@ class Amendment:
     announce on the bus only (``announce``)."""
 
     events: list[dict[str, Any]]
-    state: BaseModel | None = None
+    state: engine.GameState | None = None
     also: AddToTransaction | None = None
     announce: list[dict[str, Any]] = field(default_factory=list)
 
 
-Amend = Callable[[StoredGame, Any], Amendment | None]
+Amend = Callable[[StoredGame, engine.GameState], Amendment | None]
 """Edits the loaded game's record in place (seats, owner, stand-ins, clocks) and returns the
 :class:`Amendment`, or ``None`` when there is nothing to change; raising refuses and changes
 nothing. Called again on each retry."""
@@ -752,7 +752,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
     ``account_id`` ``None``: the service saves a table nobody attends (:data:`UNATTENDED_MOVES`;
     its ``GameSaved`` says ``"reason": "unattended"``)."""
 
-    def change(game: StoredGame, state: Any) -> Amendment:
+    def change(game: StoredGame, state: engine.GameState) -> Amendment:
         record = game.record
         if account_id is not None and record.owner != account_id:
             seat_of(game, account_id)  # a stranger to a private table: 404
@@ -818,7 +818,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
 
     Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
-    def decide(game: StoredGame, state: Any) -> BaseModel:
+    def decide(game: StoredGame, state: engine.GameState) -> BaseModel:
         seat = seat_of(game, account_id)
         if game_name is not None and engine.game_of(game.record.ruleset) != game_name:
             ruleset = engine.get_ruleset(game.record.ruleset)
@@ -838,7 +838,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     return result                            # left unwritten
 
 
-def bots_waiting(record: GameMeta, state: Any) -> list[int]:
+def bots_waiting(record: GameMeta, state: engine.GameState) -> list[int]:
     """Seats played by a bot (bot seats and stand-ins) that the game waits on now
     (``Ruleset.waiting_seats``: pending decisions, offers to answer)."""
     ruleset = engine.ruleset_of(state)

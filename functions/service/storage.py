@@ -486,10 +486,12 @@ META_FIELDS = tuple(f.name for f in fields(GameMeta))
 of the item's but ``state``, ``tail`` and ``write_id``)."""
 
 
-def step_of(state: Any) -> int:
+def step_of(state: engine.GameState) -> int:
     """The state's action counter for the event log's ``step`` (0 for a ruleset whose states
     keep none, :attr:`engine.Ruleset.counts_steps`: Mulodi)."""
-    return int(state.steps) if engine.ruleset_of(state).counts_steps else 0
+    if not engine.ruleset_of(state).counts_steps:
+        return 0
+    return int(state.steps)  # type: ignore[attr-defined]  # a counting ruleset's states have it
 
 
 class StoredGame:
@@ -499,7 +501,7 @@ class StoredGame:
     a save of it would find no item to match). ``tail`` is the store's own (the log's newest
     events as the game item keeps them): callers leave it alone."""
 
-    def __init__(self, record: GameMeta, *, state: Any = None, state_text: str | None = None,
+    def __init__(self, record: GameMeta, *, state: engine.GameState | None = None, state_text: str | None = None,
                  archived: bool = False, tail: list[dict[str, Any]] | None = None) -> None:
         if state is None and state_text is None:
             raise ValueError("a stored game needs its state or its state's text")
@@ -510,7 +512,7 @@ class StoredGame:
         self._text = state_text
 
     @property
-    def state(self) -> Any:
+    def state(self) -> engine.GameState:
         """The engine's state (``engine.load_state`` of the stored text)."""
         if self._state is None:
             assert self._text is not None  # __init__ refuses a game with neither
@@ -539,7 +541,7 @@ class GameStore(Protocol):
     :class:`DynamoGameStore`; :class:`service.memory_store.MemoryGameStore` (tests,
     benchmarks). Both pass ``tests/service/test_store_contract.py``."""
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: engine.GameState,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
@@ -553,7 +555,7 @@ class GameStore(Protocol):
         :class:`NotFound` when there is none."""
         ...
 
-    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+    def save(self, game: StoredGame, state: engine.GameState, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
         """The one conditional write of a move: ``state`` and ``game.record`` as the caller
@@ -598,7 +600,7 @@ class DynamoGameStore:
     def __init__(self) -> None:
         self._connection = connection()
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: engine.GameState,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
@@ -633,7 +635,7 @@ class DynamoGameStore:
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
-    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+    def save(self, game: StoredGame, state: engine.GameState, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
         """Write the game's new ``state`` and its record (``game.record`` as the caller
