@@ -49,7 +49,7 @@ from typing import Any
 from pydantic import BaseModel
 
 import engine
-from service import bus, fairness, observability, ratings, seats, views
+from service import access, bus, fairness, observability, ratings, seats, views
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -60,7 +60,7 @@ from service.errors import (
     Unprocessable,
     VersionConflict,
 )
-from service.storage import AddToTransaction, DynamoGameStore, GameStore, StoredGame, Waiting
+from service.storage import AddToTransaction, GameStore, StoredGame, Waiting, default_store
 
 log = observability.logger
 
@@ -99,17 +99,6 @@ on orders; a Jiji proxy-bid race is two or three, ``engine.orders.follow``) are 
 tail stores it compressed (four-seat Mtaani, measured), so the write stays a few KB (a few
 write units), far below DynamoDB's 400 KB item, and the request well inside its time. Past it the write is saved and the orders go
 on in a fresh invocation (``ActionResult.orders_left``, cued like the bots' turn)."""
-
-_store: GameStore | None = None
-
-
-def default_store() -> GameStore:
-    """The DynamoDB store, created on first use."""
-    global _store
-    if _store is None:
-        _store = DynamoGameStore()
-    return _store
-
 
 @dataclass
 class ActionResult:
@@ -559,7 +548,7 @@ def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> Orders
     from ``first_seq``). An order's move the rules refuse (a ruleset's bug) fails nothing: it is
     logged as a warning and that seat's orders stop for this write. Nothing is done for a game
     that is over or whose seats set no orders."""
-    # Cold start: 13 handlers that load the pipeline never follow orders.
+    # Cold start: 16 handlers that load the pipeline never follow orders.
     from engine import orders as engine_orders
     from service import standing_orders
 
@@ -618,7 +607,7 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
 def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
     """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
     (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
-    # Cold start: 13 handlers that load the pipeline never follow orders.
+    # Cold start: 16 handlers that load the pipeline never follow orders.
     from service import standing_orders
 
     chosen = standing_orders.seat_orders(record, state)
@@ -727,7 +716,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
     def change(game: StoredGame, state: Any) -> Amendment:
         record = game.record
         if account_id is not None and record.owner != account_id:
-            seat_of(game, account_id)  # a stranger to a private table: 404
+            access.seat_of(game, account_id)  # a stranger to a private table: 404
             raise Forbidden("only the table's owner can save or resume the game")
         wanted_from = "active" if saved else "saved"
         if record.status != wanted_from:
@@ -766,17 +755,6 @@ def announce_pending(result: ActionResult) -> None:
     _publish(result, [], before=None, cue_bots=False)
 
 
-def seat_of(game: StoredGame, account_id: str) -> int:
-    """The seat ``account_id`` holds in ``game``; :class:`Forbidden` when not seated but
-    allowed to watch, :class:`NotFound` (what a made-up id answers) for a stranger to a
-    private table."""
-    try:
-        return list(game.record.seats).index(account_id)
-    except ValueError:
-        views.game_access(game, account_id)
-        raise Forbidden("you do not hold a seat at this table") from None
-
-
 def act(game_id: str, account_id: str, action: dict[str, Any], *,
         expected_version: int | None = None, store: GameStore | None = None,
         game_name: str | None = None, decision: int | None = None,
@@ -790,7 +768,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
     def decide(game: StoredGame, state: Any) -> BaseModel:
-        seat = seat_of(game, account_id)
+        seat = access.seat_of(game, account_id)
         if game_name is not None and engine.game_of(game.record.ruleset) != game_name:
             ruleset = engine.get_ruleset(game.record.ruleset)
             raise NotFound(f"a game of {ruleset.title} has no '{action['type']}' move")

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import engine
-from service import bus, deadlines, pipeline
+from service import bus, deadlines, pipeline, storage
 from service.errors import StaleVersion
 from service.memory_store import MemoryGameStore
 
@@ -24,7 +24,7 @@ def store(monkeypatch):
     ``store.published`` (``(detail-type, detail)`` pairs)."""
     memory = MemoryGameStore()
     memory.published = []
-    monkeypatch.setattr(pipeline, "_store", memory)
+    monkeypatch.setattr(storage, "_store", memory)
     monkeypatch.setattr(bus, "publish_many", lambda items, source=bus.SOURCE:
                         memory.published.extend(items))
     return memory
