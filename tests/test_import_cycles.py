@@ -7,10 +7,10 @@ Imports under ``if TYPE_CHECKING:`` are left out: they never run (an annotation 
 of a module above). A cycle is a strongly connected component of more than one module (or a
 module importing itself); the test names each with its modules and the imports inside it.
 
-import-linter's own ``acyclic_siblings`` contract checks packages, not modules: it squashes a
-package's descendants into it (two modules of different packages that import each other one way
-each read as a package cycle) and never compares a package with its own children or two top
-packages (``service`` and ``timers``), so the module graph is checked here instead.
+import-linter's ``acyclic_siblings`` contract (in ``.importlinter``, ``make lint``) checks the
+children of each package: it squashes a subpackage's modules into it and never compares a
+package with its own children or two top packages (``service`` and ``timers``); this test checks
+every module against every other.
 """
 
 from __future__ import annotations

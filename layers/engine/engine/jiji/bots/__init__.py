@@ -32,6 +32,7 @@ __all__ = ["KINDS", "choose", "decide", "fallback", "make"]
 
 def make(kind: str, seed: int, **options: Any):
     """A bot object of ``kind`` (self-play loops keep one per seat)."""
+    # Cold start: a level's module loads only when a bot of that level is made.
     if kind == "base":
         from engine.jiji.bots.base import BaseBot
 

@@ -34,6 +34,7 @@ __all__ = ["KINDS", "choose", "decide", "has_offers", "kind_of", "make", "seat_i
 
 def make(kind: str, seed: int, **options: Any):
     """A bot object of ``kind`` (for self-play loops that keep one per seat)."""
+    # Cold start: a level's module loads only when a bot of that level is made.
     if kind == "base":
         from engine.mtaani.bots.base import BaseBot
 

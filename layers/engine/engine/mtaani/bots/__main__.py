@@ -94,6 +94,7 @@ def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
     bar = Progress(len(jobs))
     try:
         if args.jobs > 1:
+            # Cold start: the worker pool loads only for --jobs above 1.
             import multiprocessing
 
             with multiprocessing.get_context("fork").Pool(args.jobs) as pool:

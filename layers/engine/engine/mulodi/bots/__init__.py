@@ -32,6 +32,7 @@ __all__ = ["KINDS", "choose", "decide", "kind_of", "make", "seat_id"]
 
 def make(kind: str, seed: int, **options: Any):
     """A bot object of ``kind`` (self-play keeps one per seat)."""
+    # Cold start: a level's module loads only when a bot of that level is made.
     if kind == "base":
         from engine.mulodi.bots.base import BaseBot
 

@@ -76,6 +76,7 @@ def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
     start = time.perf_counter()
     results: list[selfplay.GameResult] = []
     if args.jobs > 1:
+        # Cold start: the worker pool loads only for --jobs above 1.
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
