@@ -1,7 +1,8 @@
 """From a lobby to a game: the kickoff (:func:`start`), a demo table (:func:`start_demo`) and
-a rematch (:func:`rematch`). Each deals or reads a game through the pipeline with the lobby's
-write in the same transaction, so this module stands above both :mod:`service.lobbies` (who
-sits where before kickoff) and :mod:`service.pipeline` (the game's writes): neither imports it.
+a rematch (:func:`rematch`). Each deals or reads a game through the pipeline and writes a
+lobby (a kickoff and a demo in the game's own transaction), so this module stands above both
+:mod:`service.lobbies` (who sits where before kickoff) and :mod:`service.pipeline` (the game's
+writes): neither imports it.
 """
 
 from __future__ import annotations
