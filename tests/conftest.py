@@ -44,6 +44,23 @@ def fresh_settings():
 
 
 @pytest.fixture
+def memory_store(monkeypatch):
+    """The in-memory store (:mod:`service.memory_store`) as the default one
+    (``storage.default_store``: the pipeline's, the lobbies' and the timers') for one test, no
+    moto: what the pipeline publishes is kept in ``memory_store.published``
+    (``(detail-type, detail)`` pairs) instead of going to the bus."""
+    from service import bus, storage
+    from service.memory_store import MemoryGameStore
+
+    memory = MemoryGameStore()
+    memory.published = []
+    monkeypatch.setattr(storage, "_store", memory)
+    monkeypatch.setattr(bus, "publish_many", lambda items, source=bus.SOURCE:
+                        memory.published.extend(items))
+    return memory
+
+
+@pytest.fixture
 def api(aws):
     """An in-process HTTP client that routes like the template (see :mod:`tests.apiclient`)."""
     from tests.apiclient import ApiClient

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
 from service import notifications
 from service.errors import Conflict
@@ -23,11 +23,11 @@ class NoEmail(Conflict):
     code = "no_email"
 
 
-def _zones() -> list[str]:
+def _zones() -> list[JsonValue]:
     # Cold start: the time-zone database is read only when a zone is set.
     from zoneinfo import available_timezones
 
-    return sorted(available_timezones())
+    return [*sorted(available_timezones())]
 
 
 class QuietHours(BaseModel):

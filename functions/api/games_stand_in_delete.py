@@ -23,6 +23,7 @@ def take_back_seat(game_id: str):
         return pipeline.Amendment(seats.take_back(game.record, access.seat_of(game, me.account_id)))
 
     result = pipeline.amend(game_id, change)
+    assert result is not None  # change always amends (or raises)
     deadlines.schedule_pending(result.game)  # the player's decisions get their deadlines again
     state = pipeline.current(result.game, result.state)
     return json_response(game_view(result.game, state, me.account_id))

@@ -7,7 +7,7 @@ refused as malformed (422, the one JSON error shape). The route reads no body, s
 client's form post is not refused."""
 
 import html
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -16,11 +16,18 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from service import notifications
 from service.http import ERROR_TEXT, PUBLIC_ERRORS, ErrorBody, make_app
 
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler.openapi.types import (
+        OpenAPIResponseContentModel,
+        OpenAPIResponseContentSchema,
+    )
+
 router = Router()
 
 PAGE = ("<!doctype html><meta charset=utf-8><title>Mtaa</title>"
         "<body style='font-family:sans-serif;max-width:32em;margin:3em auto'><p>{}</p></body>")
-HTML_PAGE = {"text/html": {"schema": {"type": "string"}}}
+HTML_PAGE: "dict[str, OpenAPIResponseContentSchema | OpenAPIResponseContentModel]" = {
+    "text/html": {"schema": {"type": "string"}}}
 
 
 @router.route(

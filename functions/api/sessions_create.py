@@ -26,12 +26,14 @@ class SignInRequest(BaseModel):
 @router.post("/sessions", tags=["accounts"], summary="Sign in or claim a handle",
              responses=api_responses(201, SessionOut, "signed in", 401, 409, 422, 429, 503))
 def create_session(body: Annotated[SignInRequest, Body()]):
-    account = accounts.find_by_handle(body.handle)
-    created = account is None
-    if created:
+    found = accounts.find_by_handle(body.handle)
+    created = found is None
+    if found is None:
         account = accounts.create_account(body.handle, body.password)
-    elif account.password_hash:
-        accounts.check_password(account, body.password, source_address(router))
+    else:
+        account = found
+        if account.password_hash:
+            accounts.check_password(account, body.password, source_address(router))
     token, expires = accounts.open_session(account)
     response = SessionOut(token=token, account_id=account.account_id, handle=account.handle,
                           created=created, protected=bool(account.password_hash),

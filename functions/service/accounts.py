@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from aws_lambda_powertools import Logger
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
+from pynamodb.expressions.update import Action
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 
@@ -284,7 +285,7 @@ def set_password(account: AccountRecord, password: str | None) -> AccountRecord:
     """Protect the account with ``password`` (``None`` removes protection, and with it the
     reset email: an unprotected handle can be claimed by anyone, who must not read it) and
     sign out every session (the caller opens a fresh one)."""
-    actions = [AccountRecord.session_epoch.add(1)]
+    actions: list[Action] = [AccountRecord.session_epoch.add(1)]
     if password:
         actions.append(AccountRecord.password_hash.set(hash_password(password)))
     else:
@@ -352,8 +353,13 @@ def display_name(seat_id: str) -> str | None:
     if level:
         return f"{level.capitalize()} bot {seat_id.rsplit(':', 1)[1]}"
     if is_anonymous(seat_id):
-        return "Anonymous " + seat_id[len(ANONYMOUS_PREFIX):][:6]
+        return anonymous_name(seat_id)
     return None
+
+
+def anonymous_name(seat_id: str) -> str:
+    """The name of an anonymous seat id (:func:`anonymous_id`): "Anonymous K7Q2XM"."""
+    return "Anonymous " + seat_id[len(ANONYMOUS_PREFIX):][:6]
 
 
 def handles_of(account_ids: list[str]) -> dict[str, str]:

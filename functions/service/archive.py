@@ -40,7 +40,8 @@ class ArchiveRecord(Model):
     game_id = UnicodeAttribute(hash_key=True)
     part = NumberAttribute(range_key=True)
     first_seq = NumberAttribute(default=0)
-    count = NumberAttribute(default=0)
+    # The table's attribute is "count", which shadows Model.count (a scan's count), unused here.
+    count = NumberAttribute(default=0)  # type: ignore[assignment]  # shadows Model.count
     data = BinaryAttribute(legacy_encoding=False)
     summary = BinaryAttribute(legacy_encoding=False, null=True)
     """Part 0: the :data:`SUMMARY_FIELDS` alone (compressed JSON), so a list of finished games
@@ -135,7 +136,7 @@ def summaries(game_ids: list[str]) -> dict[str, dict[str, Any]]:
     their part 0; the whole fields only for a game archived before summaries were kept)."""
     if not game_ids:
         return {}
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, dict[str, Any] | None] = {}
     try:
         for item in ArchiveRecord.batch_get([(g, 0) for g in game_ids],
                                             attributes_to_get=["game_id", "part", "summary"]):
@@ -145,7 +146,7 @@ def summaries(game_ids: list[str]) -> dict[str, dict[str, Any]]:
             out[game_id] = {k: fields.get(k) for k in SUMMARY_FIELDS}
     except PynamoDBException as exc:
         raise ServiceUnavailable("the game archive is not answering; try again") from exc
-    return out
+    return {game_id: found for game_id, found in out.items() if found is not None}
 
 
 def load_events(game_id: str, after: int, limit: int) -> list[dict[str, Any]]:

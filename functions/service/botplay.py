@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+import engine
 from service import pipeline, seats
 from service.storage import StoredGame
 
@@ -34,7 +35,7 @@ WAITING = pipeline.Unchanged("waiting")
 """What :func:`choose` answers when no bot has anything to do: the run writes nothing."""
 
 
-def choose(game: StoredGame, state: BaseModel) -> BaseModel | pipeline.Unchanged:
+def choose(game: StoredGame, state: engine.GameState) -> BaseModel | pipeline.Unchanged:
     """The next bot move of the game: the first bot-played seat the game waits on (offers to
     answer first, then the pending decision) whose bot has something to do. Seeded by the
     game's seed, so a replay chooses the same. :data:`WAITING` when no bot has a move."""
@@ -49,7 +50,7 @@ def choose(game: StoredGame, state: BaseModel) -> BaseModel | pipeline.Unchanged
     return WAITING
 
 
-def orders_only(game: StoredGame, state: BaseModel) -> str:
+def orders_only(game: StoredGame, state: engine.GameState) -> str:
     """No move of its own: the run's write is the standing orders' (``pipeline.FOLLOW_ORDERS``;
     the run answers ``pipeline.Unchanged`` when they have nothing left to make)."""
     return pipeline.FOLLOW_ORDERS
@@ -76,10 +77,10 @@ def play(game_id: str, *, delay: float, budget: float, max_moves: int = 10_000,
     whenever a write leaves more. Raises what the pipeline raises, except a saved game."""
     started = clock()
     moves = 0
-    result = None
+    result: pipeline.ActionResult | None = None
     while True:
-        if moves and (clock() - started + (0 if orders else delay) >= budget
-                      or moves >= max_moves):
+        if result is not None and (clock() - started + (0 if orders else delay) >= budget
+                                   or moves >= max_moves):  # (a move made: a result)
             pipeline.cue_bots(result)
             return BotRun(moves, "handed_off")
         if delay and not orders:

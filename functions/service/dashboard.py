@@ -20,7 +20,7 @@ from service import accounts, archive, tables
 from service.errors import ServiceUnavailable
 from service.lobbies import LobbyRecord, MembershipRecord
 from service.seats import stand_ins
-from service.storage import GameRecord
+from service.storage import GameFields, GameRecord
 from service.views import known_waiting, seat_entries, updated_for
 
 MAX_TABLES = 200
@@ -47,7 +47,7 @@ def batch_by_key(model, keys: list[str], attributes: list[str] | None = None) ->
         raise ServiceUnavailable("the dashboard is not answering; try again") from exc
 
 
-def finish(game: GameRecord, seats: list[str], names: dict[str, str],
+def finish(game: GameFields, seats: list[str], names: dict[str, str],
            seat: int | None) -> dict[str, Any]:
     """A finished game's ``winner`` (a :class:`~service.models.Person`, ``None`` when nobody
     placed first alone), every seat's ``places`` and the reader's (``your_place``; ``None`` for
@@ -64,7 +64,7 @@ def finish(game: GameRecord, seats: list[str], names: dict[str, str],
             "your_place": places[seat] if seat is not None and seat < len(places) else None}
 
 
-def _settled(game: GameRecord) -> GameRecord:
+def _settled(game: GameFields) -> GameFields:
     """``game``'s summary, or its full record once its end is saved when a hard deadline that
     has passed may end it (a game clock run out before its timer ran:
     ``pipeline.settle``), so the dashboard lists it finished as every other answer does."""
@@ -154,7 +154,7 @@ def dashboard(account_id: str) -> dict[str, list[dict[str, Any]]]:
         summary = {"game_id": lobby_id, "name": tables.shown(game, seats, names),
                    "ruleset": game.ruleset, "status": game.status,
                    "seats": seat_entries(seats, names, stand_ins(game)), "your_seat": seat,
-                   "turn": (mine or waiting or [None])[0], "waiting": waiting,
+                   "turn": next(iter(mine or waiting), None), "waiting": waiting,
                    "updated_at": updated_for(game, seat)}
         if game.status == "finished":
             summary.update(finish(game, seats, names, seat))

@@ -43,7 +43,6 @@ import time
 from typing import Any
 
 from aws_lambda_powertools import Logger
-from pydantic import BaseModel
 from pynamodb.attributes import BinaryAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import DoesNotExist, PynamoDBException, TransactWriteError
 from pynamodb.models import Model
@@ -62,10 +61,11 @@ from service import (
     standing_orders,
     storage,
 )
+from service import seats as seats_module
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unauthorized
 from service.observability import SERVICE
-from service.storage import GameEventRecord, GameRecord, StoredGame
+from service.storage import GameEventRecord, GameRecord, GameStore, StoredGame
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -211,13 +211,13 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
         people = {a for a in (*lobby.seats, *lobby.invited, *lobby.spectators, lobby.owner)
                   if a and a != account_id}
         notifications.replace_mentions(table_id, sorted(people), job.handle,
-                                       accounts.display_name(anonymous))
+                                       accounts.anonymous_name(anonymous))
         if lobby.owner == account_id and (
                 lobby.status == "waiting" or (game is not None and game.record.status == "saved")):
             if _discard(lobby, game):
                 return
         else:
-            chat.replace_mentions(table_id, job.handle, accounts.display_name(anonymous))
+            chat.replace_mentions(table_id, job.handle, accounts.anonymous_name(anonymous))
             if game is not None and game.archived and account_id in (*game.record.seats,
                                                                      game.record.owner):
                 archive.rewrite_fields(table_id, _archived_seat_change(account_id, anonymous))
@@ -235,7 +235,7 @@ def anonymise_table(job: ErasureRecord, table_id: str) -> None:
         f"table {table_id} stayed busy; the erasure will be resumed"))
 
 
-def _load_game(store: pipeline.GameStore, game_id: str) -> StoredGame | None:
+def _load_game(store: GameStore, game_id: str) -> StoredGame | None:
     try:
         return store.load(game_id)
     except NotFound:
@@ -304,7 +304,7 @@ def _seat_change(account_id: str, anonymous: str):
     """The :func:`service.pipeline.amend` change giving the account's seat (and ownership) at
     a started game to ``anonymous``, with the lobby rewritten in the same transaction."""
 
-    def change(game: StoredGame, state: BaseModel) -> pipeline.Amendment | None:
+    def change(game: StoredGame, state: engine.GameState) -> pipeline.Amendment | None:
         record = game.record
         seats = list(record.seats)
         if account_id not in seats and record.owner != account_id:
@@ -316,8 +316,7 @@ def _seat_change(account_id: str, anonymous: str):
             standing_orders.forget_seat(record, seat)  # the person's orders go with them
             state = renamed(state, seat, anonymous)
             if record.status != "finished":
-                stand_ins = dict(record.stand_ins.as_dict() if record.stand_ins else {})
-                record.stand_ins = {**stand_ins, str(seat): STAND_IN}
+                record.stand_ins = {**seats_module.stand_ins(record), str(seat): STAND_IN}
         if record.owner == account_id:
             record.owner = anonymous
             record.name = None  # the owner's words: the table goes back to its default name

@@ -9,14 +9,15 @@ from __future__ import annotations
 import base64
 import json
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import ServiceError
 from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import BaseModel, ConfigDict, Field
 from pynamodb.exceptions import PynamoDBException
@@ -24,6 +25,9 @@ from pynamodb.exceptions import PynamoDBException
 import engine
 from service import accounts, observability
 from service.errors import ApiError, Unprocessable
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 log = observability.logger
 MAX_BODY_BYTES = 16 * 1024
@@ -85,15 +89,16 @@ PUBLIC_OPERATIONS = (
 
 
 def api_responses(status: int, model: type[BaseModel] | None, description: str,
-                  *errors: int, extra: dict[int, str] | None = None) -> dict[int, dict]:
+                  *errors: int, extra: dict[int, str] | None = None
+                  ) -> dict[int, OpenAPIResponse]:
     """The OpenAPI ``responses`` of a route: its success (``model`` or no body) and the error
     statuses it can answer, all with :class:`ErrorBody`."""
-    ok: dict[str, Any] = {"description": description}
+    ok: OpenAPIResponse = {"description": description}
     if model is not None:
         ok["content"] = {"application/json": {"model": model}}
     else:
         ok["content"] = {}
-    out: dict[int, dict] = {status: ok}
+    out: dict[int, OpenAPIResponse] = {status: ok}
     for code, text in (extra or {}).items():
         out[code] = {"description": text, "content": {}}
     for code in sorted({*errors, 413, 415}):
@@ -155,6 +160,7 @@ def _depth(value: Any) -> int:
     deepest, stack = 0, [(value, 1)]
     while stack:
         item, level = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -218,12 +224,12 @@ class JsonApiResolver(APIGatewayHttpResolver):
         self.reads_body = reads_body
         self._invocation = observability.invocation(self._resolve_json, _correlation_id)
 
-    def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         """One request as one observed invocation (:func:`service.observability.invocation`):
         the body checked (see the class), then routed."""
         return self._invocation(event, context)
 
-    def _resolve_json(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    def _resolve_json(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         if not self.reads_body:
             event = {**event, "body": None, "isBase64Encoded": False}
         headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
@@ -361,8 +367,11 @@ def caller(router: Router | APIGatewayHttpResolver) -> accounts.Account:
 
 def source_address(router: Router | APIGatewayHttpResolver) -> str:
     """The client's address as API Gateway saw it (for per-source throttling)."""
+    event = router.current_event
     try:
-        return router.current_event.request_context.http.source_ip or "unknown"
+        if not isinstance(event, APIGatewayProxyEventV2):  # an HTTP API's event: all it gets
+            return "unknown"
+        return event.request_context.http.source_ip or "unknown"
     except (AttributeError, KeyError):
         return "unknown"
 

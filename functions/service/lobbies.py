@@ -25,13 +25,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from aws_lambda_powertools import Logger
 from pydantic import Field, ValidationError
 from pynamodb.attributes import (
     BooleanAttribute,
-    ListAttribute,
     NumberAttribute,
     UnicodeAttribute,
     VersionAttribute,
@@ -145,15 +144,15 @@ class LobbyRecord(Model):
     bot_delay = NumberAttribute(null=True)
     public = BooleanAttribute(default=False)
     status = UnicodeAttribute(default="waiting")
-    seats = ListAttribute(of=UnicodeAttribute, default=list)
-    invited = ListAttribute(of=UnicodeAttribute, default=list)
-    spectators = ListAttribute(of=UnicodeAttribute, default=list)
+    seats = storage.list_of(UnicodeAttribute, default=list)
+    invited = storage.list_of(UnicodeAttribute, default=list)
+    spectators = storage.list_of(UnicodeAttribute, default=list)
     invite_hash = UnicodeAttribute(null=True)
     bots_added = NumberAttribute(default=0)
     name = UnicodeAttribute(null=True)
     number = NumberAttribute(null=True)
     rematch_id = UnicodeAttribute(null=True)
-    held = ListAttribute(of=UnicodeAttribute, null=True)
+    held = storage.list_of(UnicodeAttribute, null=True)
     """A rematch's seats held for the people invited back (by seat; ``""``: none): each
     keeps the seat they had while their invitation stands (:func:`holder`)."""
     created_at = NumberAttribute()
@@ -397,17 +396,18 @@ def _set_public(lobby: LobbyRecord, public: bool, confirmed: bool) -> None:
         lobby.invite_hash = None
 
 
-def _ruleset_names() -> Any:
-    return Literal[tuple(engine.rulesets())]  # type: ignore[valid-type]
-
-
-RulesetName = Annotated[_ruleset_names(), Field(description="a ruleset of the registry")]
+if TYPE_CHECKING:
+    RulesetName = str
+else:
+    # Built from the registry when loaded: a type checker sees the name's type (str).
+    RulesetName = Annotated[Literal[tuple(engine.rulesets())],
+                            Field(description="a ruleset of the registry")]
 """Request field type of a ruleset name (the registry's names, as an enum in /openapi.json)."""
 
 
 def demo_options(ruleset: str, max_turns: int) -> dict[str, Any]:
     """A demo game's options: the deployment's turn cap where the ruleset has one."""
-    known = engine.get_ruleset(ruleset).table_options.model_fields
+    known = options_rules.model(ruleset).model_fields
     return {"max_turns": max_turns} if max_turns and "max_turns" in known else {}
 
 
@@ -528,7 +528,7 @@ def shown_options(lobby: LobbyRecord) -> dict[str, Any]:
     and the secret ones (:data:`SECRET_OPTIONS`)."""
     given = lobby_options(lobby)
     try:
-        full = engine.get_ruleset(lobby.ruleset).table_options.model_validate(given).model_dump(
+        full = options_rules.model(lobby.ruleset).model_validate(given).model_dump(
             mode="json")
     except (ValidationError, engine.EngineError):  # stored before a bound held: as stored
         full = given
@@ -591,7 +591,7 @@ def update_settings(lobby_id: str, me: str, *, ruleset: str | None, table_size: 
         new_ruleset = ruleset or lobby.ruleset
         kept = options if options is not None else lobby_options(lobby)
         if ruleset is not None and options is None:
-            known = engine.get_ruleset(new_ruleset).table_options.model_fields
+            known = options_rules.model(new_ruleset).model_fields
             kept = {k: v for k, v in kept.items() if k in known}
         try:
             check_settings(new_ruleset, table_size if table_size is not None
@@ -853,7 +853,7 @@ def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str
     merged = {**lobby_options(lobby), **(options or {})}
     for name, value in merged.items():
         options_rules.check_bounds(name, value, "options.")
-    known = engine.get_ruleset(lobby.ruleset).table_options.model_fields
+    known = options_rules.model(lobby.ruleset).model_fields
     if "idle_timeout_seconds" in known and "idle_timeout_seconds" not in merged:
         merged["idle_timeout_seconds"] = int(lobby.idle_timeout or settings().default_idle_timeout)
     return merged

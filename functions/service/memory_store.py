@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +57,7 @@ class MemoryGameStore:
     """:class:`service.storage.GameStore` in this process's memory (see the module
     docstring). ``clock``: Unix seconds (default the clock)."""
 
-    def __init__(self, clock: Any = time.time) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._games: dict[str, _Kept] = {}
         self._clock = clock
         self.transacted: list[tuple[str, Any, dict[str, Any]]] = []
@@ -73,11 +73,11 @@ class MemoryGameStore:
         also(tx)  # type: ignore[arg-type]  # records what a TransactWrite would write
         return tx.items
 
-    def _stored(self, kept: _Kept, state: Any = None) -> StoredGame:
+    def _stored(self, kept: _Kept, state: engine.GameState | None = None) -> StoredGame:
         return StoredGame(kept.meta.copy(), state=state, state_text=kept.text,
                           archived=kept.archived)
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: engine.GameState,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
@@ -101,7 +101,7 @@ class MemoryGameStore:
             raise NotFound(f"there is no game {game_id!r}")
         return self._stored(kept)
 
-    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+    def save(self, game: StoredGame, state: engine.GameState, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
         kept = self._games.get(game.game_id)

@@ -41,7 +41,6 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from pynamodb.attributes import (
     BooleanAttribute,
-    ListAttribute,
     NumberAttribute,
     UnicodeAttribute,
 )
@@ -54,7 +53,7 @@ from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
 from service.observability import SERVICE
-from service.storage import GameRecord, delete_all
+from service.storage import GameRecord, delete_all, list_of
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -114,7 +113,7 @@ class NotificationRecord(Model):
     tag = UnicodeAttribute(null=True)
     game_id = UnicodeAttribute(null=True)
     emailable = BooleanAttribute(default=False)
-    channels = ListAttribute(of=UnicodeAttribute, default=list)
+    channels = list_of(UnicodeAttribute, default=list)
     revolution = NumberAttribute(null=True)
     created_at = NumberAttribute(default=0)
     send_at = NumberAttribute(null=True)
@@ -536,17 +535,12 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
     """Turn one bus event into notifications (see the module docstring); returns what
     happened per recipient."""
     event = detail.get("event", {})
-    game_id = detail.get("game_id")
-    if detail_type == "TableNews":
-        for number, text in detail.get("news", []):
-            save_notice(game_id, int(number), text)
-        return {}
     if detail_type == "LobbyInvitation":
-        names = accounts.handles_of([detail["owner"]])
+        handles = accounts.handles_of([detail["owner"]])
         role = "watch" if detail["role"] == "spectator" else "play"
         title = engine.get_ruleset(detail.get("ruleset") or engine.DEFAULT_RULESET).game_title
         message = Message("You are invited to a table",
-                          f"{names[detail['owner']]} invites you to {role} a game of {title}.",
+                          f"{handles[detail['owner']]} invites you to {role} a game of {title}.",
                           _link(f"lobby/{detail['lobby_id']}"), f"invite-{detail['lobby_id']}")
         # At most one invitation notice an hour from one inviter, wherever: the others wait on
         # the dashboard (a stranger inviting in a loop cannot flood anyone's devices; how many
@@ -557,6 +551,13 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
             return {account_id: "folded"}
         key = f"{detail['lobby_id']}#invite#{detail['role']}"
         return {account_id: notify(account_id, key, message)}
+    game_id: str | None = detail.get("game_id")
+    if not game_id:  # every other notice is a game's (a hand-made event without one: dropped)
+        return {}
+    if detail_type == "TableNews":
+        for number, text in detail.get("news", []):
+            save_notice(game_id, int(number), text)
+        return {}
     seats = detail.get("seats", [])
     url, tag = _link(f"game/{game_id}"), f"game-{game_id}"
     if detail_type == "SeatHandedToBot":

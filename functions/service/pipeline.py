@@ -44,7 +44,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 from pydantic import BaseModel
 
@@ -60,7 +60,18 @@ from service.errors import (
     Unprocessable,
     VersionConflict,
 )
-from service.storage import AddToTransaction, GameStore, StoredGame, Waiting, default_store
+from service.storage import (
+    AddToTransaction,
+    GameFields,
+    GameMeta,
+    GameStore,
+    StoredGame,
+    Waiting,
+)
+
+# The store every write uses when given none; its home is storage (the lobbies read games by it
+# too, below the pipeline), the pipeline's callers keep calling it here.
+from service.storage import default_store as default_store
 
 log = observability.logger
 
@@ -106,7 +117,7 @@ class ActionResult:
     decisions now pending (``engine.Decision``) and the outcome when the game is over."""
 
     game: StoredGame
-    state: Any
+    state: engine.GameState
     events: list[dict[str, Any]]
     pending: tuple[engine.Decision, ...] = ()
     outcome: engine.Outcome | None = None
@@ -127,7 +138,7 @@ def _seen(game: StoredGame, account_id: str | None) -> int:
     return views.viewer_version(game.record, views.viewer_seat(game, account_id))
 
 
-Decide = Callable[[StoredGame, Any], Any]
+Decide = Callable[[StoredGame, engine.GameState], Any]
 """Builds the move from the freshly loaded game and state (called again on each retry): an
 action, a :class:`TableMove`, :data:`FOLLOW_ORDERS`, ``None`` or :class:`Unchanged` (see
 :func:`run`)."""
@@ -202,7 +213,7 @@ class Closing:
     """What :func:`close_overdue` did: the ``state`` after the table's actions, the items to
     log (each action with its events) and the events to publish."""
 
-    state: Any
+    state: engine.GameState
     logged: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
 
@@ -211,6 +222,23 @@ BY_TABLE = "table"
 BY_ORDER = "order"
 """``ActionApplied.by``: the table's own move (a deadline's, a clock's), a move a seat's standing
 orders made (:func:`follow_orders`); absent for a move a person or a bot made."""
+
+
+class ActionFields(Protocol):
+    """What the service reads of an engine action besides its JSON: every ruleset's action
+    models have a ``type`` and the ``player`` (seat) making it, though ``Ruleset.parse_action``
+    answers them as plain ``BaseModel``."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def player(self) -> int | None: ...
+
+
+def action_fields(action: BaseModel) -> ActionFields:
+    """``action`` (an engine action) read as :class:`ActionFields`."""
+    return cast(ActionFields, action)
 
 
 def applied_item(action: BaseModel, events: list[dict[str, Any]], *,
@@ -223,7 +251,7 @@ def applied_item(action: BaseModel, events: list[dict[str, Any]], *,
             "events": len(events), **({"by": by} if by else {})}
 
 
-def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) -> Closing:
+def close_overdue(game: StoredGame, state: engine.GameState, now: int, *, keep: bool = True) -> Closing:
     """Let the table answer every pending decision whose hard deadline (see the module
     docstring) has passed at ``now``, earliest first, with the ruleset's deadline action.
 
@@ -265,7 +293,7 @@ def close_overdue(game: StoredGame, state: Any, now: int, *, keep: bool = True) 
     return closing
 
 
-def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
+def current(game: StoredGame, state: engine.GameState, now: int | None = None) -> engine.GameState:
     """``state`` as it stands at ``now``: with the phases whose hard deadline has passed
     closed (:func:`close_overdue`), for reads; nothing is written."""
     if game.record.status != "active":
@@ -273,7 +301,7 @@ def current(game: StoredGame, state: Any, now: int | None = None) -> Any:
     return close_overdue(game, state, int(now or time.time()), keep=False).state
 
 
-def overdue_hard(record: Any, now: int) -> bool:
+def overdue_hard(record: GameFields, now: int) -> bool:
     """Whether a pending decision of ``record`` (a game record or its summary) has a hard
     deadline (``engine.DEADLINE_KINDS``) that has passed at ``now``."""
     return any(w.deadline is not None and w.deadline.hard and w.due is not None and w.due <= now
@@ -323,7 +351,7 @@ class DecisionClosed(Conflict):
     code = "decision_closed"
 
 
-def _judge_stale(state: Any, action: BaseModel, named: int | None, seen: int,
+def _judge_stale(state: engine.GameState, action: BaseModel, named: int | None, seen: int,
                  expected: int) -> None:
     """Whether a player's ``action``, made on a view of version ``expected`` where the game
     is at ``seen`` now (or where a deadline has closed something since: ``seen ==
@@ -402,7 +430,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         game = loaded if loaded is not None and attempt == 0 else store.load(game_id)
         seen = _seen(game, account_id) if expected_version is not None else None
         stale = seen is not None and seen != expected_version
-        if stale and (strict or expected_version > seen):
+        if (stale and seen is not None and expected_version is not None
+                and (strict or expected_version > seen)):
             observability.count(observability.STALE_VERSIONS)
             raise StaleVersion(
                 "the game has moved on since you last looked; reload and try again",
@@ -425,7 +454,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         logged = list(closing.logged)
         events = list(closing.events)
         if action is not None:
-            if (stale or closing.logged) and seen is not None and table is None:
+            if ((stale or closing.logged) and seen is not None and expected_version is not None
+                    and table is None):
                 try:
                     _judge_stale(closing.state, action, decision, seen, expected_version)
                 except StaleVersion:
@@ -475,7 +505,8 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         # attended (a table of bots and one person on orders plays on to a stop or its end).
         _count_attendance(record, in_person=(account_id is not None and not by_bot)
                           or bool(orders.moves))
-        views.note_unseen(record, logged, action.player if action is not None else None)
+        views.note_unseen(record, logged,
+                          action_fields(action).player if action is not None else None)
         try:
             game = store.save(game, state, logged, status=status, give_way=by_bot, at=at,
                               also=rating)
@@ -497,7 +528,7 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             time.sleep(random.uniform(pause / 2, pause))
             continue
         applied = ActionResult(game, state, events, pending, outcome, orders_left=orders.left)
-        kind = action.type if action else "orders" if follow_only else "deadline"
+        kind = action_fields(action).type if action else "orders" if follow_only else "deadline"
         observability.count(observability.ACTIONS, action=kind)
         log.info("action applied", extra={"game_id": game_id, "action": kind,
                                           "order_moves": orders.moves,
@@ -526,7 +557,7 @@ class OrdersFollowed:
     events), the engine events alone to publish (``events``) and whether the orders stopped at
     :data:`ORDER_MOVES_PER_WRITE` with more to make (``left``)."""
 
-    state: Any
+    state: engine.GameState
     pending: tuple[engine.Decision, ...] = ()
     outcome: engine.Outcome | None = None
     moves: int = 0
@@ -538,7 +569,7 @@ class OrdersFollowed:
     now pending are the orders', not their people's: nobody is told of them)."""
 
 
-def follow_orders(record: Any, state: Any, at: int, *, first_seq: int) -> OrdersFollowed:
+def follow_orders(record: GameMeta, state: engine.GameState, at: int, *, first_seq: int) -> OrdersFollowed:
     """Make the moves the standing orders of the seats people play make in ``state`` at ``at``
     (Unix seconds; ``engine.orders.follow``, at most :data:`ORDER_MOVES_PER_WRITE`), keeping
     ``record`` in step as for any move: the decisions' clocks (``seats.track``; an order's move
@@ -604,7 +635,7 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
     return done if isinstance(done, ActionResult) else None
 
 
-def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
+def seats_orders_move(record: GameMeta, state: engine.GameState, at: int) -> list[int]:
     """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
     (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
     # Cold start: 16 handlers that load the pipeline never follow orders.
@@ -616,7 +647,7 @@ def seats_orders_move(record: Any, state: Any, at: int) -> list[int]:
             if seat in chosen and ruleset.order_action(state, seat, chosen[seat], at) is not None]
 
 
-def _count_attendance(record: Any, *, in_person: bool) -> None:
+def _count_attendance(record: GameMeta, *, in_person: bool) -> None:
     """Keep ``record.unattended``: the moves in a row at a table a person owns that nobody made
     in person (a bot's, or the table's own at a deadline); a person's move (``in_person``: a
     player's action, a seated player ending an idle turn, or their standing orders' moves)
@@ -627,7 +658,7 @@ def _count_attendance(record: Any, *, in_person: bool) -> None:
         record.unattended = int(record.unattended or 0) + 1
 
 
-def unattended(record: Any) -> bool:
+def unattended(record: GameMeta) -> bool:
     """Whether the table has made :data:`UNATTENDED_MOVES` moves with nobody there."""
     return int(record.unattended or 0) >= UNATTENDED_MOVES
 
@@ -652,12 +683,12 @@ class Amendment:
     announce on the bus only (``announce``)."""
 
     events: list[dict[str, Any]]
-    state: BaseModel | None = None
+    state: engine.GameState | None = None
     also: AddToTransaction | None = None
     announce: list[dict[str, Any]] = field(default_factory=list)
 
 
-Amend = Callable[[StoredGame, Any], Amendment | None]
+Amend = Callable[[StoredGame, engine.GameState], Amendment | None]
 """Edits the loaded game's record in place (seats, owner, stand-ins, clocks) and returns the
 :class:`Amendment`, or ``None`` when there is nothing to change; raising refuses and changes
 nothing. Called again on each retry."""
@@ -713,7 +744,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
     ``account_id`` ``None``: the service saves a table nobody attends (:data:`UNATTENDED_MOVES`;
     its ``GameSaved`` says ``"reason": "unattended"``)."""
 
-    def change(game: StoredGame, state: Any) -> Amendment:
+    def change(game: StoredGame, state: engine.GameState) -> Amendment:
         record = game.record
         if account_id is not None and record.owner != account_id:
             access.seat_of(game, account_id)  # a stranger to a private table: 404
@@ -743,6 +774,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
         settle((store or default_store()).load(game_id), store=store)
     result = amend(game_id, change, status="saved" if saved else "active", while_saved=True,
                    store=store)
+    assert result is not None  # change always amends (or raises)
     if not saved:  # the decisions are announced again on the bus (their timers start afresh)
         announce_pending(result)
     return result
@@ -767,7 +799,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
 
     Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
-    def decide(game: StoredGame, state: Any) -> BaseModel:
+    def decide(game: StoredGame, state: engine.GameState) -> BaseModel:
         seat = access.seat_of(game, account_id)
         if game_name is not None and engine.game_of(game.record.ruleset) != game_name:
             ruleset = engine.get_ruleset(game.record.ruleset)
@@ -787,7 +819,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     return result                            # left unwritten
 
 
-def bots_waiting(record: Any, state: Any) -> list[int]:
+def bots_waiting(record: GameMeta, state: engine.GameState) -> list[int]:
     """Seats played by a bot (bot seats and stand-ins) that the game waits on now
     (``Ruleset.waiting_seats``: pending decisions, offers to answer)."""
     ruleset = engine.ruleset_of(state)

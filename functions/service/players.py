@@ -87,7 +87,8 @@ def games(handle: str, reader: str, cursor: str | None = None,
     if after is not None:
         finished = [g for g in finished if (-int(g.updated_at), g.game_id) > (-after[0], after[1])]
     lobbies = batch_by_key(LobbyRecord, [g.game_id for g in finished])
-    shown, more = [], False
+    shown: list[GameRecord] = []
+    more = False
     for game in finished:
         lobby = lobbies.get(game.game_id)
         if lobby is None or not _may_see(lobby, reader):

@@ -271,7 +271,9 @@ def on_finish(record: Any, places: list[int] | None, now: int | None = None):
     levels = sorted({lv for lv in map(accounts.bot_level, seats) if lv})
     bots = _read_bots(levels, consistent=False) if levels else {}
     bot_now = {lv: bot_entry(game, lv, bots.get(lv, ({}, 0))[0].get(game)) for lv in levels}
-    before, entries, queued = [], {}, []
+    before: list[dict[str, float]] = []
+    entries: dict[str, dict[str, Any]] = {}
+    queued: list[dict[str, Any]] = []
     for seat_id in seats:
         level = accounts.bot_level(seat_id)
         if level:

@@ -93,7 +93,7 @@ class Replay:
         self.ruleset = engine.get_ruleset(record.ruleset)
         self.opening: list[dict[str, Any]] = []
         self.steps: list[Step] = []
-        self.created: dict[str, Any] | None = None
+        created: dict[str, Any] | None = None
         self.revealed: dict[str, Any] | None = None
         for item in items:
             kind = item.get("type")
@@ -101,8 +101,8 @@ class Replay:
                 self.steps.append(Step(len(self.steps) + 1, int(item["seq"]), int(item["at"]),
                                        item.get("by"), item["action"], [], [item]))
                 continue
-            if kind == fairness.CREATED and self.created is None:
-                self.created = item
+            if kind == fairness.CREATED and created is None:
+                created = item
             elif kind == fairness.REVEALED:
                 self.revealed = item
             if not self.steps:
@@ -114,8 +114,9 @@ class Replay:
             # The engine's events follow their action (logs before the count: by type).
             if (len(step.events) < count) if count is not None else kind not in SERVICE_TYPES:
                 step.events.append(_unlogged(item))
-        if self.created is None or "options" not in self.created:
+        if created is None or "options" not in created:
             raise NotReplayable("this game was dealt before replays were recorded")
+        self.created: dict[str, Any] = created
         sealed = record.sealed or {}
         script = (self.revealed or {}).get("scripted") or sealed.get("scripted")
         self.options = {**self.created["options"], **({"scripted": script} if script else {})}

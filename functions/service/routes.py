@@ -21,8 +21,9 @@ game as it is now.
 """
 
 from collections.abc import Callable, Iterable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.event_handler.openapi.params import Body, Header
@@ -30,13 +31,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 import engine
 from service import pipeline, snapstart
+from service.accounts import Account
 from service.config import settings
 from service.errors import Conflict, NotFound, ServiceUnavailable, Unprocessable
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, make_app
 from service.views import game_view, move_answer
 
-_idempotent_perform = None
-_idempotency_config = None
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
+
+_idempotent_perform: Callable[..., dict[str, Any]] | None = None
+_idempotency_config: "IdempotencyConfig | None" = None
 
 
 class Applied:
@@ -89,7 +94,7 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
     """:func:`_perform` behind Powertools idempotency (created on first use: cold path), which
     fingerprints ``intent`` alone (its ``data_keyword_argument``)."""
     global _idempotent_perform, _idempotency_config
-    if _idempotent_perform is None:
+    if _idempotent_perform is None or _idempotency_config is None:
         # Cold start: idempotency (its DynamoDB layer) loads on the first move with a key.
         from aws_lambda_powertools.utilities.idempotency import (
             DynamoDBPersistenceLayer,
@@ -104,12 +109,12 @@ def _idempotent(intent: dict[str, Any], applied: Applied,
             expires_after_seconds=24 * 3600,
         )
 
-        @idempotent_function(data_keyword_argument="intent", persistence_store=persistence,
-                             config=config)
         def perform(intent: dict[str, Any], applied: Applied) -> dict[str, Any]:
             return _perform(intent, applied)
 
-        _idempotent_perform = perform
+        # (Powertools' decorator answers Any: the function keeps its own type.)
+        _idempotent_perform = idempotent_function(
+            data_keyword_argument="intent", persistence_store=persistence, config=config)(perform)
     # Cold start: idempotency loads on the first move with a key.
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
         IdempotencyAlreadyInProgressError,
@@ -219,10 +224,13 @@ def move_router() -> Router:
     router = Router()
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
 
+    # No return annotation: Powertools would validate the answer against it (it is
+    # _perform_move's, typed there).
     @router.post("/games/<game_id>/<game>/<move>", include_in_schema=False)
-    def endpoint(game_id: str, game: str, move: str,
-                 body: Annotated[dict[str, Any] | None, Body()] = None,
-                 idempotency_key: IdempotencyKey = None):
+    def endpoint(  # type: ignore[no-untyped-def]  # an answer is not validated (see above)
+            game_id: str, game: str, move: str,
+            body: Annotated[dict[str, Any] | None, Body()] = None,
+            idempotency_key: IdempotencyKey = None):
         account = caller(router)  # authenticate first: no session is a 401 whatever the move
         action_type, model = _request_model_of(game, move)
         if body is None and any(info.is_required() for info in model.model_fields.values()):
@@ -239,7 +247,8 @@ def move_router() -> Router:
     return router
 
 
-def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], Any]]:
+def action_function() -> tuple[APIGatewayHttpResolver, Callable[[], Router],
+                              Callable[[Any, Any], Any]]:
     """What ``functions/actions/app.py`` is made of: ``(app, document_router, handler)``.
     The app serves :func:`move_router`; the SnapStart snapshot is primed with every game's
     rules and move models (:func:`prime_moves`); ``document_router()`` gives
@@ -257,7 +266,7 @@ def action_function() -> tuple[Any, Callable[[], Router], Callable[[Any, Any], A
     return app, document_router, handler
 
 
-def _perform_move(router: Router, account: Any, game: str, action_type: str, game_id: str,
+def _perform_move(router: Router, account: Account, game: str, action_type: str, game_id: str,
                   body: BaseModel | None, idempotency_key: str | None) -> dict[str, Any]:
     """Apply a checked move request of ``account`` (the caller, authenticated once: see the
     module docstring) and answer :class:`ActionOut`'s body."""
@@ -291,16 +300,21 @@ def _add_action_route(router: Router, game: str, action_cls: type[BaseModel], pa
                                                       game_id, body, idempotency_key))
 
     IdempotencyKey = Annotated[str | None, Header(alias="idempotency-key", max_length=128)]
+    # The body's model is made at run time (request_model): a type checker cannot know it.
+    endpoint: Callable[..., ActionOut]
     if any(info.is_required() for info in model.model_fields.values()):
         # The action has fields of its own: the body is required.
-        def endpoint(game_id: str, body: Annotated[model, Body()],  # type: ignore[valid-type]
+        def required(game_id: str,
+                     body: Annotated[model, Body()],  # type: ignore[valid-type]  # run-time model
                      idempotency_key: IdempotencyKey = None) -> ActionOut:
             return perform(game_id, body, idempotency_key)
+        endpoint = required
     else:
-        def endpoint(game_id: str,
-                     body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]
+        def optional(game_id: str,
+                     body: Annotated[model | None, Body()] = None,  # type: ignore[valid-type]  # run-time model
                      idempotency_key: IdempotencyKey = None) -> ActionOut:
             return perform(game_id, body, idempotency_key)
+        endpoint = optional
 
     endpoint.__name__ = f"{game}_{action_type}"
     endpoint.__doc__ = action_cls.__doc__

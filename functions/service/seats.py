@@ -29,7 +29,7 @@ from typing import Any
 
 from service import accounts
 from service.errors import Conflict
-from service.storage import GameMeta, Waiting
+from service.storage import GameFields, GameMeta, Waiting
 
 STAND_IN_LEVEL = "base"
 """The bot level that stands in for an absent player."""
@@ -41,7 +41,7 @@ class StandInPlays(Conflict):
     code = "stand_in_plays"
 
 
-def stand_ins(record: GameMeta) -> dict[str, str]:
+def stand_ins(record: GameFields) -> dict[str, str]:
     """Every seat a bot stands in for now: seat index as text -> bot level."""
     return dict(as_map(record.stand_ins))
 

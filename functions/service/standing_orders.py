@@ -35,7 +35,7 @@ from engine import orders as engine_orders
 from service import observability, races, seats
 from service.access import game_access
 from service.errors import Conflict, Forbidden, ServiceUnavailable, Unprocessable
-from service.storage import GameRecord, GameStore, StoredGame
+from service.storage import GameMeta, GameStore, StoredGame
 from service.views import note_unseen
 
 log = observability.logger
@@ -59,17 +59,17 @@ class OrdersClosed(Conflict):
     code = "game_over"
 
 
-def stored(record: GameRecord) -> dict[int, dict[str, Any]]:
+def stored(record: GameMeta) -> dict[int, dict[str, Any]]:
     """Every seat's orders as stored (seat -> their JSON), seats without orders left out."""
     return {int(seat): data for seat, data in json.loads(record.orders or "{}").items()}
 
 
-def _store(record: GameRecord, all_orders: Mapping[int, dict[str, Any]]) -> None:
+def _store(record: GameMeta, all_orders: Mapping[int, dict[str, Any]]) -> None:
     record.orders = json.dumps({str(s): all_orders[s] for s in sorted(all_orders)},
                                separators=(",", ":")) if all_orders else None
 
 
-def seat_orders(record: GameRecord, state: Any) -> dict[int, BaseModel]:
+def seat_orders(record: GameMeta, state: Any) -> dict[int, BaseModel]:
     """The parsed orders (``engine.orders.parse_orders``) of the seats people play now, for
     ``engine.orders.follow``: bots' seats and stand-ins have none. Orders stored under rules
     that no longer accept them are skipped (logged), never an error."""
@@ -89,7 +89,7 @@ def seat_orders(record: GameRecord, state: Any) -> dict[int, BaseModel]:
     return out
 
 
-def note_did(record: GameRecord, seat: int, entry: dict[str, Any]) -> None:
+def note_did(record: GameMeta, seat: int, entry: dict[str, Any]) -> None:
     """Keep ``entry`` (``{"seq", "at", "action", "events"}``: one order move of ``seat``, its
     events as the seat sees them) among the seat's newest :data:`DID_KEPT`."""
     kept = dict(record.orders_did or {})
@@ -97,7 +97,7 @@ def note_did(record: GameRecord, seat: int, entry: dict[str, Any]) -> None:
     record.orders_did = kept
 
 
-def did(record: GameRecord, seat: int | None, since: int | None) -> list[dict[str, Any]]:
+def did(record: GameMeta, seat: int | None, since: int | None) -> list[dict[str, Any]]:
     """What ``seat``'s orders did after ``since`` (Unix seconds: the person's previous look;
     ``None``: never looked), oldest first: ``[{"seq", "at", "action", "events"}]``."""
     if seat is None:
@@ -106,7 +106,7 @@ def did(record: GameRecord, seat: int | None, since: int | None) -> list[dict[st
     return [e for e in entries if since is None or int(e["at"]) > since]
 
 
-def did_since_look(record: GameRecord, seat: int | None,
+def did_since_look(record: GameMeta, seat: int | None,
                    looked: Callable[[], int | None]) -> list[dict[str, Any]]:
     """:func:`did` since ``looked()`` (the person's previous look), which is asked only when
     the seat's orders have moves to show (most seats have none: no read)."""
@@ -115,7 +115,7 @@ def did_since_look(record: GameRecord, seat: int | None,
     return did(record, seat, looked())
 
 
-def forget_seat(record: GameRecord, seat: int) -> None:
+def forget_seat(record: GameMeta, seat: int) -> None:
     """Drop ``seat``'s orders and what they did (its account was erased)."""
     all_orders = stored(record)
     all_orders.pop(seat, None)
@@ -134,7 +134,7 @@ def seat_at(game: StoredGame, account_id: str) -> int:
     return seat
 
 
-def did_after(record: GameRecord, seat: int, seq: int) -> list[dict[str, Any]]:
+def did_after(record: GameMeta, seat: int, seq: int) -> list[dict[str, Any]]:
     """What ``seat``'s orders did in the log's items after ``seq`` (the moves of the writes
     since the log held ``seq`` items), oldest first."""
     return [e for e in (record.orders_did or {}).get(str(seat), []) if int(e["seq"]) > seq]

@@ -27,10 +27,10 @@ import uuid
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from pynamodb.attributes import (
-    BinaryAttribute,
+    Attribute,
     BooleanAttribute,
     ListAttribute,
     MapAttribute,
@@ -39,6 +39,7 @@ from pynamodb.attributes import (
     VersionAttribute,
 )
 from pynamodb.connection import Connection
+from pynamodb.constants import BINARY
 from pynamodb.exceptions import (
     DoesNotExist,
     PutError,
@@ -46,6 +47,8 @@ from pynamodb.exceptions import (
     TransactWriteError,
     UpdateError,
 )
+from pynamodb.expressions.condition import Condition
+from pynamodb.expressions.update import Action
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
@@ -82,12 +85,14 @@ def delete_all(model: type[Model], items: Iterable[Model]) -> int:
     index results included), 25 to a batch; returns how many. Deleting an item that is already
     gone is not an error, so a retry after a failure finishes the job."""
     count = 0
+    hash_key, range_key = model._hash_keyname, model._range_keyname
+    assert hash_key is not None, f"{model.__name__} has no hash key"
     try:
         with model.batch_write() as batch:
             for item in items:
-                keys = {model._hash_keyname: getattr(item, model._hash_keyname)}
-                if model._range_keyname:
-                    keys[model._range_keyname] = getattr(item, model._range_keyname)
+                keys = {hash_key: getattr(item, hash_key)}
+                if range_key:
+                    keys[range_key] = getattr(item, range_key)
                 batch.delete(model(**keys))
                 count += 1
     except PynamoDBException as exc:
@@ -102,17 +107,21 @@ def transaction() -> TransactWrite:
     return TransactWrite(connection=connection(), client_request_token=uuid.uuid4().hex)
 
 
-class CompressedTextAttribute(BinaryAttribute):
-    """Text stored zlib-compressed as a DynamoDB Binary (smaller and faster than a Map)."""
+class CompressedTextAttribute(Attribute[str]):
+    """Text stored zlib-compressed as a DynamoDB Binary (smaller and faster than a Map).
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(legacy_encoding=False, **kwargs)
+    The compressed attributes here are ``Attribute`` of the Python value they hold with the
+    Binary type, not ``BinaryAttribute`` subclasses: those read as ``bytes`` to a type checker.
+    The stored bytes are the same (``BinaryAttribute`` without legacy encoding passes them
+    through)."""
+
+    attr_type = BINARY
 
     def serialize(self, value: str) -> bytes:
-        return super().serialize(zlib.compress(value.encode(), 6))
+        return zlib.compress(value.encode(), 6)
 
     def deserialize(self, value: bytes) -> str:
-        return zlib.decompress(super().deserialize(value)).decode()
+        return zlib.decompress(value).decode()
 
 
 _RULESET_FIELD = re.compile(r'"ruleset"\s*:\s*"([^"\\]+)"')
@@ -149,30 +158,35 @@ def unpack_state(blob: bytes) -> str:
     return (unpacker.decompress(blob[2 + size:]) + unpacker.flush()).decode()
 
 
-class StateAttribute(BinaryAttribute):
-    """A game state's JSON text, stored as :func:`pack_state` makes it."""
+class StateAttribute(Attribute[str]):
+    """A game state's JSON text, stored as :func:`pack_state` makes it (a Binary)."""
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(legacy_encoding=False, **kwargs)
+    attr_type = BINARY
 
     def serialize(self, value: str) -> bytes:
-        return super().serialize(pack_state(value))
+        return pack_state(value)
 
     def deserialize(self, value: bytes) -> str:
-        return unpack_state(super().deserialize(value))
+        return unpack_state(value)
 
 
-class CompressedJsonAttribute(BinaryAttribute):
+class CompressedJsonAttribute(Attribute[Any]):
     """A JSON value stored zlib-compressed as a DynamoDB Binary."""
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(legacy_encoding=False, **kwargs)
+    attr_type = BINARY
 
     def serialize(self, value: Any) -> bytes:
-        return super().serialize(zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 9))
+        return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 9)
 
     def deserialize(self, value: bytes) -> Any:
-        return json.loads(zlib.decompress(super().deserialize(value)))
+        return json.loads(zlib.decompress(value))
+
+
+def list_of[E](of: type[Attribute[E]], **options: Any) -> ListAttribute[E]:
+    """``ListAttribute(of=of, **options)``, typed as a list of ``of``'s Python values
+    (``list[str]`` for ``UnicodeAttribute``): PynamoDB's own typing makes it a list of the
+    attribute class (pynamodb/PynamoDB#1246)."""
+    return cast("ListAttribute[E]", ListAttribute(of=of, **options))
 
 
 RIGHT_OF_WAY_SECONDS = 2
@@ -192,7 +206,7 @@ TIMER_DEADLINE = ""
 ARCHIVE_DEADLINE = "archive-"
 """``timer_shard`` prefixes: an active game's earliest deadline (the sweeper), a finished
 game's archive date (the archiver)."""
-class DeadlineIndex(GlobalSecondaryIndex):
+class DeadlineIndex(GlobalSecondaryIndex["GameRecord"]):
     """Sparse index of work due on a game, by date: an active game's earliest timed deadline,
     a finished game's archive date."""
 
@@ -220,12 +234,12 @@ class Waiting:
     id: int
     player: int | None
     kind: str
-    deadline: Any
+    deadline: engine.Deadline | None
     since: int
     private: tuple[int, ...] | None = None
 
     @classmethod
-    def of(cls, decision: Any, since: int) -> Waiting:
+    def of(cls, decision: engine.Decision, since: int) -> Waiting:
         """The record's entry for the engine's ``decision``, pending since ``since``."""
         private = getattr(decision, "private", None)
         return cls(decision.id, decision.player, decision.kind, decision.deadline, since,
@@ -261,11 +275,11 @@ class _Decisions:
     (:class:`GameRecord`, its summaries included) and the port's :class:`GameMeta` alike: both
     keep ``pending`` as JSON, ``status``, ``game_id``, ``timer_shard`` and ``deadline_at``."""
 
-    game_id: Any
-    status: Any
-    pending: Any
-    timer_shard: Any
-    deadline_at: Any
+    game_id: str
+    status: str
+    pending: str | None
+    timer_shard: str | None
+    deadline_at: float | None  # (a NumberAttribute in the item: whole seconds)
 
     def waiting(self) -> list[Waiting]:
         """The pending decisions (:class:`Waiting`), in the order the game asks them."""
@@ -344,17 +358,17 @@ class GameRecord(_Decisions, Model):
     version = VersionAttribute()
     ruleset = UnicodeAttribute()
     status = UnicodeAttribute(default="active")
-    seats = ListAttribute(of=UnicodeAttribute, default=list)
+    seats = list_of(UnicodeAttribute, default=list)
     state = StateAttribute()
     event_count = NumberAttribute(default=0)
     tail = CompressedJsonAttribute(null=True)
     write_id = UnicodeAttribute(null=True)
     owner = UnicodeAttribute(null=True)
     pending = UnicodeAttribute(null=True)
-    stand_ins = MapAttribute(default=dict)
-    idle_streaks = MapAttribute(default=dict)
-    hidden = MapAttribute(default=dict)
-    seen_at = MapAttribute(default=dict)
+    stand_ins: MapAttribute[str, Any] = MapAttribute(default=dict)
+    idle_streaks: MapAttribute[str, Any] = MapAttribute(default=dict)
+    hidden: MapAttribute[str, Any] = MapAttribute(default=dict)
+    seen_at: MapAttribute[str, Any] = MapAttribute(default=dict)
     sealed = CompressedJsonAttribute(null=True)
     stand_in_after = NumberAttribute(null=True)
     bot_delay = NumberAttribute(null=True)
@@ -366,10 +380,10 @@ class GameRecord(_Decisions, Model):
     right_of_way = NumberAttribute(null=True)
     name = UnicodeAttribute(null=True)
     number = NumberAttribute(null=True)
-    places = ListAttribute(of=NumberAttribute, null=True)
-    moves = MapAttribute(default=dict)
-    stood_in = MapAttribute(default=dict)
-    knocked_out = ListAttribute(of=NumberAttribute, null=True)
+    places = list_of(NumberAttribute, null=True)
+    moves: MapAttribute[str, Any] = MapAttribute(default=dict)
+    stood_in: MapAttribute[str, Any] = MapAttribute(default=dict)
+    knocked_out = list_of(NumberAttribute, null=True)
     rated = BooleanAttribute(null=True)
     unrated = UnicodeAttribute(null=True)
     orders = UnicodeAttribute(null=True)
@@ -462,14 +476,22 @@ class GameMeta(_Decisions):
         return copy.deepcopy(self)
 
 
+type GameFields = GameRecord | GameMeta
+"""A game's record as read: the stored item (or a summary of some of its attributes: the
+dashboard's, an archived game's) or the port's :class:`GameMeta`. Their maps differ
+(``MapAttribute``, ``dict``: :func:`service.seats.as_map` reads both)."""
+
 META_FIELDS = tuple(f.name for f in fields(GameMeta))
 """The attributes of :class:`GameRecord` the port hands out (a test checks that these are all
 of the item's but ``state``, ``tail`` and ``write_id``)."""
 
 
-def step_of(state: Any) -> int:
-    """The state's action counter for the event log's ``step`` (0 when it keeps none)."""
-    return int(getattr(state, "steps", 0) or 0)
+def step_of(state: engine.GameState) -> int:
+    """The state's action counter for the event log's ``step`` (0 for a ruleset whose states
+    keep none, :attr:`engine.Ruleset.counts_steps`: Mulodi)."""
+    if not engine.ruleset_of(state).counts_steps:
+        return 0
+    return int(state.steps)  # type: ignore[attr-defined]  # a counting ruleset's states have it
 
 
 class StoredGame:
@@ -479,7 +501,7 @@ class StoredGame:
     a save of it would find no item to match). ``tail`` is the store's own (the log's newest
     events as the game item keeps them): callers leave it alone."""
 
-    def __init__(self, record: GameMeta, *, state: Any = None, state_text: str | None = None,
+    def __init__(self, record: GameMeta, *, state: engine.GameState | None = None, state_text: str | None = None,
                  archived: bool = False, tail: list[dict[str, Any]] | None = None) -> None:
         if state is None and state_text is None:
             raise ValueError("a stored game needs its state or its state's text")
@@ -490,9 +512,10 @@ class StoredGame:
         self._text = state_text
 
     @property
-    def state(self) -> Any:
+    def state(self) -> engine.GameState:
         """The engine's state (``engine.load_state`` of the stored text)."""
         if self._state is None:
+            assert self._text is not None  # __init__ refuses a game with neither
             self._state = engine.load_state(self._text)
         return self._state
 
@@ -518,7 +541,7 @@ class GameStore(Protocol):
     :class:`DynamoGameStore`; :class:`service.memory_store.MemoryGameStore` (tests,
     benchmarks). Both pass ``tests/service/test_store_contract.py``."""
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: engine.GameState,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
@@ -532,7 +555,7 @@ class GameStore(Protocol):
         :class:`NotFound` when there is none."""
         ...
 
-    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+    def save(self, game: StoredGame, state: engine.GameState, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
         """The one conditional write of a move: ``state`` and ``game.record`` as the caller
@@ -577,7 +600,7 @@ class DynamoGameStore:
     def __init__(self) -> None:
         self._connection = connection()
 
-    def create(self, game_id: str, ruleset: str, seats: list[str], state: Any,
+    def create(self, game_id: str, ruleset: str, seats: list[str], state: engine.GameState,
                events: list[dict[str, Any]], *, owner: str | None = None,
                waiting: list[Waiting] | None = None, also: AddToTransaction | None = None,
                table: dict[str, Any] | None = None) -> StoredGame:
@@ -612,7 +635,7 @@ class DynamoGameStore:
         except PynamoDBException as exc:
             raise ServiceUnavailable("the game store is not answering; try again") from exc
 
-    def save(self, game: StoredGame, state: Any, events: list[dict[str, Any]], *,
+    def save(self, game: StoredGame, state: engine.GameState, events: list[dict[str, Any]], *,
              status: str | None = None, also: AddToTransaction | None = None,
              give_way: bool = False, at: int | None = None) -> StoredGame:
         """Write the game's new ``state`` and its record (``game.record`` as the caller
@@ -681,7 +704,7 @@ class DynamoGameStore:
         meta = game.record
         record = GameRecord(meta.game_id, version=game.version, write_id=uuid.uuid4().hex)
         attributes = GameRecord.get_attributes()
-        actions = [attributes[name].set(getattr(meta, name)) if getattr(meta, name) is not None
+        actions: list[Action] = [attributes[name].set(getattr(meta, name)) if getattr(meta, name) is not None
                    else attributes[name].remove() for name in names]
         actions.append(GameRecord.write_id.set(record.write_id))
         try:
@@ -709,7 +732,7 @@ class DynamoGameStore:
 
     @observability.traced("storage.write")
     def _write(self, record: GameRecord, new: bool, also: AddToTransaction | None = None,
-               condition: Any = None) -> None:
+               condition: Condition | None = None) -> None:
         """One conditional write of the game item (the version condition and ``condition``;
         for a new game, that none exists), in a transaction only when ``also`` adds items.
 
@@ -727,7 +750,7 @@ class DynamoGameStore:
             except PutError as exc:
                 if exc.cause_response_code == "ConditionalCheckFailedException":
                     if self._committed(record):
-                        record.update_local_version_attribute()
+                        record.update_local_version_attribute()  # type: ignore[no-untyped-call]  # PynamoDB: unannotated
                         return
                     raise VersionConflict(record.game_id) from exc
                 raise ServiceUnavailable("the game store could not save; nothing was applied") from exc
@@ -749,7 +772,7 @@ class DynamoGameStore:
                 if not new and self._committed(record):
                     # The SDK sent a committed transaction again (its answer was lost): the
                     # items are this write's (a game's end with its ratings, service.ratings).
-                    record.update_local_version_attribute()
+                    record.update_local_version_attribute()  # type: ignore[no-untyped-call]  # PynamoDB: unannotated
                     return
                 raise VersionConflict(record.game_id) from exc
             raise ServiceUnavailable("the game store could not save; nothing was applied") from exc

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 import engine
 from service.errors import Unprocessable
@@ -117,6 +117,17 @@ def check_bounds(name: str, value: Any, where: str = "") -> None:
         raise Unprocessable(f"{where}{name} must be {least} to {most}")
 
 
+class NoOptions(BaseModel):
+    """The options model of a ruleset that declares none (``Ruleset.table_options`` is
+    ``None``): no fields of its own; the service's bounds still apply."""
+
+
+def model(ruleset: str) -> type[BaseModel]:
+    """``ruleset``'s table options model (``Ruleset.table_options``; :class:`NoOptions` when
+    it has none). Raises ``engine.UnknownRuleset``."""
+    return engine.get_ruleset(ruleset).table_options or NoOptions
+
+
 def check(ruleset: str, options: dict[str, Any], *, deal: bool = True) -> dict[str, Any]:
     """``options`` (a lobby's or a kickoff's) checked: their size (:data:`MAX_OPTIONS_BYTES`),
     the ruleset's ``table_options`` model, the service's bounds (:data:`SERVICE_BOUNDS`) and,
@@ -128,7 +139,7 @@ def check(ruleset: str, options: dict[str, Any], *, deal: bool = True) -> dict[s
         raise Unprocessable(f"options are limited to {MAX_OPTIONS_BYTES} bytes")
     rs = engine.get_ruleset(ruleset)
     try:
-        rs.table_options.model_validate(options)
+        model(ruleset).model_validate(options)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "options"
@@ -147,7 +158,7 @@ def schema(ruleset: str) -> dict[str, Any]:
     """The JSON Schema of ``ruleset``'s table options as the service takes them: the model's,
     with each bounded option's ``minimum`` and ``maximum`` those of :data:`SERVICE_BOUNDS`
     (never looser than the model's own)."""
-    full = engine.get_ruleset(ruleset).table_options.model_json_schema()
+    full = model(ruleset).model_json_schema()
     game = engine.game_of(ruleset)
     if all(game in p for p in PACES.values()):  # (a game the table does not list has no paces)
         full.setdefault("properties", {})["pace"] = {

@@ -34,7 +34,8 @@ class ThrottleRecord(Model):
         table_name = settings().throttle_table
 
     key = UnicodeAttribute(hash_key=True)
-    count = NumberAttribute(default=0)
+    # The table's attribute is "count", which shadows Model.count (a scan's count), unused here.
+    count = NumberAttribute(default=0)  # type: ignore[assignment]  # shadows Model.count
     expires_at = NumberAttribute()
 
 

@@ -165,7 +165,7 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
         if not may_know(decision, seat, reveal=reveal):
             continue  # another player's offer: not theirs to know
         due = None
-        if active and decision.deadline is not None:
+        if active and now is not None and decision.deadline is not None:
             since = waiting[decision.id].since if decision.id in waiting else now
             due = decision.deadline.due(since)
         pending.append({"id": decision.id, "player": decision.player, "kind": decision.kind,
@@ -184,13 +184,14 @@ def table_view(game: StoredGame, state: Any, seat: int | None, *, now: int | Non
         "seat": seat,
         "owner": {"account_id": owner, "name": names.get(owner, owner)},
         "seats": seat_entries(seats, names, seats_module.stand_ins(game.record)),
-        "decision": (mine or held or [None])[0],
+        "decision": next(iter(mine or held), None),
         "pending": pending,
         "outcome": None if outcome is None else {"termination": outcome.termination,
                                                  "winner": outcome.winner},
         "legal_actions": legal,
         "legal_specs": specs,
-        "hints": ruleset.hints(state, seat, now) if seat is not None and active else {},
+        "hints": (ruleset.hints(state, seat, now)
+                  if seat is not None and active and now is not None else {}),
         "state": ruleset.view(state, seat, reveal=reveal),
     }
 
@@ -285,6 +286,7 @@ def public_events(events: list[dict[str, Any]], ruleset: str, viewer: int | None
         if event.get("type") in INTERNAL_EVENTS:
             continue
         service = SERVICE_EVENT_SHAPES.get(event.get("type", ""))
+        shown: dict[str, Any] | None
         if service is not None:
             shown = {"type": event["type"], **{k: event[k] for k in service.public if k in event}}
         else:

@@ -48,4 +48,4 @@ def fire(game_id: str, now: int | None = None, *, reschedule: bool = False) -> d
     observability.count(observability.TIMEOUTS_FIRED if outcome.applied
                         else observability.STALE_TIMERS_IGNORED)
     return {"applied": outcome.applied, "reason": outcome.reason,
-            **({"version": outcome.result.version} if outcome.applied else {})}
+            **({"version": outcome.result.version} if outcome.result is not None else {})}

@@ -143,12 +143,16 @@ class LobbyInvitation(Notice):
     ruleset: str | None = None
 
 
-_NOTICES: dict[str, type[Notice]] = {"TableNews": TableNews, "LobbyInvitation": LobbyInvitation}
+type NoticeEvent = BusEvent[Notice] | BusEvent[TableNews] | BusEvent[LobbyInvitation]
+"""A bus event ``timers.notify`` takes: its detail is a :class:`Notice` of some kind."""
+
+_NOTICES: dict[str, type[NoticeEvent]] = {
+    "TableNews": BusEvent[TableNews], "LobbyInvitation": BusEvent[LobbyInvitation]}
 
 
-def notice_model(detail_type: str) -> type[BusEvent[Notice]]:
+def notice_model(detail_type: str) -> type[NoticeEvent]:
     """The event model ``timers.notify`` validates an event of ``detail_type`` with."""
-    return BusEvent[_NOTICES.get(detail_type, Notice)]
+    return _NOTICES.get(detail_type, BusEvent[Notice])
 
 
 # Validation at the handler's entry --------------------------------------------------------

@@ -197,3 +197,20 @@ def test_mtaani_whole_board_names_are_at_most_seven_characters():
             (0, "Payday", "Payday"), (33, "Hurlingham", "Hurl."), (42, "Kenya Airways", "KQ")]
     with pytest.raises(ValidationError):
         Tile.model_validate({"index": 33, "name": "Hurlingham", "short": "Hurlingh", "kind": "property"})
+
+
+def test_a_mathree_move_to_card_names_its_tile():
+    """A ``move_to`` Mathree card moves the player to its ``tile`` (cards.mathree_card), so
+    an edition whose card names none is refused when read, not on the draw; the cards of both
+    rulesets name theirs."""
+    from pydantic import ValidationError
+
+    from engine.mtaani.data import MathreeCard
+
+    with pytest.raises(ValidationError, match="needs its 'tile'"):
+        MathreeCard.model_validate({"id": "m9", "text": "Go to Westlands", "effect": "move_to"})
+    assert MathreeCard.model_validate(
+        {"id": "m9", "text": "Go to Westlands", "effect": "move_to", "tile": 9}).tile == 9
+    for name in ("current", "classic"):
+        moves = [c for c in rulebook(name).mathree_cards.values() if c.effect == "move_to"]
+        assert moves and all(c.tile is not None for c in moves)

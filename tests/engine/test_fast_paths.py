@@ -2,9 +2,10 @@
 
 - ``MtaaniRuleset.apply`` copies with ``MtaaniState.copy``: the copy is the state a reload of
   the stored form gives, and changing it leaves the original as it was.
-- Self-play applies with ``MtaaniRuleset.play(checked=True, quiet=True)`` (no second check of
-  a bot's legal choice, no events): every state it reaches is the one ``apply_in_place``
-  reaches, and ``play`` without ``quiet`` returns the same events.
+- Self-play applies with the core reducer's quiet path (``Ruleset.quiet_player``, which is
+  ``Ruleset.play(checked=True, quiet=True)``: no second check of a bot's legal choice, no
+  events): every state it reaches is the one ``apply_in_place`` reaches, and ``play`` without
+  ``quiet`` returns the same events (the ruleset kit holds every game's paths alike).
 """
 
 from __future__ import annotations

@@ -84,6 +84,75 @@ def test_bad_action_input_is_refused_alike(name):
     assert engine.dump_state(state) == before
 
 
+REDUCER = ("apply", "apply_in_place", "play", "quiet_player", "recognise", "_reduce")
+"""The one reducer's sequence (``engine.Ruleset``): a ruleset supplies its steps, never these."""
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_actions_apply_through_the_one_reducer_whichever_path(name):
+    """Every game applies actions through the core's one sequence (it overrides none of
+    :data:`REDUCER`; its rule registry has a rule for each action type), and the sequence's
+    four ways of applying (a copy; in place; ``play`` checked and quiet; the self-play loop's
+    ``quiet_player``) reach the same state after every move of a random game, counting a step
+    for each where the state counts them."""
+    rs = engine.get_ruleset(name)
+    for method in REDUCER:
+        assert getattr(type(rs), method) is getattr(engine.Ruleset, method), (
+            f"{name} overrides the reducer's {method}")
+    assert set(rs.rules) == set(rs.action_types) == {
+        cls.model_fields["type"].default for cls in rs.actions} | set(rs.system_actions)
+    table = play_out(name, rs.min_players, SEED_BASE + 11)
+    copied = engine.new_game(name, table.players, table.seed, table.options)
+    in_place, checked, quiet = copied.copy(), copied.copy(), copied.copy()
+    step = rs.quiet_player(quiet)
+    for n, move in enumerate(table.moves, start=1):
+        result = rs.apply(copied, move.action)
+        assert result.events == move.events
+        copied = result.state
+        assert rs.apply_in_place(in_place, move.action).events == move.events
+        assert rs.play(checked, move.action, checked=True, quiet=True) == []
+        step(move.action)
+        assert engine.dump_state(in_place) == engine.dump_state(copied) == \
+            engine.dump_state(checked) == engine.dump_state(quiet), f"{name}: move {n} differs"
+        if rs.counts_steps:
+            assert copied.steps == quiet.steps == n
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_an_action_of_another_game_is_refused_as_unknown(name):
+    """One error for an action the game does not know, whatever game it comes from:
+    :class:`engine.InvalidAction` ``"not a <game> action"``, the state untouched."""
+    rs = engine.get_ruleset(name)
+    state = engine.new_game(name, [f"p{i}" for i in range(rs.min_players)], seed=SEED_BASE)
+    before = engine.dump_state(state)
+    seat = engine.pending(state)[0].player or 0
+    foreign = [engine.get_ruleset(other).parse_action({"type": "end_turn", "player": seat})
+               for other in engine.rulesets() if engine.game_of(other) != rs.game
+               and "end_turn" in engine.get_ruleset(other).action_types]
+    assert foreign
+    for action in [*foreign, engine.Outcome("x", None), {"type": "end_turn", "player": seat}]:
+        for apply in (rs.apply, rs.apply_in_place, rs.play):
+            with pytest.raises(engine.InvalidAction, match=f"^not a {rs.game_title} action$"):
+                apply(state, action)
+    assert engine.dump_state(state) == before
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_states_keep_the_one_state_protocol(name):
+    """Every game's state has ``ruleset``, ``seed``, ``copy()``, ``dump()`` (the stored form
+    as data) and ``dump_json()`` (the same as text: what ``dump_state`` stores); ``steps``
+    where the ruleset counts them (:attr:`engine.Ruleset.counts_steps`)."""
+    rs = engine.get_ruleset(name)
+    table = play_out(name, rs.min_players, SEED_BASE + 12)
+    state = table.state
+    assert isinstance(state, engine.GameState)
+    assert state.ruleset == name and state.seed == table.seed
+    assert state.dump() == json.loads(state.dump_json()) == json.loads(engine.dump_state(state))
+    assert state.copy() is not state and state.copy().dump() == state.dump()
+    if rs.counts_steps:
+        assert state.steps == len(table.moves)
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_seat_counts_outside_the_range_are_refused(name):
     rs = engine.get_ruleset(name)

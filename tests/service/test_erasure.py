@@ -292,6 +292,39 @@ def test_deleting_needs_the_handle_typed_again(api):
     assert api.call("DELETE", "/account", {"confirm_handle": handle}).status == 401
 
 
+def test_a_second_erased_seat_at_an_ongoing_game_gets_its_stand_in_too(api):
+    # GIVEN a game of three in progress where one erased player's seat is already played by
+    # a stand-in bot (the record's stand_ins is no longer empty)
+    _, owner = api.sign_in()
+    game_id = lobby(api, owner, size=3)
+    leaving = []
+    for prefix in ("wanjiru", "kamau"):
+        handle = fresh_handle(prefix)
+        me = api.ok("POST", "/sessions", {"handle": handle}, None, 201)
+        invite_and_join(api, game_id, owner, handle, me["token"])
+        leaving.append((handle, me))
+    api.ok("POST", f"/lobbies/{game_id}/start", None, owner, 201)
+    seat_of = {account_id: seat for seat, account_id in enumerate(GameRecord.get(game_id).seats)}
+    first, second = (me for _, me in leaving)
+    api.ok("DELETE", "/account", {"confirm_handle": leaving[0][0]}, first["token"], 202)
+    assert fan_out(first["account_id"])[0]["erasures"][0]["done"] is True
+    assert GameRecord.get(game_id).stand_ins.as_dict() == {str(seat_of[first["account_id"]]): "base"}
+
+    # WHEN the second player deletes their account too
+    api.ok("DELETE", "/account", {"confirm_handle": leaving[1][0]}, second["token"], 202)
+    (answer,) = fan_out(second["account_id"])
+
+    # THEN their seat is anonymised with its own stand-in, the first one's kept (the erasure
+    # read the game's stand-ins as a PynamoDB map, which the port's plain dict is not: it
+    # failed on the game once a stand-in was there)
+    assert answer["erasures"][0]["done"] is True
+    game = GameRecord.get(game_id)
+    assert game.stand_ins.as_dict() == {str(seat_of[first["account_id"]]): "base",
+                                        str(seat_of[second["account_id"]]): "base"}
+    assert all(game.seats[seat_of[me["account_id"]]].startswith("anon:") for me in (first, second))
+    assert game.status == "active"
+
+
 # ---------------------------------------------------------------------------- faults
 class Killed(BaseException):
     """The worker's process dying (not an error any handler would catch)."""

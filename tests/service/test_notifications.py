@@ -140,6 +140,21 @@ def test_a_turn_reaches_the_players_browsers_and_devices_once_and_no_email_by_de
     assert len(sent) == 1 and len(sns_messages(token)) == before + 1
 
 
+def test_a_game_notice_that_names_no_game_tells_nobody(api, push_service):
+    # A hand-made event (every game event the service publishes names its game): before,
+    # the turn was notified with a link to "game/None".
+    from timers import notify
+
+    ids = [account_of(api, api.sign_in()[1]) for _ in range(2)]
+    event = {"detail-type": "DecisionPending", "detail": {
+        "version": 3, "ruleset": "mtaani", "seats": ids, "seat": 1, "account_id": ids[1],
+        "actor": "human", "passed": True,
+        "event": {"type": "DecisionPending", "player": 1, "kind": "turn", "decision": 7}}}
+    with running_as("NotifyFunction"):
+        assert notify.handler(event, None) == {}
+    assert list(notifications.NotificationRecord.query(ids[1])) == []
+
+
 def test_a_subscription_the_push_service_no_longer_knows_is_removed(api, push_service):
     sent, status, _ = push_service
     game_id, ((_, a), (_, b)) = api.new_game(2, options=DICE)

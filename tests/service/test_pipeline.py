@@ -10,24 +10,17 @@ import time
 import pytest
 
 import engine
-from service import bus, deadlines, pipeline, storage
+from service import deadlines, pipeline
 from service.errors import StaleVersion
-from service.memory_store import MemoryGameStore
 
 PLAYERS = ["acc_pipe_a00000000", "acc_pipe_b00000000"]
 ROLL_1_2 = {"scripted": {"dice": [[1, 2], [1, 2]], "mugging": [False, False]}}
 
 
 @pytest.fixture
-def store(monkeypatch):
-    """The in-memory store as the pipeline's default; what is published is kept in
-    ``store.published`` (``(detail-type, detail)`` pairs)."""
-    memory = MemoryGameStore()
-    memory.published = []
-    monkeypatch.setattr(storage, "_store", memory)
-    monkeypatch.setattr(bus, "publish_many", lambda items, source=bus.SOURCE:
-                        memory.published.extend(items))
-    return memory
+def store(memory_store):
+    """The in-memory store as the pipeline's default (``tests/conftest.py``)."""
+    return memory_store
 
 
 def _deal(store) -> str:

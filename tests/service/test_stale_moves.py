@@ -102,3 +102,49 @@ def test_an_answer_made_on_a_view_another_answer_changed_applies_and_a_closed_wi
     assert (closed["error"]["code"], closed["error"]["message"]) == (
         "decision_closed", "the window has closed")
     assert table.decision(0)["kind"] == "play"
+
+
+def test_a_bid_pressed_after_a_bots_bid_landed_is_refused_in_words_then_a_higher_one_applies(
+        api, clock):
+    """Three seats: person A (who starts), a Base bot, person B (bots move with no pause). A
+    opens Korogocho at M10,000; B looks (M20,000 at least). The move cues the bot-turn
+    function, whose Base bot bids half the way from the least bid (M20,000) to its limit, the
+    price (M700,000): M20,000 + M340,000 = M360,000. B, still on the view before the bot's bid,
+    presses Bid M20,000: refused, "outbid: the bid is now M360,000; bid M370,000 at least",
+    and nothing changes. B then bids M400,000 on that same old view: applied (the decision
+    B answers is still pending and the bid is legal now)."""
+    import engine
+    from service import pipeline
+    from service.accounts import bot_id
+    from service.storage import DynamoGameStore
+    from tests.policy.calls import running_as
+    from tests.service.buspump import delivered
+    from tests.service.test_jiji_table import DICE, WEEK, Table
+    from timers import bot_turn
+
+    (_, token_a), (_, token_b) = api.sign_in(), api.sign_in()
+    ids = [api.ok("GET", "/account", None, t)["account_id"] for t in (token_a, token_b)]
+    seats = [ids[0], bot_id("base", 1), ids[1]]
+    seed = next(n for n in range(100) if engine.new_game("jiji", seats, n, {}).cur == 0)
+    created = pipeline.create_game(
+        "jiji", seats, {"auction_seconds": 100, "idle_timeout_seconds": WEEK, "scripted": DICE},
+        seed=seed, owner=ids[0], game_id=f"jiji-stale-bot-{seed}", table={"bot_delay": 0})
+    table = Table.of(api, created.game.game_id, [token_a, None, token_b])
+    discard_all()
+    table.move(0, "roll")
+    table.move(0, "auction", {"opening_bid": 10_000})
+    seen = table.view(2)
+    decision = _bid_decision(seen, 2)
+    [cue] = [e for e in delivered("BotTurnFunction") if e["detail"]["game_id"] == table.id]
+    with running_as("BotTurnFunction"):
+        assert bot_turn.handler(cue, None)["moves"] == 1
+    before = DynamoGameStore().load(table.id).version
+    refused = table.move(2, "bid", {"amount": 20_000, "version": seen["version"],
+                                    "decision": decision}, status=409)
+    assert refused["error"]["message"] == "outbid: the bid is now M360,000; bid M370,000 at least"
+    assert DynamoGameStore().load(table.id).version == before
+    applied = table.move(2, "bid", {"amount": 400_000, "version": seen["version"],
+                                    "decision": decision})
+    assert [(e["player"], e["amount"]) for e in applied["events"] if e["type"] == "BidPlaced"] == [
+        (2, 400_000)]
+    assert [e["amount"] for e in table.log() if e["type"] == "BidPlaced"] == [360_000, 400_000]

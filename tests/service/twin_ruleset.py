@@ -23,7 +23,6 @@ from engine.core import (
     InvalidAction,
     LegalActions,
     Outcome,
-    Result,
     Ruleset,
     register,
 )
@@ -59,14 +58,41 @@ class TwinState(BaseModel):
     players: list[str]
     options: Options
     answers: dict[int, bool | None] = Field(default_factory=lambda: {0: None, 1: None})
+    steps: int = 0
 
     def copy(self) -> TwinState:  # type: ignore[override]  (the engine's state protocol)
         """A deep copy."""
         return self.model_copy(deep=True)
 
+    def dump(self) -> dict[str, Any]:
+        """The stored form as JSON-ready data."""
+        return self.model_dump(mode="json")
+
     def dump_json(self) -> str:
         """The stored JSON form."""
         return self.model_dump_json()
+
+
+class Ctx:
+    """One action's context: the state ``s`` and the ``events``."""
+
+    def __init__(self, state: TwinState):
+        self.s = state
+        self.events: list[dict[str, Any]] = []
+
+
+class Rule:
+    """An action type's rule: ``perform(ctx, action)``."""
+
+    def __init__(self, perform: Any):
+        self.perform = perform
+
+
+def _answer(ctx: Ctx, action: Any) -> None:
+    seat = action.player
+    ctx.s.answers[seat] = action.yes if action.type == "answer" else False
+    ctx.events.append({"type": "Answered", "player": seat, "yes": ctx.s.answers[seat],
+                       "by": "player" if action.type == "answer" else "table"})
 
 
 class TwinRuleset(Ruleset):
@@ -121,17 +147,19 @@ class TwinRuleset(Ruleset):
 
         return LegalActions(acts, check)
 
-    def apply(self, state: TwinState, action) -> Result:
-        copy = state.copy()
+    # the reducer's steps (engine.Ruleset runs the sequence)
+    action_types = {"answer": Answer, "timeout": Timeout}
+    rules = {"answer": Rule(_answer), "timeout": Rule(_answer)}
+
+    def context(self, state, quiet):
+        return Ctx(state)
+
+    def check(self, ctx, action):
         seat = action.player
-        if copy.answers.get(seat, False) is not None:
+        if ctx.s.answers.get(seat, False) is not None:
             raise IllegalAction("nothing to answer")
         if action.type == "timeout" and action.decision != seat + 1:
             raise IllegalAction("no such decision")
-        copy.answers[seat] = action.yes if action.type == "answer" else False
-        event = {"type": "Answered", "player": seat, "yes": copy.answers[seat],
-                 "by": "player" if action.type == "answer" else "table"}
-        return Result(copy, [event], self.pending(copy), self.outcome(copy))
 
     def deadline_action(self, state, decision, now):
         if decision.player is None or state.answers.get(decision.player, False) is not None:

@@ -17,7 +17,6 @@ from engine import (
     LegalActions,
     NotYourDecision,
     Outcome,
-    Result,
     Ruleset,
     read_action,
 )
@@ -98,14 +97,67 @@ class SiriState(BaseModel):
     winner: int | None = None
     over: str | None = None
     scripted: dict[str, Any] = Field(default_factory=dict)
+    steps: int = 0
 
     def copy(self) -> SiriState:  # type: ignore[override]  (the engine's state protocol)
         """A deep copy."""
         return self.model_copy(deep=True)
 
+    def dump(self) -> dict[str, Any]:
+        """The stored form as JSON-ready data."""
+        return self.model_dump(mode="json")
+
     def dump_json(self) -> str:
         """The stored JSON form."""
         return self.model_dump_json()
+
+
+class Ctx:
+    """One action's context: the state ``s`` and the ``events``."""
+
+    def __init__(self, state: SiriState):
+        self.s = state
+        self.events: list[dict[str, Any]] = []
+
+
+class Rule:
+    """An action type's rule: ``perform(ctx, action)``."""
+
+    def __init__(self, perform: Any):
+        self.perform = perform
+
+
+def _taunt(ctx: Ctx, action: Any) -> None:
+    ctx.s.taunted.append(action.player)
+    ctx.events.append({"type": "Taunted", "player": action.player})
+
+
+def _guess(ctx: Ctx, action: Any) -> None:
+    s = ctx.s
+    hint = _hint(s.card, action.card)
+    s.guesses.append((action.player, action.card, hint))
+    ctx.events.append({"type": "Guessed", "player": action.player, "card": action.card,
+                       "hint": hint})
+    if hint == "right":
+        s.over, s.winner = "guessed", action.player
+    _next_turn(ctx)
+
+
+def _pass(ctx: Ctx, action: Any) -> None:
+    ctx.events.append({"type": "Passed", "player": action.player,
+                       "by": "table" if action.type == "timeout" else "player"})
+    _next_turn(ctx)
+
+
+def _next_turn(ctx: Ctx) -> None:
+    s = ctx.s
+    s.turns += 1
+    s.turn = 1 - s.turn
+    if not s.over and s.turns >= s.options.max_turns:
+        s.over = "turn_cap"
+    if s.over:
+        ctx.events.append({"type": "GameEnded", "termination": s.over, "winner": s.winner,
+                           "card": s.card})
 
 
 def _possible(state: SiriState) -> list[int]:
@@ -200,34 +252,16 @@ class SiriRuleset(Ruleset):
                 acts.append(Taunt(player=player))
         return LegalActions(acts, lambda action: self._check(state, action))
 
-    def apply(self, state, action):
-        if not isinstance(action, _Action):
-            raise InvalidAction("not a Siri action")
-        self._check(state, action)
-        copy = state.copy()
-        events: list[dict[str, Any]] = []
-        if action.type == "taunt":
-            copy.taunted.append(action.player)
-            events.append({"type": "Taunted", "player": action.player})
-            return Result(copy, events, self.pending(copy), self.outcome(copy))
-        if action.type == "guess":
-            hint = _hint(copy.card, action.card)
-            copy.guesses.append((action.player, action.card, hint))
-            events.append({"type": "Guessed", "player": action.player, "card": action.card,
-                           "hint": hint})
-            if hint == "right":
-                copy.over, copy.winner = "guessed", action.player
-        else:
-            events.append({"type": "Passed", "player": action.player,
-                           "by": "table" if action.type == "timeout" else "player"})
-        copy.turns += 1
-        copy.turn = 1 - copy.turn
-        if not copy.over and copy.turns >= copy.options.max_turns:
-            copy.over = "turn_cap"
-        if copy.over:
-            events.append({"type": "GameEnded", "termination": copy.over, "winner": copy.winner,
-                           "card": copy.card})
-        return Result(copy, events, self.pending(copy), self.outcome(copy))
+    # the reducer's steps (engine.Ruleset runs the sequence)
+    action_types = KINDS
+    rules = {"guess": Rule(_guess), "pass": Rule(_pass), "timeout": Rule(_pass),
+             "taunt": Rule(_taunt)}
+
+    def context(self, state, quiet):
+        return Ctx(state)
+
+    def check(self, ctx, action):
+        self._check(ctx.s, action)
 
     def order_action(self, state, seat, orders, now):
         if state.over or state.turn != seat:

@@ -1,5 +1,6 @@
 """A fourth game touches nothing shared (issue 30.6): Siri (:mod:`tests.siri`, three files)
-is found from its package, passes the whole ruleset kit, plays through the pipeline on moto,
+is found from its package, passes the whole ruleset kit, plays through the pipeline on the
+in-memory store,
 and is served by the one action function through the template's one move route, with its
 moves documented in ``/openapi.json``; its turn's deadline is passed for an absent player."""
 
@@ -42,11 +43,14 @@ def test_siri_passes_the_ruleset_kit(siri, check):
     getattr(kit, check)("siri")
 
 
-def test_siri_through_the_pipeline(siri, aws):
+def test_siri_through_the_pipeline(siri, memory_store):
     import engine
     from service import pipeline
+    from service.accounts import bot_id
 
-    accounts = ["acc_siri_a000000000", "acc_siri_b000000000"]
+    # A person and a bot: an unrated table (fewer than two people), so its end reads no
+    # ratings (a rated game's end reads the people's ratings, which are not behind the port).
+    accounts = ["acc_siri_a000000000", bot_id("base", 1)]
     created = pipeline.create_game("siri", accounts, {}, owner=accounts[0])
     game_id = created.game.game_id
     card = created.game.state.card
@@ -57,6 +61,13 @@ def test_siri_through_the_pipeline(siri, aws):
         pipeline.act(game_id, accounts[0], {"type": "pass"})
     last = pipeline.act(game_id, accounts[1], {"type": "guess", "card": card})
     assert engine.outcome(last.state) == engine.Outcome("guessed", 1)
+    stored = memory_store.load(game_id)
+    assert (stored.version, engine.outcome(stored.state)) == (3, engine.Outcome("guessed", 1))  # dealt, 2 guesses
+    # The bus heard the deal, each turn's decision, the bot's cue and the end; nothing waits after it.
+    kinds = [kind for kind, _ in memory_store.published]
+    assert kinds == ["GameCreated", "DecisionPending", "Guessed", "DecisionPending", "BotsToMove",
+                     "Guessed", "GameEnded"]
+    assert memory_store.published[-1][1]["event"]["winner"] == 1
 
 
 def test_siri_is_served_by_the_one_action_function(siri, api):

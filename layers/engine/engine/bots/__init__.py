@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import core
@@ -69,6 +70,30 @@ def seat_id(kind: str, n: int) -> str:
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
     return f"{SEAT_PREFIX}{kind}:{n}"
+
+
+def maker(classes: Mapping[str, str]) -> Callable[..., Any]:
+    """The ``make(kind, seed, **options)`` of a game's bots module: a bot object of ``kind``
+    (self-play loops keep one per seat), of the class ``classes`` names for it (kind ->
+    ``"module:Class"``, imported on first use: a cold start imports only the bots it plays),
+    made as ``Class(seed, **options)`` (options: a class's own, such as the Advanced bot's
+    ``explore`` or the Smart bot's ``model_path``). ``make`` raises :class:`ValueError` for
+    an unknown ``kind``."""
+
+    found: dict[str, Any] = {}
+
+    def make(kind: str, seed: int, **options: Any) -> Any:
+        cls = found.get(kind)
+        if cls is None:
+            target = classes.get(kind)
+            if target is None:
+                raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+            module, _, name = target.partition(":")
+            cls = found[kind] = getattr(importlib.import_module(module), name)
+        return cls(seed, **options)
+
+    make.__doc__ = f"A bot object of ``kind``: {', '.join(f'{k} {v}' for k, v in classes.items())}."
+    return make
 
 
 def module_of(ruleset: core.Ruleset) -> Any:

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import read_action
+from engine.core import make_action, read_action
 
 Seat = Annotated[int, Field(ge=0, le=5, description="a seat")]
 Space = Annotated[int, Field(ge=0, le=39, description="a board space (a district's)")]
@@ -317,33 +317,8 @@ SYSTEM_TYPES = frozenset(cls.model_fields["type"].default for cls in SYSTEM_ACTI
 
 
 
-_SHAPES: dict[type, tuple[tuple[str, ...], dict]] = {}
-
-
-def make(cls: type[BaseModel], **values):
-    """A ``cls`` action from values already known to be valid (the engine's own candidates),
-    without pydantic's validation or ``model_construct``'s per-field work: the field order and
-    defaults are read once per class. The result equals ``cls(**values)``."""
-    shape = _SHAPES.get(cls)
-    if shape is None:
-        names = tuple(cls.model_fields)
-        defaults = {name: f.get_default(call_default_factory=True)
-                    for name, f in cls.model_fields.items() if not f.is_required()}
-        shape = _SHAPES[cls] = (names, defaults)
-    names, defaults = shape
-    data = {}
-    for name in names:
-        if name in values:
-            data[name] = values[name]
-        else:
-            value = defaults[name]
-            data[name] = list(value) if type(value) is list else value
-    action = cls.__new__(cls)
-    object.__setattr__(action, "__dict__", data)
-    object.__setattr__(action, "__pydantic_fields_set__", set(values))
-    object.__setattr__(action, "__pydantic_extra__", None)
-    object.__setattr__(action, "__pydantic_private__", None)
-    return action
+make = make_action
+"""An action built without validation (:func:`engine.core.make_action`)."""
 
 
 def parse(data: dict) -> BaseModel:

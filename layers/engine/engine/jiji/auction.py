@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.jiji import actions as act
+from engine.jiji.data import Book
 from engine.jiji.flow import (
     BANK,
     UPPER,
@@ -58,12 +59,12 @@ def bidders(ctx: Ctx) -> list[int]:
             if not p.out and i != a.holder and p.cash >= least]
 
 
-def snipe_extension(ctx: Ctx, window: int) -> int:
+def snipe_extension(b: Book, window: int) -> int:
     """5% of the auction window (seconds, rounded up): the last stretch of the window in which
     a bid moves the close (times are whole seconds, so a bid stamped ``left`` seconds before
     the close was made between ``left - 1`` and ``left`` seconds before it: with ``left`` at
     most this, it may have been in the last 5%)."""
-    return -(-window * ctx.b.snipe_percent // 100)
+    return -(-window * b.snipe_percent // 100)
 
 
 def extended_close(ctx: Ctx, close: int, window: int, now: int) -> int | None:
@@ -74,7 +75,7 @@ def extended_close(ctx: Ctx, close: int, window: int, now: int) -> int | None:
     the window (decisions file, "Readings decided after the first conformance run": with a
     window of 10 to 20 seconds 5% rounds up to 1 second, no more than the time left)."""
     left = close - now
-    extension = snipe_extension(ctx, window)
+    extension = snipe_extension(ctx.b, window)
     if left > extension:
         return None
     return now + max(extension, left + 1)
@@ -166,14 +167,13 @@ def _check_bid(ctx: Ctx, a: act.Bid) -> None:
 
 
 def _bid(ctx: Ctx, a: act.Bid) -> None:
-    auction = ctx.s.auction
+    auction: Auction = ctx.s.auction  # type: ignore[assignment]  # _check_bid: an auction is open
     auction.bids.append([a.player, a.amount])
     extended = extended_close(ctx, auction.close, auction.window, a.now)
-    moved = extended is not None
-    if moved:
+    if extended is not None:
         auction.close = extended
     ctx.emit("BidPlaced", player=a.player, district=auction.space, amount=a.amount,
-             closes=auction.close, extended=moved)
+             closes=auction.close, extended=extended is not None)
 
 
 register("bid", _check_bid, _bid)
@@ -183,7 +183,7 @@ def settle_auction(ctx: Ctx) -> None:
     """Close the open auction: the highest bid its bidder can pay wins (they pay the bank and
     take the district); with none, the district stays unowned."""
     s = ctx.s
-    auction = s.auction
+    auction: Auction = s.auction  # type: ignore[assignment]  # callers close an open auction
     s.auction = None
     winner, price = None, 0
     for seat, amount in reversed(auction.bids):

@@ -157,7 +157,7 @@ def _check_exemption(ctx: Ctx, a) -> None:
 
 def _pay_rent(ctx: Ctx, a: act.PayRent) -> None:
     s = ctx.s
-    owner, amount, space = s.rent
+    owner, amount, space = s.rent  # type: ignore[misc]  # the exemption phase has a rent due
     s.rent = None
     ctx.emit("RentDue", player=a.player, owner=owner, district=space, amount=amount)
     ctx.charge(a.player, owner, amount, "rent")
@@ -166,7 +166,7 @@ def _pay_rent(ctx: Ctx, a: act.PayRent) -> None:
 
 def _use_exemption(ctx: Ctx, a: act.UseExemption) -> None:
     s = ctx.s
-    owner, amount, space = s.rent
+    owner, amount, space = s.rent  # type: ignore[misc]  # the exemption phase has a rent due
     s.rent = None
     s.exemption = None
     ctx.emit("ExemptionUsed", player=a.player, owner=owner, district=space, amount=amount)

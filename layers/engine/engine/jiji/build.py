@@ -381,7 +381,7 @@ register("place_permit", _check_permit, _permit)
 def removal_cost(ctx: Ctx, space: int) -> int:
     """What taking the nuisance off ``space`` costs: M500k per block it counts for."""
     d = ctx.s.districts[space]
-    return ctx.b.nuisances[d.permit] * ctx.b.removal_per_block if has_nuisance(ctx.b, d) else 0
+    return ctx.b.nuisances[d.permit] * ctx.b.removal_per_block if has_nuisance(ctx.b, d) else 0  # type: ignore[index]  # has_nuisance: a permit building stands
 
 
 def _check_remove(ctx: Ctx, a: act.RemoveNuisance) -> None:
@@ -399,7 +399,7 @@ def _remove(ctx: Ctx, a: act.RemoveNuisance) -> None:
     cost = removal_cost(ctx, a.district)
     ctx.transfer(a.player, BANK, cost, "nuisance_removal", district=a.district)
     ctx.emit("NuisanceRemoved", player=a.player, district=a.district, building=d.permit, cost=cost)
-    s.supply[d.permit] += 1
+    s.supply[d.permit] += 1  # type: ignore[index]  # _check_remove: a nuisance stands on it
     d.permit = None
 
 

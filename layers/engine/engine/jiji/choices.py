@@ -125,7 +125,7 @@ def placement(ctx: Ctx, seat: int, legal: Iterable[Any], budget: int,
                 price = b.res_price[space] if kind == "res" else b.ind_price[space]
                 if price > budget:
                     continue
-                gain = rent_with(b, s, space, r + (kind == "res"), i + (kind == "ind")) - here
+                gain: float = rent_with(b, s, space, r + (kind == "res"), i + (kind == "ind")) - here
                 if kind == "res" and not has_bonus(b, d):
                     gain *= 1 - risk
                 if kind == "ind":

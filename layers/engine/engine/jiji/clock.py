@@ -41,7 +41,8 @@ def running(ctx: Ctx) -> bool:
 
 def ran_out(ctx: Ctx, now: int) -> bool:
     """Whether the game clock has run out at ``now``."""
-    return running(ctx) and now >= ctx.s.clock_end
+    s = ctx.s
+    return s.clock_end is not None and s.over is None and now >= s.clock_end
 
 
 def standings(ctx: Ctx) -> list[dict]:
@@ -120,7 +121,7 @@ def _check_resume(ctx: Ctx, a: act.Resume) -> None:
 def _resume(ctx: Ctx, a: act.Resume) -> None:
     """Every timer moves on by the time the game stood saved."""
     s = ctx.s
-    shift = a.now - s.paused_at
+    shift = a.now - s.paused_at  # type: ignore[operator]  # _check_resume: the game is saved
     s.paused_at = None
     if s.clock_end is not None:
         s.clock_end += shift

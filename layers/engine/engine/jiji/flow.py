@@ -30,15 +30,17 @@ BANK = None
 
 class Ctx:
     """One action's working context: the data ``b``, the (copied) state ``s``, the events so
-    far and ``now`` (the action's time, Unix seconds, or ``None`` when it carries none)."""
+    far, ``now`` (the action's time, Unix seconds, or ``None`` when it carries none) and
+    ``mark`` (where the turn stood before the action's rule: :func:`progress`)."""
 
-    __slots__ = ("b", "events", "now", "s")
+    __slots__ = ("b", "events", "mark", "now", "s")
 
     def __init__(self, book: Book, state: JijiState, now: int | None = None):
         self.b = book
         self.s = state
         self.now = now
         self.events: list[Event] = []
+        self.mark: tuple[Any, ...] | None = None
 
     def emit(self, type_: str, **data: Any) -> None:
         """Record an event ``{"type": type_, **data}`` (seats, spaces, M)."""
@@ -100,12 +102,25 @@ class Ctx:
 # ---------------------------------------------------------------------- the rule registry
 Check = Callable[[Ctx, Any], None]
 Perform = Callable[[Ctx, Any], None]
-RULES: dict[str, tuple[Check, Perform]] = {}
+
+
+class Rule:
+    """One action type's rule (:class:`engine.core.Rule`): ``check`` (raises, changes
+    nothing) and ``perform``."""
+
+    __slots__ = ("check", "perform")
+
+    def __init__(self, check: Check, perform: Perform):
+        self.check = check
+        self.perform = perform
+
+
+RULES: dict[str, Rule] = {}
 
 
 def register(type_: str, check: Check, perform: Perform) -> None:
     """Make ``check`` (raises, changes nothing) and ``perform`` the rule of action ``type_``."""
-    RULES[type_] = (check, perform)
+    RULES[type_] = Rule(check, perform)
 
 
 UPPER: dict[str, Callable[..., Any]] = {}
@@ -124,14 +139,21 @@ def upper(module: str, *functions: Callable[..., Any]) -> None:
         UPPER[f"{module}.{function.__name__}"] = function
 
 
-def check_action(ctx: Ctx, action: Any) -> tuple[Check, Perform]:
+def check_action(ctx: Ctx, action: Any) -> Rule:
     """Run the check of ``action``'s rule; returns the rule. Raises :class:`InvalidAction`
     for an unknown type and the check's error otherwise."""
-    rule = RULES.get(getattr(action, "type", None))
+    rule = RULES.get(getattr(action, "type", ""))
     if rule is None:
         raise InvalidAction("not a Jiji action")
-    rule[0](ctx, action)
+    rule.check(ctx, action)
     return rule
+
+
+def progress(s: JijiState) -> tuple[Any, ...]:
+    """Where the turn stands: its holder, phase and number, whether an auction is open, the
+    debts owed, a roll again and a building grant. Only progress (a change of it) gives the
+    turn holder a new decision (issue 15)."""
+    return (s.cur, s.phase, s.turn, s.auction is None, len(s.debts), s.again, s.grant)
 
 
 # ---------------------------------------------------------------------- common checks

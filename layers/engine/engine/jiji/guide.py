@@ -24,7 +24,6 @@ from pydantic import BaseModel
 from engine import guidetext, verify
 from engine.jiji import auction, rent
 from engine.jiji.data import Book
-from engine.jiji.flow import Ctx
 from engine.jiji.messages import money
 from engine.jiji.state import District, JijiState
 
@@ -74,8 +73,7 @@ def _auction_example(b: Book, example: dict[str, Any], window: int) -> dict[str,
     ``late_bid_seconds_left`` to go moves the close (:func:`engine.jiji.auction.snipe_extension`,
     the rule itself). Raises ``ValueError`` when the example would break the rules it shows."""
     space = _space_named(b, example["district"])
-    ctx = Ctx(b, None)  # snipe_extension reads the data only
-    extension = auction.snipe_extension(ctx, window)
+    extension = auction.snipe_extension(b, window)
     raise_ = example["opening"] + b.minimum_step
     left = example["late_bid_seconds_left"]
     if not (b.minimum_bid <= example["opening"] and example["opening"] % b.step == 0
@@ -84,7 +82,7 @@ def _auction_example(b: Book, example: dict[str, Any], window: int) -> dict[str,
         raise ValueError("guide.toml's auction example breaks the auction rules it shows")
     return {"price": b.price[space], "raise": raise_, "extension": extension,
             "gained": extension - left,
-            "live_extension": auction.snipe_extension(ctx, b.live_auction_seconds)}
+            "live_extension": auction.snipe_extension(b, b.live_auction_seconds)}
 
 
 def _rent_example(b: Book, example: dict[str, Any]) -> dict[str, Any]:

@@ -46,7 +46,7 @@ def autoplay(ctx: Ctx) -> None:
             ctx.emit("PermitUnused", player=seat)
             after_landing(ctx)
         elif phase == "exemption":
-            _owner, amount, _space = s.rent
+            _owner, amount, _space = s.rent  # type: ignore[misc]  # the exemption phase has a rent due
             if s.players[seat].cash >= amount:
                 board._pay_rent(ctx, act.make(act.PayRent, player=seat))
             else:

@@ -163,8 +163,8 @@ def _landmarks(ctx: Ctx, player: int, out: list) -> None:
             if sky_ok:
                 out.append(act.make(act.BuildSkyscraper, player=player, district=space))
     if not tower_built and len(whole) >= b.tower_groups_needed and cash >= b.tower_price:
-        for group in whole:
-            for space in b.groups[group].spaces:
+        for name in whole:
+            for space in b.groups[name].spaces:
                 if not s.districts[space].mortgage:
                     out.append(act.make(act.BuildTower, player=player, district=space))
 

@@ -53,7 +53,7 @@ from engine.jiji.data import Book, book
 from engine.jiji.flow import Ctx
 from engine.jiji.legal import legal_actions
 from engine.jiji.rent import rent_value, wealth
-from engine.jiji.state import JijiState
+from engine.jiji.state import Auction, JijiState
 
 NO_DISTRICT = "none"
 """``limit_district`` when no district has its own limit."""
@@ -63,14 +63,43 @@ district (40 spaces, about 7 a roll): used only to weigh a nuisance's removal.""
 
 
 class _Orders(BaseModel):
+    """The fields of :data:`JijiOrders` with their types, for the type checker and the code
+    below: the model itself (:func:`_model`) gives each its title, description, default and
+    bounds from the data (and ``limit_district`` the board's district names), redefining
+    every field here in the same order."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
+    roll: bool
+    leave_jail: Literal["early", "card", "doubles"]
+    buy: Literal["by_rule", "stop"]
+    reserve: int
+    reserve_rent_percent: int
+    proxy_bids: bool
+    bid_percent: int
+    completes_percent: int
+    joins_percent: int
+    blocks_percent: int
+    opening_percent: int
+    limit_district: str
+    limit: int
+    construction: Literal["by_rule", "stop"]
+    blocks: Literal["best_rent", "industrial", "residential"]
+    landmarks: bool
+    remove_nuisances: bool
+    lift_mortgages: bool
+    auction_space: bool
+    permits: Literal["stop", "by_rule"]
+    station_jumps: Literal["stop", "by_rule", "never"]
+    exemption_from: int
+    debts: Literal["stop", "mortgage"]
+    end_turn: bool
 
 
 def _m(title: str, description: str, default: int, high: int) -> Any:
     return Field(default, ge=0, le=high, title=title, description=description)
 
 
-def _model() -> type[BaseModel]:
+def _model() -> type[_Orders]:
     """The pydantic model of one seat's Jiji orders (every default from ``data/jiji.toml``
     ``[orders]``; ``limit_district`` lists the board's district names): built once, as
     :data:`JijiOrders`, when this module is first imported."""
@@ -177,7 +206,7 @@ class Table:
 
     __slots__ = ("b", "ctx", "o", "s", "seat")
 
-    def __init__(self, state: JijiState, seat: int, orders: BaseModel):
+    def __init__(self, state: JijiState, seat: int, orders: _Orders):
         self.s = state
         self.b: Book = book()
         self.seat = seat
@@ -251,7 +280,7 @@ def _floor(b: Book, amount: int) -> int:
 def proxy_bid(t: Table, now: int):
     """The proxy's bid now: the least bid the auction takes when it is within
     :func:`proxy_limit` and the auction still open at ``now``; else ``None``."""
-    a = t.s.auction
+    a: Auction = t.s.auction  # type: ignore[assignment]  # order_action asks only while one is open
     if not t.o.proxy_bids or now >= a.close:
         return None
     least = minimum_next(t.ctx)
@@ -260,7 +289,7 @@ def proxy_bid(t: Table, now: int):
     return act.make(act.Bid, player=t.seat, amount=least, now=now)
 
 
-def proxy_race(state: JijiState, orders: Mapping[int, BaseModel], now: int) -> list[tuple[int, Any]]:
+def proxy_race(state: JijiState, orders: Mapping[int, _Orders], now: int) -> list[tuple[int, Any]]:
     """A race between proxy bids, settled in a few bids (``JijiRuleset.orders_shortcut``).
 
     One at a time, the seats' proxies (``orders``: seat -> orders) would raise each other by
@@ -425,7 +454,7 @@ def _turn_phase(t: Table, legal):
 
 
 def _exemption(t: Table, legal):
-    _owner, amount, _space = t.s.rent
+    _owner, amount, _space = t.s.rent  # type: ignore[misc]  # the exemption phase has a rent due
     if amount >= t.o.exemption_from or amount > t.cash:
         return first(legal, "use_exemption")
     return first(legal, "pay_rent")
@@ -437,7 +466,7 @@ PHASES = {"roll": _roll_phase, "buy": _buy_phase, "permit": _permit_phase,
 """The turn holder's decision by phase (``JijiState.phase``)."""
 
 
-def order_action(state: JijiState, seat: int, orders: BaseModel, now: int) -> BaseModel | None:
+def order_action(state: JijiState, seat: int, orders: _Orders, now: int) -> BaseModel | None:
     """The move seat ``seat``'s ``orders`` (a :data:`JijiOrders`) make in ``state``
     at ``now`` (Unix seconds): a proxy bid in an open auction, a mortgage for a debt, or the
     turn's next step; ``None`` for a stop (a deal, bankruptcy, a field set to ``stop``) or when

@@ -26,7 +26,6 @@ from engine.core import (
     LegalActions,
     Notice,
     Outcome,
-    Result,
     Ruleset,
     register,
 )
@@ -46,7 +45,7 @@ from engine.jiji import (  # noqa: F401
     mortgage,
 )
 from engine.jiji.data import Book, book
-from engine.jiji.flow import RULES, Ctx, check_action, settle, start_turn
+from engine.jiji.flow import RULES, Ctx, check_action, progress, settle, start_turn
 from engine.jiji.legal import legal_actions as _legal_actions
 from engine.jiji.state import District, JijiState, Options, Player
 from engine.jiji.view import EVENT_SHAPES
@@ -88,7 +87,7 @@ class GameOptions(BaseModel):
     scripted: dict[Literal["dice", "construction"], list[Any]] = Field(default_factory=dict)
 
 
-def _check_scripted(b: Book, scripted: dict[str, list[Any]]) -> None:
+def _check_scripted(b: Book, scripted: dict[Literal["dice", "construction"], list[Any]]) -> None:
     for stream, values in scripted.items():
         for value in values:
             if stream == "dice":
@@ -125,7 +124,7 @@ class JijiRuleset(Ruleset):
         "lift_mortgage", "propose_deal", "accept_deal", "decline_deal", "withdraw_deal"})
     """Moves beside the turn (landmarks, nuisances, mortgages, deals): only progress (the
     turn, its phase, an auction, a debt paid) gives the turn holder a new decision
-    (:meth:`JijiRuleset._perform`)."""
+    (:meth:`JijiRuleset.settle`)."""
     short_game_options = {"end": "clock", "clock_seconds": 365 * DAY,
                           "auction_seconds": 2 * DAY, "deal_seconds": DAY}
     """The ruleset kit's tables: a clock table whose clock (a year of the kit's virtual time,
@@ -147,7 +146,8 @@ class JijiRuleset(Ruleset):
         bid's auction has closed (or the bidder holds the highest bid now), a deal was answered,
         withdrawn or expired, a turn's step has passed."""
         seat = getattr(action, "player", None)
-        if action.type == "bid":
+        kind = getattr(action, "type", None)
+        if kind == "bid":
             a = state.auction
             if a is not None and a.holder == seat:
                 return f"you hold the highest bid (M{a.bid:,})"
@@ -156,7 +156,7 @@ class JijiRuleset(Ruleset):
                 if state.players[seat].cash < least:
                     return f"outbid: the bid is now M{a.bid:,}, and M{least:,} is more than your cash"
             return "the auction has closed"
-        if action.type in ("accept_deal", "decline_deal", "withdraw_deal"):
+        if kind in ("accept_deal", "decline_deal", "withdraw_deal"):
             return "the deal is no longer open: it was answered, withdrawn or it expired"
         if state.cur != seat:
             return "your turn has ended"
@@ -206,9 +206,7 @@ class JijiRuleset(Ruleset):
     def load_state(self, data: dict[str, Any] | str | bytes) -> JijiState:
         """Rebuild a state from its stored JSON (text or data); :class:`InvalidAction` when malformed."""
         try:
-            if isinstance(data, (str, bytes)):
-                data = json.loads(data)
-            return JijiState.load(data)
+            return JijiState.load(json.loads(data) if isinstance(data, (str, bytes)) else data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InvalidAction(f"not a Jiji state: {exc}") from None
 
@@ -220,40 +218,38 @@ class JijiRuleset(Ruleset):
         """Every action seat ``player`` may apply now (:func:`engine.jiji.legal.legal_actions`)."""
         return _legal_actions(Ctx(self.book, state), player)
 
-    def apply(self, state: JijiState, action: BaseModel) -> Result:
-        """Apply ``action`` to a copy of ``state`` (``state`` never changes). Raises
-        :class:`InvalidAction` (not a Jiji action) or :class:`IllegalAction` (or a subclass)."""
-        if not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES:
-            raise InvalidAction("not a Jiji action")
-        check_action(Ctx(self.book, state), action)  # refuse before copying
-        return self._perform(state.copy(), action)
+    # ------------------------------------------------------------------ the reducer's steps
+    action_types = act.ACTION_TYPES
+    rules = RULES
 
-    def apply_in_place(self, state: JijiState, action: BaseModel) -> Result:
-        """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots). The
-        check runs before any change, so a refused action leaves ``state`` as it was."""
-        if not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES:
-            raise InvalidAction("not a Jiji action")
-        check_action(Ctx(self.book, state), action)
-        return self._perform(state, action)
+    def context(self, state: JijiState, quiet: bool) -> Ctx:
+        """An action's :class:`~engine.jiji.flow.Ctx` (its ``now`` set by :meth:`begin`)."""
+        return Ctx(self.book, state)
 
-    def _perform(self, s: JijiState, action: BaseModel) -> Result:
-        ctx = Ctx(self.book, s, getattr(action, "now", None))
-        perform = RULES[action.type][1]
-        actor = getattr(action, "player", None)
-        system = action.type in act.SYSTEM_TYPES
-        if not system and actor == s.cur:
+    def check(self, ctx: Ctx, action: BaseModel) -> None:
+        """The check of the action's rule (:func:`engine.jiji.flow.check_action`)."""
+        check_action(ctx, action)
+
+    def begin(self, ctx: Ctx, action: BaseModel) -> None:
+        """The action's time becomes the context's ``now`` and the table's (it only moves
+        forward); the turn holder's own move stops the table playing their turn out; where
+        the turn stands is marked for :meth:`settle`."""
+        s = ctx.s
+        now = ctx.now = getattr(action, "now", None)
+        if action.type not in act.SYSTEM_TYPES and getattr(action, "player", None) == s.cur:  # type: ignore[attr-defined]
             s.auto = False
-        now = getattr(action, "now", 0)
         if now and now > s.time:
             s.time = now
-        before = (s.cur, s.phase, s.turn, s.auction is None, len(s.debts), s.again, s.grant)
-        perform(ctx, action)
+        ctx.mark = progress(s)
+
+    def settle(self, ctx: Ctx) -> None:
+        """Debts paid, the game's end, idle turns played out (:func:`engine.jiji.flow.settle`);
+        then a new decision for the turn holder when the turn progressed (only progress
+        restarts their clock, issue 15)."""
         settle(ctx)
-        after = (s.cur, s.phase, s.turn, s.auction is None, len(s.debts), s.again, s.grant)
-        if before != after:  # only progress restarts the turn holder's clock (issue 15)
+        s = ctx.s
+        if progress(s) != ctx.mark:
             s.did = s.next_id()
-        s.steps += 1
-        return Result(s, ctx.events, self.pending(s), self.outcome(s))
 
     def pending(self, state: JijiState) -> tuple[Decision, ...]:
         """What the game waits for, in order: an open auction's bidders (or, when nobody can
@@ -271,7 +267,7 @@ class JijiRuleset(Ruleset):
             a = s.auction
             ctx = Ctx(b, s)
             deadline = Deadline("auction_close", "auction_seconds", at=a.close)
-            detail = {"district": a.space, "name": b.name[a.space], "bid": a.bid,
+            detail: dict[str, Any] = {"district": a.space, "name": b.name[a.space], "bid": a.bid,
                       "holder": a.holder, "minimum": auction.minimum_next(ctx), "closes": a.close,
                       "opener": a.opener, "reason": a.reason}
             seats = auction.bidders(ctx)
@@ -292,7 +288,7 @@ class JijiRuleset(Ruleset):
                     "creditor": "bank" if creditor is None else creditor}))
         else:
             p = s.players[s.cur]
-            detail: dict[str, Any] = {"space": p.pos}
+            detail = {"space": p.pos}
             if s.phase == "buy":
                 detail.update(district=p.pos, name=b.name[p.pos], price=b.price[p.pos])
             elif s.phase == "exemption" and s.rent:
@@ -397,17 +393,9 @@ class JijiRuleset(Ruleset):
         """The seed, and the Chance pile's order as one token (never shown whole)."""
         return {str(state.seed), "pile:" + "-".join(state.pile)}
 
-    def waiting_seats(self, state: JijiState) -> list[int]:
-        """Holders of pending decisions in the order asked: bidders, debtors or the turn holder, then deal recipients."""
-        seen: dict[int, None] = {}
-        for decision in self.pending(state):
-            if decision.player is not None:
-                seen.setdefault(decision.player, None)
-        return list(seen)
-
     # ------------------------------------------------------------------ standing orders
     @property
-    def standing_orders(self) -> type[BaseModel]:
+    def standing_orders(self) -> type[BaseModel]:  # type: ignore[override]  # a property: a cold start imports no orders
         """One seat's standing orders and proxy bids (:data:`engine.jiji.orders.JijiOrders`,
         imported on first use: a cold start reads no orders)."""
         from engine.jiji.orders import JijiOrders
@@ -419,7 +407,7 @@ class JijiRuleset(Ruleset):
         (:func:`engine.jiji.orders.order_action`)."""
         from engine.jiji.orders import order_action
 
-        return order_action(state, seat, orders, now)
+        return order_action(state, seat, orders, now)  # type: ignore[arg-type]  # a JijiOrders: engine.orders validates them with standing_orders
 
     def orders_shortcut(self, state: JijiState, orders: Mapping[int, BaseModel],
                         now: int) -> list[tuple[int, BaseModel]]:
@@ -427,7 +415,7 @@ class JijiRuleset(Ruleset):
         (:func:`engine.jiji.orders.proxy_race`)."""
         from engine.jiji.orders import proxy_race
 
-        return proxy_race(state, orders, now)
+        return proxy_race(state, orders, now)  # type: ignore[arg-type]  # JijiOrders: engine.orders validates them with standing_orders
 
     # ------------------------------------------------------------------ around the game
     def notice(self, event: Event, seat: int, names: Sequence[str],

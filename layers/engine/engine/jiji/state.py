@@ -287,7 +287,7 @@ class JijiState:
         self.seed = 0
         self.rng_counter = 0
         self.scripted: dict[str, list[Any]] = {}
-        self.options: Options = None  # type: ignore[assignment]
+        self.options: Options = None  # type: ignore[assignment]  # new_game and load set it before any use
         self.players: list[Player] = []
         self.districts: dict[int, District] = {}
         self.bank = 0

@@ -84,7 +84,7 @@ def go_bankrupt(ctx: Ctx, player: int, creditor: int | None) -> None:
     board.check_revolution(ctx)
     if s.current == player:
         s.turn += 1
-        start_turn(ctx, next_seat(ctx, player))
+        start_turn(ctx, next_seat(ctx, player))  # type: ignore[arg-type]  # two or more seats are left
 
 
 def _check(ctx: Ctx, a: DeclareBankruptcy) -> None:

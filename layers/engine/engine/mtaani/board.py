@@ -8,7 +8,7 @@ Mathree), "Economy and fees" (landing on properties), "Jail" (trespassing), "The
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine import rng
 from engine.mtaani import properties as prop
@@ -147,7 +147,7 @@ def check_revolution(ctx: Ctx) -> None:
 @step("land")
 def land(ctx: Ctx, item: Step) -> None:
     """Resolve landing on ``item.tile`` (:func:`land_on`)."""
-    land_on(ctx, item.player, item.tile)
+    land_on(ctx, item.player, item.tile)  # type: ignore[arg-type]  # a land step names its tile
 
 
 def land_on(ctx: Ctx, player: int, tile: int) -> None:
@@ -165,7 +165,7 @@ def land_on(ctx: Ctx, player: int, tile: int) -> None:
 @step("tile")
 def resolve_tile(ctx: Ctx, item: Step) -> None:
     """The landing effect of ``item.tile``'s kind (see :data:`LANDING`)."""
-    LANDING[ctx.book.tiles[item.tile].kind](ctx, item.player, item.tile)
+    LANDING[ctx.book.tiles[item.tile].kind](ctx, item.player, item.tile)  # type: ignore[index, arg-type]  # a tile step names its tile
 
 
 def _land_property(ctx: Ctx, player: int, tile: int) -> None:
@@ -186,11 +186,12 @@ def collect_fee(ctx: Ctx, visitor: int, owner: int, tile: int, fee: int) -> None
     """The visitor pays ``fee`` for ``tile``: any subsidy comes from the pool instead, any skim
     goes to its holder out of the owner's share; the rest goes to the owner."""
     subsidy = 0
+    hook: Callable[[Ctx, int, int], int] | Callable[[Ctx, int, int, int], list[tuple[int, int]]]
     for hook in FEE_SUBSIDY_HOOKS:
         subsidy += hook(ctx, tile, fee)
     if subsidy > fee:  # min(fee, subsidy), without the call (once per fee paid)
         subsidy = fee
-    skims: list[tuple[int, int]] = ()  # type: ignore[assignment]
+    skims: Sequence[tuple[int, int]] = ()
     for hook in FEE_SKIM_HOOKS:
         cuts = hook(ctx, owner, tile, fee)
         if cuts:
@@ -276,7 +277,7 @@ def is_local(ctx: Ctx, player: int, side: str) -> bool:
 @step("mugging")
 def mugging(ctx: Ctx, item: Step) -> None:
     """The queued mugging of ``item.player`` on ``item.tile`` (:func:`mug`)."""
-    mug(ctx, item.player, item.tile)
+    mug(ctx, item.player, item.tile)  # type: ignore[arg-type]  # a mugging step names its tile
 
 
 def mug(ctx: Ctx, player: int, tile: int) -> None:

@@ -93,7 +93,7 @@ def _list_choose_deck(ctx: Ctx, player: int) -> list[ChooseDeck]:
 
 @choose_deck.performer
 def _choose_deck(ctx: Ctx, a: ChooseDeck) -> None:
-    tile = ctx.s.decision.tile
+    tile = ctx.s.decision.tile  # type: ignore[union-attr]  # the deck decision (check_action)
     ctx.s.decision = None
     ctx.emit("DeckChosen", player=a.player, deck=a.deck, tile=tile)
     ctx.then("draw", a.player, tile=tile, card=a.deck)
@@ -140,4 +140,4 @@ def mathree_card(ctx: Ctx, player: int, card_id: str) -> None:
     elif card.effect == "move_back":
         board.move_back(ctx, player, card.steps or 0, "card")
     else:
-        board.move_to(ctx, player, card.tile, "card")
+        board.move_to(ctx, player, card.tile, "card")  # type: ignore[arg-type]  # a move card names its tile

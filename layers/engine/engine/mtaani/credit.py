@@ -154,6 +154,7 @@ def _spec_take_loan(ctx: Ctx, player: int) -> dict | None:
 
 # ------------------------------------------------------------------------------- repayment
 def _find_loan(ctx: Ctx, player: int, loan_id: int | None) -> BankLoan | PlayerLoan:
+    loan: BankLoan | PlayerLoan | None
     if loan_id is None:
         loan = ctx.s.players[player].bank_loan
         if loan is None:
@@ -286,7 +287,7 @@ def collect_matured(ctx: Ctx, seat: int) -> None:
     mandatory payments of the borrower."""
     s = ctx.s
     p = s.players[seat]
-    loan = p.bank_loan
+    loan: BankLoan | PlayerLoan | None = p.bank_loan
     if loan is not None and loan_clock(ctx, seat) >= loan.due:
         p.bank_loan = None
         ctx.emit("LoanDue", player=seat, lender="bank", amount=owed(loan))

@@ -67,6 +67,12 @@ class MathreeCard(_Strict):
     steps: int | None = None
     visit: bool = False
 
+    @model_validator(mode="after")
+    def _moves_somewhere(self) -> MathreeCard:
+        if self.effect == "move_to" and self.tile is None:
+            raise ValueError(f"Mathree card {self.id!r} moves to a tile: it needs its 'tile'")
+        return self
+
 
 class EventInfo(_Strict):
     """A global event of the edition: ``revolutions`` it lasts (0 = instant) and its figures."""
@@ -372,8 +378,9 @@ class Rulebook:
             if self.sets[set_id].kind != "estate":
                 continue
             sides = {self.side_of[i] for i in tiles}
-            if len(sides) == 1 and None not in sides:
-                self.hoods_on[sides.pop()].append(set_id)
+            side = sides.pop() if len(sides) == 1 else None
+            if side is not None:
+                self.hoods_on[side].append(set_id)
         self.tiles_of_kind: dict[str, list[int]] = {}
         for tile in self.tiles:
             self.tiles_of_kind.setdefault(tile.kind, []).append(tile.index)

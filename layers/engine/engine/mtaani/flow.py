@@ -14,12 +14,15 @@ and the money supply", "Loans and mortgages": mandatory payments, "Bankruptcy an
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.core import Event, GameOver, IllegalAction, NotYourDecision
+from engine.core import Event, GameOver, IllegalAction, InvalidAction, NotYourDecision
 from engine.mtaani.actions import ACTION_TYPES, Instances
 from engine.mtaani.data import Rulebook
-from engine.mtaani.state import Debt, MtaaniState, PendingDecision, Step, step_of
+from engine.mtaani.state import Debt, DecisionKind, MtaaniState, PendingDecision, Step, step_of
+
+if TYPE_CHECKING:
+    from engine.mtaani.actions import _Action
 
 _new = object.__new__
 
@@ -41,7 +44,7 @@ class Ctx:
         self.book = book
         self.rules = book.rules
         self.s = state
-        self.events: list[Event] = []
+        self.events: list[Event] | None = []
         self.memo: dict[Any, Any] | None = None
 
     # ------------------------------------------------------------------ events
@@ -129,7 +132,7 @@ class Ctx:
         self.s.queue.insert(0, item)
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, player: int, kind: str, tile: int | None = None) -> None:
+    def decide(self, player: int, kind: DecisionKind, tile: int | None = None) -> None:
         """Wait for ``player`` to decide ``kind``: a new decision with the next id."""
         s = self.s
         seq = s.decision_seq = s.decision_seq + 1
@@ -314,7 +317,7 @@ class ActionRule:
     __slots__ = ("alone", "candidates", "check", "checked", "cls", "exact", "free", "kinds", "make",
                  "none_when", "perform", "spec", "type")
 
-    def __init__(self, cls: type, kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
+    def __init__(self, cls: type[_Action], kinds: set[str] | str | None, fields: tuple[str, ...] = ()):
         self.cls = cls
         self.type: str = cls.model_fields["type"].default
         self.kinds = kinds
@@ -323,11 +326,16 @@ class ActionRule:
         self.check: Callable[[Ctx, Any], None] = lambda ctx, action: None
         self.checked = False
         self.exact = False
-        self.perform: Callable[[Ctx, Any], None] | None = None
+        self.perform: Callable[[Ctx, Any], None] = self._unperformed
         self.candidates: Callable[[Ctx, int], Any] = self.one
         self.none_when: Callable[[MtaaniState, int], bool] | None = None
         self.alone: list[tuple[Any] | None] | None = [None] * 8
         self.spec: Callable[[Ctx, int], dict[str, Any] | None] | None = None
+
+    def _unperformed(self, ctx: Ctx, action: Any) -> None:
+        """The performer of a rule given none (:meth:`performer`): no action of its type
+        can be applied."""
+        raise NotImplementedError(f"action {self.type!r} has no performer")
 
     def one(self, ctx: Ctx, player: int) -> list:
         """The default candidates: the action with ``player`` alone."""
@@ -388,7 +396,7 @@ def _rules_changed() -> None:
         hook()
 
 
-def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
+def action_rule(cls: type[_Action], kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
     """Register and return the :class:`ActionRule` of action class ``cls`` (``fields``: the
     fields besides ``player`` its listed instances are told apart by, see ``ActionRule.make``)."""
     rule = ActionRule(cls, kinds, fields)
@@ -403,10 +411,12 @@ def action_rule(cls: type, kinds: set[str] | str | None = None, fields: tuple[st
 
 
 def check_action(ctx: Ctx, action: Any) -> ActionRule:
-    """Every check ``action`` must pass (common ones, then its rule's); returns the rule."""
+    """Every check ``action`` must pass (common ones, then its rule's); returns the rule.
+    Raises :class:`InvalidAction` for a type with no rule (the reducer's error for an action
+    it does not know, :meth:`engine.core.Ruleset.recognise`)."""
     rule = RULES.get(action.type)
     if rule is None:
-        raise IllegalAction(f"this table does not allow '{action.type}'")
+        raise InvalidAction("not a Mtaani action")
     if rule.free:
         require_seated(ctx, action.player)
     else:
@@ -419,7 +429,7 @@ def check_action(ctx: Ctx, action: Any) -> ActionRule:
         decision = s.decision
         if decision is None or decision.player != player or (
                 kinds is not None and decision.kind not in kinds):
-            require_actor(ctx, player, kinds)  # type: ignore[arg-type]
+            require_actor(ctx, player, kinds)  # type: ignore[arg-type]  # not free: a set or None
     if rule.checked:
         rule.check(ctx, action)
     return rule

@@ -31,7 +31,7 @@ from engine.mtaani.orders import recommended_values
 
 
 def _tile(book: Rulebook, index: int) -> dict[str, Any]:
-    ctx = Ctx(book, None)  # the price functions below read the rulebook only
+    ctx = Ctx(book, None)  # type: ignore[arg-type]  # the price functions below read the rulebook only
     tile = book.tiles[index]
     out: dict[str, Any] = {"index": index, "name": tile.name, "short": tile.short or tile.name,
                            "kind": tile.kind, "set": tile.set,

@@ -76,7 +76,7 @@ def _seat_rules(ctx: Ctx, player: int) -> tuple[list[tuple[str, ActionRule]], bo
         return [], False
     decision = s.decision
     holds = decision is not None and decision.player == player
-    return rules_for(decision.kind if holds else None), not s.players[player].bankrupt
+    return rules_for(decision.kind if holds else None), not s.players[player].bankrupt  # type: ignore[union-attr]  # holds: not None
 
 
 def _checker(ctx: Ctx, player: int):
@@ -208,6 +208,7 @@ class LazyLegalActions(LegalActions):
 
     __slots__ = ("_acts", "_book", "_by_type", "_ctx", "_listed", "_player", "_seat", "_specs",
                  "_state", "surely")
+    _specs: _LazySpecs | None
 
     def __init__(self, book: Rulebook, s: MtaaniState, player: int, ctx: Ctx | None = None):
         # Not LegalActions.__init__: the listing, its check (``_check``), whether anything is
@@ -218,7 +219,7 @@ class LazyLegalActions(LegalActions):
         self._ctx = ctx
         self._player = player
         self._by_type: dict[str, Sequence] | None = None
-        self._actions = self._check = self._specs = None  # type: ignore[assignment]
+        self._actions = self._check = self._specs = None  # type: ignore[assignment]  # made when first read
         if not 0 <= player < len(s.players) or s.winner is not None or s.termination is not None:
             self._seat, self._acts, self._listed = _NOTHING, False, None
             self.surely = False
@@ -241,7 +242,7 @@ class LazyLegalActions(LegalActions):
         return ctx
 
     @property
-    def specs(self) -> Mapping[str, dict[str, Any]]:  # type: ignore[override]
+    def specs(self) -> Mapping[str, dict[str, Any]]:  # type: ignore[override]  # core: an attribute; here described when read
         if self._specs is None:
             self._specs = _LazySpecs(self._context(), self._player, self._seat.rules)
         return self._specs
@@ -255,7 +256,7 @@ class LazyLegalActions(LegalActions):
         rule = seat.simple.get(name)
         if rule is not None:
             # One action, always legal here: the rule's shared 1-tuple (ActionRule.singleton).
-            found = rule.alone[self._player]  # type: ignore[index]
+            found = rule.alone[self._player]  # type: ignore[index]  # a simple rule keeps its alone
             return found if found is not None else rule.singleton(self._player)
         by_type = self._by_type
         if by_type is not None:
@@ -288,19 +289,19 @@ class LazyLegalActions(LegalActions):
             if ctx.memo is None:
                 ctx.memo = {}  # every type is listed: let the listers share what they work out
             self._actions = [a for name in self._seat.rules for a in self.of_type(name)]
-        return self._actions  # type: ignore[return-value]
+        return self._actions
 
     def __contains__(self, action: object) -> bool:
         # An action this listing handed out is known to be legal here.
         if self._acts:
             name = getattr(action, "type", None)
-            rule = self._seat.simple.get(name)  # type: ignore[arg-type]
+            rule = self._seat.simple.get(name)  # type: ignore[arg-type]  # None (no type) finds none
             if rule is not None:
-                found = rule.alone[self._player]  # type: ignore[index]
+                found = rule.alone[self._player]  # type: ignore[index]  # a simple rule keeps its alone
                 if found is not None and found[0] is action:
                     return True
             elif self._by_type is not None:
-                for found in self._by_type.get(name, ()):  # type: ignore[arg-type]
+                for found in self._by_type.get(name, ()):  # type: ignore[arg-type]  # None finds none
                     if found is action:
                         return True
         if not isinstance(action, BaseModel):
@@ -327,7 +328,7 @@ class LazyLegalActions(LegalActions):
                     break
         return self._listed
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         return self._everything()[index]
 
     def __len__(self) -> int:
@@ -377,7 +378,7 @@ def listed(book: Rulebook, state: MtaaniState, player: int, kind: str, name: str
         seat = _SEATS[kind] = _Seat(kind)
     rule = seat.simple.get(name)
     if rule is not None:
-        found = rule.alone[player]  # type: ignore[index]
+        found = rule.alone[player]  # type: ignore[index]  # a simple rule keeps its alone
         return found if found is not None else rule.singleton(player)
     rule = seat.rules.get(name)
     if rule is None or (rule.none_when is not None and rule.none_when(state, player)):

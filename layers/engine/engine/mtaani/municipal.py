@@ -34,6 +34,7 @@ def in_force(ctx: Ctx) -> str | None:
 
 def percent(ctx: Ctx, subject: str) -> int:
     """200 while "double_<subject>" is in force, 50 for "halve_<subject>", else 100."""
+    rule: MunicipalRule | str | None  # the table's rule, then its name
     rule = ctx.s.municipal
     if rule is None or not rule.active:
         return 100

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -82,7 +82,10 @@ def _municipal_rules() -> tuple[str, ...]:
     return tuple(tomllib.loads((DATA_DIR / "rules-current.toml").read_text())["municipal"]["rules"])
 
 
-MunicipalOrder = Literal[("ask_me", "best_for_me", *_municipal_rules())]  # type: ignore[misc]
+if TYPE_CHECKING:
+    MunicipalOrder = str  # the checker's view: the Literal below is read from the data file
+else:
+    MunicipalOrder = Literal[("ask_me", "best_for_me", *_municipal_rules())]
 """What the Municipal order may say: ask me, the rule best for me, or one of the rules (a rule
 a table's rules do not have, such as the classic preset's missing ban, asks me there)."""
 
@@ -225,6 +228,7 @@ def _decline_an_offer(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
     """The first offer to ``t.seat`` the offers order declines (trades first, then loans, each
     in the order made), as a listed move, or ``None``."""
     every = orders.offers == "decline"
+    offer: TradeOffer | LoanOffer
     for offer in t.s.trades:
         if offer.to == t.seat and (every or offer_worth(t.ctx, t.seat, offer) < orders.offers_below):
             return t.one(DeclineTrade(player=t.seat, trade=offer.id))
@@ -275,7 +279,7 @@ def _on_turn(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
 
 
 def _on_buy(t: _Seat, orders: MtaaniOrders) -> BaseModel | None:
-    tile = t.s.decision.tile
+    tile: int = t.s.decision.tile  # type: ignore[union-attr, assignment]  # a buy decision's tile
     price = prop.purchase_price(t.ctx, tile)
     buy = t.listed("buy")  # listed only when the cash covers the price
     decline = Decline(player=t.seat)
@@ -324,7 +328,7 @@ def deck_worth(t: _Seat) -> dict[str, float]:
             mathree.append(-ctx.rules.jail.bail)
             continue
         back = card.effect == "move_back"
-        to = (here - (card.steps or 0)) % size if back else card.tile
+        to: int = (here - (card.steps or 0)) % size if back else card.tile  # type: ignore[assignment]  # a move card names its tile
         worth = salary if not back and (to < here or to == book.payday != here) else 0
         p = t.s.props.get(to)
         if p is not None and p.owner is not None and p.owner != t.seat:

@@ -42,7 +42,7 @@ def count_mortgages(state: MtaaniState) -> None:
     engine updates it wherever a mortgage is taken or lifted, so listings need not look at
     every property to learn that none is mortgaged. Only for a state nothing but the engine
     changes from now on (self-play's): a change made by hand would leave the count wrong."""
-    state.mortgages = sum(1 for p in state.props.values() if p.mortgaged)
+    state.mortgages = sum(1 for p in state.props.values() if p.mortgaged)  # type: ignore[misc]  # _Counts' slot (mypy sees the dataclass's only)
 
 
 def mortgages_changed(state: MtaaniState, change: int | None) -> None:
@@ -52,7 +52,7 @@ def mortgages_changed(state: MtaaniState, change: int | None) -> None:
         if change is None:
             count_mortgages(state)
         else:
-            state.mortgages += change
+            state.mortgages += change  # type: ignore[misc]  # _Counts' slot (mypy sees the dataclass's only)
 
 
 def _scaled(amount: int, hooks: list[Callable[[Ctx, int], int]], ctx: Ctx, tile: int) -> int:
@@ -214,6 +214,7 @@ def owned(ctx: Ctx, player: int) -> list[int]:
     """Tiles ``player`` owns, in board order. While a listing runs (``ctx.memo`` set) the list
     is shared by every lister and check that asks: do not change it."""
     memo = ctx.memo
+    found: list[int] | None
     if memo is None:
         found = [i for i, p in ctx.s.props.items() if p.owner == player]
         found.sort()  # board order is tile order
@@ -258,7 +259,7 @@ buy = action_rule(Buy, {"buy"})
 
 @buy.checker
 def _check_buy(ctx: Ctx, a: Buy) -> None:
-    tile = ctx.s.decision.tile
+    tile: int = ctx.s.decision.tile  # type: ignore[union-attr, assignment]  # a buy decision's tile
     price = purchase_price(ctx, tile)
     if ctx.s.players[a.player].cash < price:
         raise IllegalAction(f"{ctx.book.name(tile)} costs {price:,} SFR and you hold "
@@ -267,7 +268,7 @@ def _check_buy(ctx: Ctx, a: Buy) -> None:
 
 @buy.performer
 def _buy(ctx: Ctx, a: Buy) -> None:
-    tile = ctx.s.decision.tile
+    tile: int = ctx.s.decision.tile  # type: ignore[union-attr, assignment]  # a buy decision's tile
     price = purchase_price(ctx, tile)
     ctx.transfer(a.player, POOL, price, "purchase", tile=tile)
     p = ctx.s.props[tile]
@@ -283,7 +284,7 @@ decline = action_rule(Decline, {"buy"})
 
 @decline.performer
 def _decline(ctx: Ctx, a: Decline) -> None:
-    tile = ctx.s.decision.tile
+    tile: int = ctx.s.decision.tile  # type: ignore[union-attr, assignment]  # a buy decision's tile
     amount = bank_fee(ctx, tile)
     ctx.emit("PropertyDeclined", player=a.player, tile=tile, fee=amount)
     ctx.s.decision = None

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -17,7 +17,6 @@ from engine.core import (
     LegalActions,
     Notice,
     Outcome,
-    Result,
     Ruleset,
     register,
 )
@@ -160,7 +159,6 @@ class GameOptions(BaseModel):
             scripted_schema(rulebook("current"), rulebook("classic"))))
 
 
-_ACTION_CLASSES = frozenset(act.ACTION_TYPES.values())
 _DEADLINES: dict[int, Deadline] = {}
 
 
@@ -202,7 +200,7 @@ class MtaaniRuleset(Ruleset):
     once the pending decision is answered or a debt is paid)."""
     state_dictionary = "mtaani-1"
     @property
-    def standing_orders(self) -> type[BaseModel]:
+    def standing_orders(self) -> type[BaseModel]:  # type: ignore[override]  # core: a class attribute; imported on first use
         """A seat's standing orders (:class:`engine.mtaani.orders.MtaaniOrders`; the
         recommended ones in ``data/orders.toml``), imported on first use: a cold start reads
         no orders."""
@@ -213,7 +211,6 @@ class MtaaniRuleset(Ruleset):
     def __init__(self, rules_name: str):
         self.rules_name = rules_name
         self._book: Rulebook | None = None
-        self._quiet: Ctx | None = None  # the last quiet context (play), reused on its state
 
     @property
     def book(self) -> Rulebook:
@@ -222,23 +219,23 @@ class MtaaniRuleset(Ruleset):
         return self._book
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.name
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.title
 
     @property
-    def min_players(self) -> int:  # type: ignore[override]
+    def min_players(self) -> int:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.deal.min_players
 
     @property
-    def max_players(self) -> int:  # type: ignore[override]
+    def max_players(self) -> int:  # type: ignore[override]  # core: a class attribute; the rulebook's
         return self.book.rules.deal.max_players
 
     # ------------------------------------------------------------------ interface
-    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> MtaaniState:
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> MtaaniState:
         """Deal: every player gets the starting cash (2,000,000 SFR) on Payday; the pool holds
         6,000,000 SFR; seat 0 starts. Raises :class:`InvalidAction` for 0-1 or 5+ players,
         duplicate or empty ids, or unknown options. Source: guide "Quick Facts"."""
@@ -290,57 +287,21 @@ class MtaaniRuleset(Ruleset):
     def legal_actions(self, state: MtaaniState, player: int) -> LegalActions:
         return _legal_actions(Ctx(self.book, state), player)
 
-    def apply_in_place(self, state: MtaaniState, action: BaseModel) -> Result:
-        """:meth:`apply` without the copy: ``state`` itself changes (self-play and bots).
+    # ------------------------------------------------------------------ the reducer's steps
+    action_types = act.ACTION_TYPES
+    rules = RULES
+    settle = staticmethod(advance)
+    """The step queue, debts and the turn's own decisions (:func:`engine.mtaani.flow.advance`),
+    run after every action's rule."""
 
-        The checks run before any change, so a rejected action leaves ``state`` as it was.
-        """
-        happened = self.play(state, action)
-        return Result(state, happened, self.pending(state), self.outcome(state))
+    def context(self, state: MtaaniState, quiet: bool) -> Ctx:
+        """An action's :class:`~engine.mtaani.flow.Ctx` (quiet: it records no events)."""
+        return new_ctx(self._book or self.book, state, quiet)
 
-    def play(self, state: MtaaniState, action: BaseModel, *, checked: bool = False,
-             quiet: bool = False) -> list[Event]:
-        """:meth:`apply_in_place` without building the :class:`Result`: the same checks and
-        rules change ``state``; returns the events. Self-play's loop, which reads only the
-        state.
-
-        ``checked``: the caller has just made sure, on ``state`` as it is, that ``action`` is
-        legal (a bot's choice: an action its listing of this state handed out, or one that
-        passed ``action in legal``, the same check), so it is not checked a second time.
-        ``quiet``: no events are recorded (``[]`` is returned); the state changes the same."""
-        if checked:
-            rule = RULES[action.type]  # type: ignore[attr-defined]
-            ctx = self._quiet if quiet else None
-            if ctx is None or ctx.s is not state:
-                # A quiet context holds nothing of one action (no events, no memo), so
-                # self-play reuses it from action to action on the same state.
-                ctx = new_ctx(self._book or self.book, state, quiet)
-                if quiet:
-                    self._quiet = ctx
-        else:
-            if type(action) not in _ACTION_CLASSES and (
-                    not isinstance(action, BaseModel) or getattr(action, "type", None) not in act.ACTION_TYPES):
-                raise InvalidAction("not a Mtaani action")
-            ctx = new_ctx(self._book or self.book, state, quiet)
-            rule = check_action(ctx, action)
-        rule.perform(ctx, action)  # type: ignore[misc]
-        advance(ctx)
-        state.steps += 1
-        return [] if quiet else ctx.events  # type: ignore[return-value]
-
-    def quiet_player(self, state: MtaaniState) -> Callable[[BaseModel], None]:
-        """``play(state, action, checked=True, quiet=True)`` as a function of the action alone,
-        for a self-play loop on ``state`` (one context for the whole game: a quiet context
-        holds nothing of one action). The same rules change the state; nothing is returned."""
-        ctx = new_ctx(self._book or self.book, state, True)
-        rules = RULES
-
-        def step(action: BaseModel) -> None:
-            rules[action.type].perform(ctx, action)  # type: ignore[attr-defined, misc]
-            advance(ctx)
-            state.steps += 1
-
-        return step
+    def check(self, ctx: Ctx, action: BaseModel) -> None:
+        """The common checks (the game is on, the seat holds the decision the rule answers)
+        and the rule's own (:func:`engine.mtaani.flow.check_action`)."""
+        check_action(ctx, action)
 
     def view(self, state: MtaaniState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         return _view(Ctx(self.book, state), viewer, reveal)
@@ -396,7 +357,7 @@ class MtaaniRuleset(Ruleset):
         Nothing in it reads the time (``now`` stamps the move, :func:`engine.orders.follow`)."""
         from engine.mtaani.orders import order_action  # on first use (cold start)
 
-        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]
+        return order_action(self.book, state, seat, orders)  # type: ignore[arg-type]  # self.standing_orders
 
     def notice(self, event: Event, seat: int, names: Sequence[str],
                deadline: str | None = None) -> Notice | None:

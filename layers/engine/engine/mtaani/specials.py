@@ -71,7 +71,7 @@ def shielded(ctx: Ctx, set_id: str) -> bool:
 def offer(ctx: Ctx, item: Step) -> None:
     """Put special card ``item.card`` on offer to ``item.player`` for the rest of the turn, if
     it is on sale."""
-    card = item.card
+    card: str = item.card  # type: ignore[assignment]  # an offer step names its card
     if item.player == ctx.s.current and on_sale(ctx, card) and card not in ctx.s.special_offers:
         ctx.s.special_offers.append(card)
         ctx.emit("SpecialCardOffered", player=item.player, card=card, price=price(ctx, card))

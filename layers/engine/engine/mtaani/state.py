@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from pydantic import ConfigDict, TypeAdapter
 
@@ -49,10 +49,19 @@ _new = object.__new__
 
 
 @cache
-def adapter(cls: type) -> TypeAdapter:
+def _adapter(cls: type) -> TypeAdapter[Any]:
     """The pydantic adapter of state class ``cls``: validation (unknown fields refused, types
     checked) and the JSON form."""
     return TypeAdapter(cls)
+
+
+if TYPE_CHECKING:
+    # functools.cache types its argument as Hashable, and mypy counts no class whose
+    # instances are unhashable (these dataclasses compare by value) as one: the same
+    # function, typed for the checker.
+    def adapter(cls: type) -> TypeAdapter[Any]: ...
+else:
+    adapter = _adapter
 
 
 def _copy_json(value: Any) -> Any:
@@ -80,7 +89,7 @@ class _Record:
             copy = self.copy()
         else:
             copy = _new(type(self))
-            for name in self.__dataclass_fields__:  # type: ignore[attr-defined]
+            for name in self.__dataclass_fields__:  # type: ignore[attr-defined]  # every subclass is a dataclass
                 setattr(copy, name, getattr(self, name))
         for name, value in (update or {}).items():
             setattr(copy, name, value)
@@ -439,6 +448,7 @@ class _Counts(_Record):
     never copied, stored or compared."""
 
     __slots__ = ("mortgages",)
+    mortgages: int  # an annotation only: the slot stays unset until someone sets it
 
 
 @dataclass(slots=True, kw_only=True)
@@ -537,6 +547,10 @@ class MtaaniState(_Counts):
         copy.event = _copy(self.event)
         copy.last_event_started = self.last_event_started
         return copy
+
+    def dump(self) -> dict[str, Any]:
+        """The stored form as JSON-ready data (:meth:`dump_json`'s text, parsed)."""
+        return adapter(MtaaniState).dump_python(self, mode="json")
 
     def dump_json(self) -> str:
         """The compact stored JSON form (:func:`dump_json`)."""

@@ -70,7 +70,7 @@ def end_current_turn(ctx: Ctx, now: int = 0) -> None:
     players = s.players
     seat = (s.current + 1) % len(players)
     if players[seat].bankrupt:
-        seat = next_seat(ctx, s.current)  # the next seat in play (the one after is out)
+        seat = next_seat(ctx, s.current)  # type: ignore[assignment]  # the next seat in play (the one after is out); a game with one left is over
     s.turn += 1
     start_turn(ctx, seat)
 
@@ -80,9 +80,9 @@ timeout = action_rule(Timeout)
 
 @timeout.checker
 def _check_timeout(ctx: Ctx, a: Timeout) -> None:
-    if ctx.s.decision.id != a.decision:
+    if ctx.s.decision.id != a.decision:  # type: ignore[union-attr]  # the actor's (check_action)
         raise IllegalAction("that decision has already been made")
-    if ctx.s.decision.kind == "debt":
+    if ctx.s.decision.kind == "debt":  # type: ignore[union-attr]  # the actor's (check_action)
         raise IllegalAction("a payment is owed: only the player can raise funds or declare "
                             "bankruptcy, so the table cannot end this decision")
 
@@ -97,7 +97,7 @@ IDLE_STEPS = 64
 
 @timeout.performer
 def _timeout(ctx: Ctx, a: Timeout) -> None:
-    ctx.emit("TurnTimedOut", player=a.player, decision=a.decision, kind=ctx.s.decision.kind)
+    ctx.emit("TurnTimedOut", player=a.player, decision=a.decision, kind=ctx.s.decision.kind)  # type: ignore[union-attr]  # the actor's (check_action)
     for _ in range(IDLE_STEPS):
         decision = ctx.s.decision
         if decision is None or decision.player != a.player or decision.kind == "debt":

@@ -16,12 +16,11 @@ Turn actions (the player whose turn it is, while no response window is open): ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import read_action
+from engine.core import action_maker, make_action, read_action
 
 Seat = Annotated[int, Field(ge=0, le=4, description="a seat (0-based)")]
 CardId = Annotated[str, Field(pattern=r"^c(0\d\d|10[0-5])$", description="a card's id, c000 to c105, e.g. c017")]
@@ -200,8 +199,9 @@ PLAYER_ACTIONS: tuple[type[_Action], ...] = (
     Bank, PlayProperty, MoveWildcard, Rent, MultiRent, LandGrab, LandTrade, YaayeDeal, Banja,
     WeddingMeeting, Yongeza, Apartment, Arcade, EndTurn, Neda, Accept, Pay)
 """The actions a player may send, one route each."""
+_EVERY_ACTION: tuple[type[_Action], ...] = (*PLAYER_ACTIONS, Timeout)
 ACTION_TYPES: dict[str, type[_Action]] = {
-    cls.model_fields["type"].default: cls for cls in (*PLAYER_ACTIONS, Timeout)}
+    cls.model_fields["type"].default: cls for cls in _EVERY_ACTION}
 """Every action type (the table's ``timeout`` included) -> its model."""
 SYSTEM_ACTIONS = frozenset({"timeout"})
 
@@ -209,79 +209,10 @@ SYSTEM_ACTIONS = frozenset({"timeout"})
 def parse(data: dict) -> _Action:
     """Validate ``data`` as a Mulodi action (:func:`engine.core.read_action`); raises
     :class:`InvalidAction` naming the problem."""
-    return read_action("Mulodi", ACTION_TYPES, data)  # type: ignore[return-value]
+    return read_action("Mulodi", ACTION_TYPES, data)  # type: ignore[return-value]  # a model of ACTION_TYPES: an _Action
 
 
-_FIELDS: dict[type, tuple[tuple[str, object, object], ...]] = {}
-_new = object.__new__
-_set = object.__setattr__
-
-
-def maker(cls: type[_Action], *names: str) -> Callable[..., _Action]:
-    """A constructor of ``cls`` taking the values of fields ``names`` positionally:
-    ``maker(cls, "player", "card")(0, "c017")`` is ``make(cls, player=0, card="c017")`` (the
-    same fields, in the model's order, the same fields set), made without its per-call
-    keyword dict and field loop: the listings make tens of actions a call. Fields not named
-    take their defaults (a field with a default factory must be named)."""
-    spec = _FIELDS.get(cls)
-    if spec is None:
-        spec = _FIELDS[cls] = tuple(
-            (name, f.default_factory, None if f.is_required() or f.default_factory else f.default)
-            for name, f in cls.model_fields.items())
-    known = {name for name, _, _ in spec}
-    if len(set(names)) != len(names) or not set(names) <= known or any(
-            not n.isidentifier() or n.endswith("_") for n in names):
-        raise ValueError(f"{cls.__name__} has no fields {names!r}")
-    for name, factory, _ in spec:
-        if factory is not None and name not in names:
-            raise ValueError(f"{cls.__name__}.{name} has a default factory: name it")
-    space: dict[str, Any] = {"_new_": _new, "_cls_": cls, "_names_": frozenset(names), "_mkset_": set,
-                             **{f"_{slot}_": BaseModel.__dict__[f"__pydantic_{slot}__"].__set__
-                                for slot in ("fields_set", "extra", "private")}}
-    lines = []
-    for i, (name, _, default) in enumerate(spec):
-        if name in names:
-            lines.append(f"    d_[{name!r}] = {name}\n")
-        else:
-            space[f"_default{i}_"] = default
-            lines.append(f"    d_[{name!r}] = _default{i}_\n")
-    params = ", ".join(names)
-    # The fields go straight into the new object's __dict__ (a frozen model's __setattr__
-    # refuses them), the three pydantic slots through their descriptors.
-    source = (f"def build({params}):\n"
-              f"    obj_ = _new_(_cls_)\n"
-              f"    d_ = obj_.__dict__\n"
-              f"{''.join(lines)}"
-              f"    _fields_set_(obj_, _mkset_(_names_))\n"
-              f"    _extra_(obj_, None)\n"
-              f"    _private_(obj_, None)\n"
-              f"    return obj_\n")
-    exec(source, space)  # the source is made here from the model's own field names
-    build = space["build"]
-    build.__qualname__ = build.__name__ = f"make_{cls.__name__}"
-    return build
-
-
-def make(cls: type[_Action], **fields) -> _Action:
-    """An action built without validation, for values the engine knows are good (legal
-    listings, bots). What pydantic's ``model_construct`` does, about 4 times faster: the
-    result compares, hashes and dumps like a validated model."""
-    spec = _FIELDS.get(cls)
-    if spec is None:
-        spec = _FIELDS[cls] = tuple(
-            (name, f.default_factory, None if f.is_required() or f.default_factory else f.default)
-            for name, f in cls.model_fields.items())
-    data = {}
-    for name, factory, default in spec:
-        if name in fields:
-            data[name] = fields[name]
-        elif factory is not None:
-            data[name] = factory()  # type: ignore[operator]
-        else:
-            data[name] = default
-    obj = _new(cls)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", set(fields))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
+make = make_action
+"""An action built without validation (:func:`engine.core.make_action`)."""
+maker = action_maker
+"""A positional constructor of one action model (:func:`engine.core.action_maker`)."""

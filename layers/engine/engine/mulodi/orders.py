@@ -37,7 +37,7 @@ from engine.mulodi import actions as act
 from engine.mulodi import payment, sets
 from engine.mulodi.cards import ACTION, MONEY, PAYMENT_ACTIONS, card_id, deck
 from engine.mulodi.rules import returns_needed
-from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, Chain, MulodiState
+from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, Chain, MulodiState, Play
 
 D = deck()
 DATA = D.data["orders"]
@@ -111,35 +111,39 @@ def order_action(s: MulodiState, seat: int, orders: MulodiOrders) -> act._Action
     depends only on what every seat sees (module docstring)."""
     if s.termination is not None or not 0 <= seat < len(s.players):
         return None
-    if s.action is None:
+    play = s.action
+    if play is None:
         if seat == s.current and s.turn_decision and s.plays_left == 0 \
                 and orders.end_turn_after_third_play:
             return act.make(act.EndTurn, player=seat,
                             returned=[card_id(c) for c in returns(s, seat, orders)])
         return None
-    for chain in s.action.chains:
+    for chain in play.chains:
         if chain.holder != seat:
             continue
         if chain.stage == STAGE_RESPOND:
-            return _answer(s, seat, chain, orders)
+            return _answer(s, seat, play, chain, orders)
         if chain.stage == STAGE_PAY:
-            return _pay(s, seat, chain, orders)
+            return _pay(s, seat, play, chain, orders)
     return None
 
 
-def _answer(s: MulodiState, seat: int, chain: Chain, orders: MulodiOrders) -> act._Action | None:
+def _answer(s: MulodiState, seat: int, play: Play, chain: Chain,
+            orders: MulodiOrders) -> act._Action | None:
     against_mine = chain.nedas % 2 == 1  # a Neda cancelled seat's own card: seat is its player
     if (against_mine and "neda" in orders.stop_on) or (
-            not against_mine and s.action.kind in orders.stop_on):
+            not against_mine and play.kind in orders.stop_on):
         return None
-    wanted = neda_back(s, seat, chain, orders) if against_mine else neda_wanted(s, seat, orders)
+    wanted = (neda_back(s, seat, play, chain, orders) if against_mine
+              else neda_wanted(s, seat, play, orders))
     if wanted and any(D.action[c] == "neda" for c in s.hands[seat]):
         return act.make(act.Neda, player=seat, decision=chain.decision)
     return act.make(act.Accept, player=seat, decision=chain.decision)
 
 
-def _pay(s: MulodiState, seat: int, chain: Chain, orders: MulodiOrders) -> act._Action | None:
-    cards = paying(s, seat, chain.debt, s.action.actor, orders)
+def _pay(s: MulodiState, seat: int, play: Play, chain: Chain,
+         orders: MulodiOrders) -> act._Action | None:
+    cards = paying(s, seat, chain.debt, play.actor, orders)
     if orders.stop_before_breaking_a_full_set and takes_a_full_set(s, seat, cards):
         return None
     return act.make(act.Pay, player=seat, decision=chain.decision, cards=[card_id(c) for c in cards])
@@ -170,10 +174,9 @@ def _costs(s: MulodiState, seat: int, amount: int) -> int:
     return min(amount, sets.table_value(s, seat))
 
 
-def neda_wanted(s: MulodiState, seat: int, orders: MulodiOrders) -> bool:
-    """Whether ``seat``'s Neda rules ask for a Neda against the card aimed at it (public facts
-    only: the card, the amounts, the tables)."""
-    play = s.action
+def neda_wanted(s: MulodiState, seat: int, play: Play, orders: MulodiOrders) -> bool:
+    """Whether ``seat``'s Neda rules ask for a Neda against ``play``, the card aimed at it
+    (public facts only: the card, the amounts, the tables)."""
     kind = play.kind
     if kind == "yaaye_deal":
         return orders.neda_yaaye_deal
@@ -191,15 +194,15 @@ def neda_wanted(s: MulodiState, seat: int, orders: MulodiOrders) -> bool:
         cards = paying(s, seat, play.amount, play.actor, orders)
         if orders.neda_charge_that_takes == "full_set":
             return takes_a_full_set(s, seat, cards)
-        return any(sets.locate(s, seat, c)[0] != "bank" for c in cards)  # type: ignore[index]
+        return any(sets.locate(s, seat, c)[0] != "bank" for c in cards)  # type: ignore[index]  # paying() gives cards of seat's table
     return False
 
 
-def neda_back(s: MulodiState, seat: int, chain: Chain, orders: MulodiOrders) -> bool:
-    """Whether ``seat``'s orders answer a Neda against its own card with a Neda (``neda_back``)."""
+def neda_back(s: MulodiState, seat: int, play: Play, chain: Chain, orders: MulodiOrders) -> bool:
+    """Whether ``seat``'s orders answer a Neda against its own card ``play`` with a Neda
+    (``neda_back``)."""
     if orders.neda_back != "big":
         return orders.neda_back == "always"
-    play = s.action
     if play.kind == "yaaye_deal":
         return True
     if play.kind in PAYMENT_ACTIONS:

@@ -1,7 +1,8 @@
 """Mulodi's rules: the deal, turns, every card, response windows (Neda chains), payments and
 the end of the game. Each action type has a check (raises, changes nothing) and a perform
-(changes the state, appends events); :func:`apply_in_place` runs one after the other, so a
-refused action leaves the state exactly as it was.
+(changes the state, appends events), registered together as one :class:`Rule`; the engine's
+one reducer (:meth:`engine.core.Ruleset.apply`) runs the check, then the rule, so a refused
+action leaves the state exactly as it was.
 
 Sources: the seed ``shared/seeds/004_e3b57fc1098b0004.txt`` ("the seed") and the decisions
 file ``shared/spec/mulodi-decisions.md``; docs/rules.md "Mulodi" traces every rule to the
@@ -265,7 +266,7 @@ def transfer(s: MulodiState, ev: Events, payer: int, payee: int, cards: list[int
     to_props: list[str] = []
     touched: set[str] = set()
     for c in cards:
-        where, colour = sets.locate(s, payer, c)  # type: ignore[misc]
+        where, colour = sets.locate(s, payer, c)  # type: ignore[misc]  # checked: every card is on payer's table
         if where == "bank":
             s.banks[payer].remove(c)
             s.banks[payee].append(c)
@@ -294,6 +295,45 @@ Check = Callable[[MulodiState, Any], Any]
 Perform = Callable[[MulodiState, Any, Any, Events], None]
 CHECKS: dict[str, Check] = {}
 PERFORMS: dict[str, Perform] = {}
+_UNCHECKED = object()
+
+
+class Ctx:
+    """One action's working context (:meth:`engine.core.Ruleset.context`): the state ``s``,
+    the ``events`` so far and the ``plan`` the action's check worked out for its perform
+    (what it names: the cards, the chain answered)."""
+
+    __slots__ = ("events", "plan", "s")
+
+    def __init__(self, state: MulodiState):
+        self.s = state
+        self.events: Events = []
+        self.plan: Any = _UNCHECKED
+
+
+class Rule:
+    """One action type's rule (:class:`engine.core.Rule`): ``check(state, action)`` (raises,
+    changes nothing; returns the plan) and ``act(state, action, plan, events)``."""
+
+    __slots__ = ("act", "check")
+
+    def __init__(self, check: Check, perform: Perform):
+        self.check = check
+        self.act = perform
+
+    def perform(self, ctx: Ctx, action: Any) -> None:
+        """Change the state: with the plan the check left in ``ctx``, or, for an action
+        applied unchecked (a bot's legal choice), the plan worked out now."""
+        plan = ctx.plan
+        if plan is _UNCHECKED:
+            plan = self.check(ctx.s, action)
+        else:
+            ctx.plan = _UNCHECKED
+        self.act(ctx.s, action, plan, ctx.events)
+
+
+RULES: dict[str, Rule] = {}
+"""Action type -> its :class:`Rule` (the reducer's rule registry)."""
 
 
 def rule(name: str, check: Check):
@@ -302,6 +342,7 @@ def rule(name: str, check: Check):
     def register(perform: Perform) -> Perform:
         CHECKS[name] = check
         PERFORMS[name] = perform
+        RULES[name] = Rule(check, perform)
         return perform
 
     return register
@@ -811,7 +852,7 @@ def act_on(s: MulodiState, ev: Events, play: Play, chain: Chain) -> None:
         _put_property(s, play.actor, play.prop, play.colour)
         emit(ev, "PropertyTaken", player=play.actor, target=t, card=FACE[play.prop], colour=play.colour)
     elif play.kind == "land_trade":
-        give_colour = sets.locate(s, play.actor, play.give)[1]  # type: ignore[index]
+        give_colour = sets.locate(s, play.actor, play.give)[1]  # type: ignore[index]  # checked: a loose card of the actor's
         _take_property(s, t, play.prop, play.colour)
         _take_property(s, play.actor, play.give, give_colour)
         _put_property(s, play.actor, play.prop, play.colour)
@@ -907,23 +948,18 @@ def check_action(s: MulodiState, a: Any) -> Any:
     Raises :class:`GameOver`, :class:`InvalidAction` (not a Mulodi action, no such seat or
     card), :class:`NotYourDecision` or :class:`IllegalAction` (the rules say no), each with a
     message a player understands."""
-    kind = getattr(a, "type", None)
-    cls = act.ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    kind = getattr(a, "type", "")
+    cls = act.ACTION_TYPES.get(kind)
     if cls is None or not isinstance(a, cls):
         raise InvalidAction("not a Mulodi action")
+    return check_known(s, a)
+
+
+def check_known(s: MulodiState, a: Any) -> Any:
+    """:func:`check_action` for an action known to be a Mulodi one (the reducer recognised
+    it): the game is on, the seat exists, then the rule's own check."""
     if s.termination is not None:
         raise GameOver("The game is over")
     if not 0 <= a.player < len(s.players):
         raise InvalidAction(f"There is no seat {a.player} at this table")
-    return CHECKS[kind](s, a)
-
-
-def apply_in_place(s: MulodiState, a: Any) -> Events:
-    """Check then perform ``a`` on ``s`` itself; returns the events. A refused action raises
-    before anything changes."""
-    plan = check_action(s, a)
-    ev: Events = []
-    if a.type not in act.SYSTEM_ACTIONS:
-        s.moved = True  # a person's move (the table's timeouts are not): see end_turn
-    PERFORMS[a.type](s, a, plan, ev)
-    return ev
+    return CHECKS[a.type](s, a)

@@ -22,13 +22,13 @@ from engine.core import (
     LegalActions,
     Notice,
     Outcome,
-    Result,
     Ruleset,
 )
 from engine.mulodi import actions as act
 from engine.mulodi import legal, messages, rules
 from engine.mulodi import orders as _orders
 from engine.mulodi.cards import PAYMENT_ACTIONS, card_id, deck
+from engine.mulodi.rules import RULES, Ctx
 from engine.mulodi.state import STAGE_DONE, MulodiState, load
 from engine.mulodi.view import EVENT_SHAPES, card
 from engine.mulodi.view import view as _view
@@ -115,9 +115,10 @@ class MulodiRuleset(Ruleset):
         """Why a move answering a decision that is no longer pending no longer applies: a
         Neda or an accept after its response window closed, a payment already made or made
         by the table, a play after the turn moved on."""
-        if action.type in ("neda", "accept"):
+        kind = getattr(action, "type", None)
+        if kind in ("neda", "accept"):
             return "the window has closed"
-        if action.type == "pay":
+        if kind == "pay":
             return "the payment is no longer due: it was made, or the table made it"
         if state.current != getattr(action, "player", None):
             return "your turn has ended"
@@ -154,11 +155,27 @@ class MulodiRuleset(Ruleset):
     def legal_actions(self, state: MulodiState, player: int) -> LegalActions:
         return legal.legal_actions(state, player)
 
-    def apply_in_place(self, state: MulodiState, action: BaseModel) -> Result:
-        """:meth:`apply` on ``state`` itself (self-play, bots); a refused action raises before
-        anything changes."""
-        events = rules.apply_in_place(state, action)
-        return Result(state, events, self.pending(state), self.outcome(state))
+    # ------------------------------------------------------------------ the reducer's steps
+    action_types = act.ACTION_TYPES
+    rules = RULES
+    counts_steps = False
+    """A Mulodi state keeps no count of the actions applied (see :attr:`Ruleset.counts_steps`)."""
+
+    def context(self, state: MulodiState, quiet: bool) -> Ctx:
+        """An action's :class:`~engine.mulodi.rules.Ctx` (the events are kept even when quiet:
+        the rules append to them)."""
+        return Ctx(state)
+
+    def check(self, ctx: Ctx, action: BaseModel) -> None:
+        """The game is on, the seat exists, then the rule's own check, whose plan the context
+        keeps for the rule (:func:`engine.mulodi.rules.check_known`)."""
+        ctx.plan = rules.check_known(ctx.s, action)
+
+    def begin(self, ctx: Ctx, action: BaseModel) -> None:
+        """A person's move (not the table's timeouts) marks the turn as attended (see
+        :func:`engine.mulodi.rules.end_turn`)."""
+        if action.type not in act.SYSTEM_ACTIONS:  # type: ignore[attr-defined]
+            ctx.s.moved = True
 
     def pending(self, state: MulodiState) -> tuple[Decision, ...]:
         """The decisions the game waits for: the current player's turn (``play``, idle-turn
@@ -207,7 +224,7 @@ class MulodiRuleset(Ruleset):
         """The move ``seat``'s standing ``orders`` (:class:`engine.mulodi.orders.MulodiOrders`)
         make now, or ``None`` (a stop, or nothing waiting): :func:`engine.mulodi.orders.order_action`.
         Whether it is ``None`` never depends on the seat's hand (issue 31's timing rule)."""
-        return _orders.order_action(state, seat, orders)
+        return _orders.order_action(state, seat, orders)  # type: ignore[arg-type]  # orders: this ruleset's standing_orders model
 
     # ------------------------------------------------------------------ what each seat sees
     def view(self, state: MulodiState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:

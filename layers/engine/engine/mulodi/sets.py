@@ -80,7 +80,7 @@ def loose(s: MulodiState, seat: int) -> list[tuple[int, str]]:
     """``(card, colour)`` of every card of ``seat``'s property section outside its full sets
     (the cards a Land Grab or a Land Trade may take, seed "You can't steal a card from a full
     set"), colour by colour in data order."""
-    out = []
+    out: list[tuple[int, str]] = []
     size_of = D.size_of
     for colour, cards in s.props[seat].items():
         if not cards:

@@ -208,39 +208,38 @@ def load(data: dict[str, Any] | str | bytes) -> MulodiState:
 
     Raises :class:`InvalidAction` when the data is not a Mulodi state.
     """
-    if isinstance(data, (str, bytes)):
-        data = json.loads(data)
+    d: dict[str, Any] = json.loads(data) if isinstance(data, (str, bytes)) else data
     try:
         s = MulodiState.__new__(MulodiState)
-        s.ruleset = data["ruleset"]
+        s.ruleset = d["ruleset"]
         if s.ruleset != "mulodi":
             raise InvalidAction(f"not a Mulodi state: {s.ruleset!r}")
-        s.seed = int(data["seed"])
-        s.rng_counter = int(data["rng"])
-        s.scripted = {k: list(v) for k, v in data["scripted"].items()}
-        s.players = list(data["players"])
-        s.options = dict(data["options"])
-        s.hands = [list(h) for h in data["hands"]]
-        s.banks = [list(b) for b in data["banks"]]
-        s.props = [{k: list(v) for k, v in p.items()} for p in data["props"]]
-        s.apartments = [{k: list(v) for k, v in p.items()} for p in data["apartments"]]
-        s.arcades = [{k: list(v) for k, v in p.items()} for p in data["arcades"]]
-        s.pile = list(data["pile"])
-        s.middle = list(data["middle"])
-        s.current = data["current"]
-        s.turn = data["turn"]
-        s.plays_left = data["plays"]
-        s.decision_seq = data["seq"]
-        s.turn_decision = data["td"]
-        s.action = Play.load(data["action"]) if data["action"] is not None else None
-        s.known = {int(c): int(m) for c, m in data["known"]}
-        s.quiet = data["quiet"]
-        s.busy = bool(data["busy"])
+        s.seed = int(d["seed"])
+        s.rng_counter = int(d["rng"])
+        s.scripted = {k: list(v) for k, v in d["scripted"].items()}
+        s.players = list(d["players"])
+        s.options = dict(d["options"])
+        s.hands = [list(h) for h in d["hands"]]
+        s.banks = [list(b) for b in d["banks"]]
+        s.props = [{k: list(v) for k, v in p.items()} for p in d["props"]]
+        s.apartments = [{k: list(v) for k, v in p.items()} for p in d["apartments"]]
+        s.arcades = [{k: list(v) for k, v in p.items()} for p in d["arcades"]]
+        s.pile = list(d["pile"])
+        s.middle = list(d["middle"])
+        s.current = d["current"]
+        s.turn = d["turn"]
+        s.plays_left = d["plays"]
+        s.decision_seq = d["seq"]
+        s.turn_decision = d["td"]
+        s.action = Play.load(d["action"]) if d["action"] is not None else None
+        s.known = {int(c): int(m) for c, m in d["known"]}
+        s.quiet = d["quiet"]
+        s.busy = bool(d["busy"])
         # States stored before the abandoned-table rule (rules version 1) have neither.
-        s.unattended = int(data.get("unattended", 0))
-        s.moved = bool(data.get("moved", False))
-        s.winner = data["winner"]
-        s.termination = data["termination"]
+        s.unattended = int(d.get("unattended", 0))
+        s.moved = bool(d.get("moved", False))
+        s.winner = d["winner"]
+        s.termination = d["termination"]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise InvalidAction(f"not a Mulodi state: {exc}") from None
     return s

@@ -115,8 +115,8 @@ def view(s: MulodiState, viewer: int | None, pending: list[dict[str, Any]],
         "full_colours": sets.full_colours(s, i),
         "table_value": sets.table_value(s, i),
     } for i in range(len(s.players))]
-    own = viewer is not None and 0 <= viewer < len(s.players)
-    data["hand"] = [card(c) for c in s.hands[viewer]] if own else None  # type: ignore[index]
+    data["hand"] = ([card(c) for c in s.hands[viewer]]
+                    if viewer is not None and 0 <= viewer < len(s.players) else None)
     data["draw_pile"] = len(s.pile)
     data["middle"] = {"count": len(s.middle), "top": card(s.middle[-1]) if s.middle else None}
     data["action"] = play

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots import KINDS, as_is
+from engine.bots import KINDS, as_is, maker
 from engine.jiji.ruleset import JIJI
 
 choose = as_is
@@ -30,22 +30,10 @@ the service's :func:`engine.bots.choose` redeterminizes it first)."""
 __all__ = ["KINDS", "choose", "decide", "fallback", "make"]
 
 
-def make(kind: str, seed: int, **options: Any):
-    """A bot object of ``kind`` (self-play loops keep one per seat)."""
-    # Cold start: a level's module loads only when a bot of that level is made.
-    if kind == "base":
-        from engine.jiji.bots.base import BaseBot
-
-        return BaseBot(seed, **options)
-    if kind == "advanced":
-        from engine.jiji.bots.advanced import AdvancedBot
-
-        return AdvancedBot(seed, **options)
-    if kind == "smart":
-        from engine.jiji.bots.smart import SmartBot
-
-        return SmartBot(seed, **options)
-    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+make = maker({"base": "engine.jiji.bots.base:BaseBot",
+              "advanced": "engine.jiji.bots.advanced:AdvancedBot",
+              "smart": "engine.jiji.bots.smart:SmartBot"})
+"""A bot object of ``kind`` (self-play loops keep one per seat): :func:`engine.bots.maker`."""
 
 
 def decide(bot, state, seat: int, *, strict: bool = False):

@@ -26,32 +26,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, replace
 from typing import Any
 
+from engine.bots.tables import run, seat_kinds, seats_for, wilson
 from engine.jiji.bots import selfplay
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (``wins`` of ``n``)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def seats_for(kinds: list[str], game: int) -> list[str]:
-    """Seat kinds of game number ``game``: ``kinds`` rotated by ``game`` seats."""
-    k = game % len(kinds)
-    return kinds[k:] + kinds[:k]
 
 
 def _play(job: tuple) -> selfplay.GameResult:
@@ -75,22 +58,19 @@ def _play(job: tuple) -> selfplay.GameResult:
                          seat_bots=seat_bots, snapshot_every=snapshot, bid_seconds=bid_seconds)
 
 
-def run(jobs: list[tuple], workers: int) -> list[selfplay.GameResult]:
+def play_all(jobs: list[tuple], workers: int) -> list[selfplay.GameResult]:
     """Play ``jobs`` (in ``workers`` processes when more than one); results in order."""
-    if workers <= 1:
-        return [_play(job) for job in jobs]
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_play, jobs, chunksize=8))
+    return run(_play, jobs, workers, chunksize=8)
 
 
 def simulate(args) -> None:
     """The ``simulate`` command (module doc)."""
-    kinds = args.bots.split(",")
+    kinds = seat_kinds(args.bots, 2, 6)
     jobs = [(seats_for(kinds, g), args.seed + g, args.end, args.clock, args.max_turns, None, 0,
              args.bid_seconds) for g in range(args.games)]
     start = time.perf_counter()
     cpu = time.process_time()
-    results = run(jobs, args.jobs)
+    results = play_all(jobs, args.jobs)
     wall = time.perf_counter() - start
     report(kinds, results, wall, time.process_time() - cpu)
 
@@ -136,7 +116,7 @@ def balance(args) -> None:
         for end, clock in (("last_standing", None), ("clock", args.clock)):
             jobs = [([kind] * players, args.seed + g, end, clock, args.max_turns, None, 20)
                     for g in range(args.games)]
-            results = run(jobs, args.jobs)
+            results = play_all(jobs, args.jobs)
             n = len(results)
             ends = Counter(r.termination for r in results)
             turns = sorted(r.turns for r in results)
@@ -170,7 +150,7 @@ def balance(args) -> None:
 def _score(params: dict[str, Any], games: int, seed: int, workers: int) -> float:
     jobs = [(seats_for(["candidate", "advanced"], g), seed + g, "last_standing", None, 600,
              params, 0) for g in range(games)]
-    results = run(jobs, workers)
+    results = play_all(jobs, workers)
     return sum(r.winner is not None and r.kinds[r.winner] == "candidate" for r in results) / games
 
 

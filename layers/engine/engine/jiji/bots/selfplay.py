@@ -93,7 +93,7 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
         if state.auction is not None:
             a = state.auction
             chosen = None
-            seats = [d.player for d in rs.pending(state) if d.kind == "bid"]
+            seats = [d.player for d in rs.pending(state) if d.kind == "bid" and d.player is not None]
             rot += 1
             for k in range(len(seats)):
                 seat = seats[(k + rot) % len(seats)]
@@ -112,7 +112,7 @@ def play(kinds: list[str], seed: int, *, ruleset: str = "jiji", max_turns: int |
         decisions = [d for d in rs.pending(state) if d.player is not None]
         deals = [d for d in decisions if d.kind == "deal"]
         decision = deals[0] if deals else decisions[0]
-        seat = decision.player
+        seat = decision.player  # type: ignore[assignment]  # decisions holds only seats' ones
         chosen = bots.decide(seat_bots[seat], state, seat, strict=True)
         if chosen is None:
             raise AssertionError(f"bot {kinds[seat]} chose nothing at {decision}")

@@ -19,9 +19,7 @@ Raises :class:`ValueError` for an unknown ``kind``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.bots import KINDS, as_is, kind_of, seat_id
+from engine.bots import KINDS, as_is, kind_of, maker, seat_id
 from engine.mtaani.bots.policy import decide
 from engine.mtaani.legal import has_offers, waiting_seats
 
@@ -32,19 +30,7 @@ the service's :func:`engine.bots.choose` redeterminizes it first)."""
 __all__ = ["KINDS", "choose", "decide", "has_offers", "kind_of", "make", "seat_id", "waiting_seats"]
 
 
-def make(kind: str, seed: int, **options: Any):
-    """A bot object of ``kind`` (for self-play loops that keep one per seat)."""
-    # Cold start: a level's module loads only when a bot of that level is made.
-    if kind == "base":
-        from engine.mtaani.bots.base import BaseBot
-
-        return BaseBot(seed)
-    if kind == "advanced":
-        from engine.mtaani.bots.advanced import AdvancedBot
-
-        return AdvancedBot(seed, **options)
-    if kind == "smart":
-        from engine.mtaani.bots.smart import SmartBot
-
-        return SmartBot(seed, **options)
-    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+make = maker({"base": "engine.mtaani.bots.base:BaseBot",
+              "advanced": "engine.mtaani.bots.advanced:AdvancedBot",
+              "smart": "engine.mtaani.bots.smart:SmartBot"})
+"""A bot object of ``kind`` (self-play loops keep one per seat): :func:`engine.bots.maker`."""

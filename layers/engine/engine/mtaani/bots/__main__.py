@@ -21,44 +21,27 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import math
 import statistics
 import sys
 from collections import Counter
+from typing import Any
 
+from engine.bots.tables import run, seat_kinds, seats_for, wilson
 from engine.mtaani import bots
 from engine.mtaani.bots import selfplay
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (``wins`` of ``n``)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _play(job: tuple[list[str], int, int | None, bool, bool, str | None]) -> selfplay.GameResult:
     kinds, seed, max_turns, record, explore, model = job
     seat_bots = []
     for seat, kind in enumerate(kinds):
-        options = {}
+        options: dict[str, Any] = {}
         if explore and kind == "advanced":
             options["explore"] = True
         if model and kind == "smart":
             options["model_path"] = model
         seat_bots.append(bots.make(kind, selfplay.bot_seed(seed, seat), **options))
     return selfplay.play(kinds, seed, max_turns=max_turns, record=record, seat_bots=seat_bots)
-
-
-def seats_for(kinds: list[str], game: int, rotate: bool = True) -> list[str]:
-    """Seat kinds of game number ``game``: ``kinds`` rotated by ``game`` seats."""
-    if not rotate:
-        return list(kinds)
-    k = game % len(kinds)
-    return kinds[k:] + kinds[:k]
 
 
 class Progress:
@@ -78,34 +61,17 @@ class Progress:
 
 
 def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
-    for kind in kinds:
-        if kind not in bots.KINDS:
-            raise SystemExit(f"unknown bot kind {kind!r}; known: {', '.join(bots.KINDS)}")
-    if not 2 <= len(kinds) <= 4:
-        raise SystemExit("--bots names 2 to 4 seats")
+    kinds = seat_kinds(args.bots, 2, 4)
     record = bool(args.histories)
     jobs = [(seats_for(kinds, g, not args.no_rotate), args.seed + g, args.max_turns, record,
              args.explore, args.model) for g in range(args.games)]
     out = None
     if args.histories:
         out = (gzip.open if args.histories.endswith(".gz") else open)(args.histories, "wt", encoding="utf-8")
-    results: list[selfplay.GameResult] = []
     bar = Progress(len(jobs))
     try:
-        if args.jobs > 1:
-            # Cold start: the worker pool loads only for --jobs above 1.
-            import multiprocessing
-
-            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-                for result in pool.imap_unordered(_play, jobs, chunksize=2):
-                    results.append(result)
-                    _collect(result, out, bar)
-        else:
-            for job in jobs:
-                result = _play(job)
-                results.append(result)
-                _collect(result, out, bar)
+        results = run(_play, jobs, args.jobs, chunksize=2,
+                      each=lambda result: _collect(result, out, bar))
     finally:
         bar.close()
         if out is not None:

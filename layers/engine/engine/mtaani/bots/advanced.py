@@ -29,6 +29,7 @@ loans, propose mutually beneficial portfolio trades, and are stricter lenders." 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.mtaani import choices
 from engine.mtaani import properties as prop
@@ -40,6 +41,9 @@ from engine.mtaani.bots.table import LANDING_CHANCE_PER_TURN, Table
 from engine.mtaani.cards import card_amount
 from engine.mtaani.specials import price, shielded
 from engine.mtaani.trading import tradeable
+
+if TYPE_CHECKING:
+    from engine.mtaani.data import MathreeCard, MtaaniCard
 
 REVOLUTIONS_AHEAD = 10
 """How far ahead (game revolutions) the Advanced bot weighs lasting investments."""
@@ -119,7 +123,7 @@ class AdvancedBot(Bot):
             return first_of(legal, "decline")
         if self.explore:
             return buy if self.rng(t.s, t.seat).random() < 0.5 else first_of(legal, "decline")
-        tile = t.s.decision.tile
+        tile: int = t.s.decision.tile  # type: ignore[union-attr, assignment]  # a buy decision's tile
         after = t.cash - prop.purchase_price(t.ctx, tile)
         reserve = self.reserve(t)
         set_id = t.book.set_of[tile]
@@ -234,10 +238,10 @@ class AdvancedBot(Bot):
         target = self.zoning_target(t)
         mine = max(t.complete_sets, key=lambda s: self.set_unit_value(t, s), default=None)
         for a in of_types(legal, "play_zoning", "play_injunction", "play_syndicate"):
-            if a.type == "play_zoning" and a.set == target and self.set_unit_value(t, target) >= 1_000_000:
+            if a.type == "play_zoning" and a.set == target and self.set_unit_value(t, target) >= 1_000_000:  # type: ignore[arg-type]  # == a.set: a set
                 return a
             if (a.type == "play_injunction" and a.set == mine and opponents_hold & {"zoning", "syndicate"}
-                    and self.set_unit_value(t, mine) > 0):
+                    and self.set_unit_value(t, mine) > 0):  # type: ignore[arg-type]  # == a.set: a set
                 return a
             if a.type == "play_syndicate":
                 return a
@@ -391,6 +395,7 @@ def deck_values(t: Table) -> tuple[float, float]:
     opponents = len(t.opponents)
     my_units = sum(t.s.props[i].units for i in t.owned())
     values = []
+    card: MtaaniCard | MathreeCard
     for card in book.mtaani_cards.values():
         amount = card_amount(ctx, card.amount)
         values.append({
@@ -414,7 +419,7 @@ def deck_values(t: Table) -> tuple[float, float]:
             dest = (position - (card.steps or 0)) % book.size
             passes = False
         else:
-            dest = card.tile
+            dest = card.tile  # type: ignore[assignment]  # a move card names its tile (data.MathreeCard)
             passes = dest < position or (dest == book.payday and position != dest)
         value = salary if passes else 0
         owner = t.s.props[dest].owner if dest in t.s.props else None

@@ -59,7 +59,7 @@ def seat_figures(book: Rulebook, ctx: Ctx) -> dict[int, dict[str, float]]:
     raise (``liquid``), complete sets, units, and sets it lacks exactly one uncontested
     property of (``near_sets``)."""
     s = ctx.s
-    out = {i: {"cash": p.cash, "worth": 0, "rent": 0, "liquid": p.cash, "sets": 0, "units": 0,
+    out: dict[int, dict[str, float]] = {i: {"cash": p.cash, "worth": 0, "rent": 0, "liquid": p.cash, "sets": 0, "units": 0,
                "near_sets": 0}
            for i, p in enumerate(s.players) if not p.bankrupt}
     for tiles in book.set_tiles.values():

@@ -11,8 +11,8 @@ else is legal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -22,7 +22,11 @@ from engine.mtaani.actions import TakeLoan
 from engine.mtaani.bots.table import Table
 from engine.mtaani.flow import RULES
 from engine.mtaani.legal import LazyLegalActions, has_offers
-from engine.mtaani.state import MtaaniState
+from engine.mtaani.state import LoanOffer, MtaaniState, TradeOffer
+
+if TYPE_CHECKING:
+    from engine.mtaani.actions import _Action
+    from engine.mtaani.data import Rulebook
 
 SAFE_ORDER = ("end_turn", "roll", "decline", "choose_deck", "pay_bail")
 """Action types a bot falls back to, in order, when it has no better idea."""
@@ -46,7 +50,7 @@ HANDLERS = {kind: f"on_{kind}" for kind in ("turn", "buy", "deck", "debt", "end"
 """Decision kind -> the name of the bot method that answers it (others: ``on_<kind>``)."""
 
 
-def answers(action: BaseModel, kind: str | None) -> bool:
+def answers(action: _Action, kind: str | None) -> bool:
     """Whether ``action`` is one of the actions made for decision ``kind`` (its rule names
     the kind), rather than one allowed at any decision (building, mortgaging, ...)."""
     rule = RULES.get(action.type)
@@ -85,18 +89,19 @@ def fallback(legal, kind: str | None = None) -> BaseModel | None:
     return actions[0] if actions else None
 
 
-def of_type(legal, type_: str) -> list[BaseModel]:
+def of_type(legal, type_: str) -> Sequence[Any]:
     """The listed actions of ``type_``, in listing order (the lazy listing lists only that
     type, :meth:`engine.mtaani.legal.LazyLegalActions.of_type`; any other sequence is
-    filtered)."""
+    filtered). A list or a tuple: do not change it. Typed ``Any``: each is an instance of the
+    action class ``type_`` names, whose fields the caller reads."""
     try:
         return legal.of_type(type_)
     except AttributeError:
         return [a for a in legal if a.type == type_]
 
 
-def of_types(legal, *types: str) -> list[BaseModel]:
-    """The listed actions of any of ``types``, in listing order."""
+def of_types(legal, *types: str) -> list[Any]:
+    """The listed actions of any of ``types``, in listing order (typed as :func:`of_type`)."""
     if getattr(legal, "of_type", None) is not None:
         order = list(RULES)
         return [a for type_ in sorted(types, key=order.index) for a in legal.of_type(type_)]
@@ -104,7 +109,7 @@ def of_types(legal, *types: str) -> list[BaseModel]:
     return [a for a in legal if a.type in wanted]
 
 
-def first_of(legal, type_: str, key: Callable[[BaseModel], float] | None = None) -> BaseModel | None:
+def first_of(legal, type_: str, key: Callable[[Any], float] | None = None) -> BaseModel | None:
     """The listed action of ``type_`` (the one with the smallest ``key`` when given)."""
     try:
         found = legal.of_type(type_)
@@ -144,12 +149,13 @@ class Bot:
         action = handler(self, Table(book, state, seat), legal) if handler else None
         if action is None or action not in legal:
             action = fallback(legal, kind)
-        return action
+        return action  # type: ignore[return-value]  # legal lists something: fallback finds it
 
     def answer_offer(self, book, state: MtaaniState, seat: int, legal) -> BaseModel | None:
         """The answer to the first trade or loan offer made to ``seat`` (accept or decline),
         or ``None`` when no offer waits for it. Offers are answered whoever holds the
         pending decision: they are the recipient's to answer at any time."""
+        offer: TradeOffer | LoanOffer
         for offer in state.trades:
             if offer.to == seat:
                 accept = next((a for a in of_type(legal, "accept_trade") if a.trade == offer.id), None)
@@ -245,7 +251,7 @@ def decide(bot, state, seat: int, *, strict: bool = False, quick: bool = True):
         # Free actions (proposing trades, loans) are never the bot's to start out of turn:
         # it waits for its own decision or for an offer to answer.
         return None
-    book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)
+    book = _BOOKS.get(state.ruleset) or _BOOKS.setdefault(state.ruleset, get_ruleset(state.ruleset).book)  # type: ignore[attr-defined]  # a MtaaniRuleset
     if quick and holds and not state.trades and not state.loan_offers:
         answer = getattr(type(bot), "quick", None)  # an answer that needs no listing
         if answer is not None:
@@ -274,5 +280,5 @@ def decide(bot, state, seat: int, *, strict: bool = False, quick: bool = True):
         return fallback(legal, kind) if holds else None
 
 
-_BOOKS: dict[str, Any] = {}
+_BOOKS: dict[str, Rulebook] = {}
 """Ruleset name -> its rulebook (read-only, so kept)."""

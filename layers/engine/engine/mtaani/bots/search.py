@@ -21,6 +21,8 @@ The cost is bounded without reading a clock: worlds stop when the next would pas
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from engine.bots import kind_of
 from engine.core import get_ruleset
@@ -41,7 +43,7 @@ MAX_PLAYOUT = 400
 """Safety stop for one play-out (actions)."""
 
 
-def search(bot, book, state, seat: int, candidates: list, salt: str = "") -> list[float]:
+def search(bot, book, state, seat: int, candidates: Sequence[Any], salt: str = "") -> list[float]:
     """The mean score of each of ``candidates`` (actions legal for ``seat`` in ``state``),
     in the same order. ``state`` is not changed."""
     rs = get_ruleset(state.ruleset)
@@ -74,7 +76,8 @@ def model_of(player_id: str, seed: int):
 def playout(rs, book, world, seat: int, action, rollout, model) -> tuple[float, int]:
     """Apply ``action`` in ``world``, play on with ``rollout`` bots, score for ``seat``;
     returns ``(score, actions simulated)``."""
-    rs.play(world, action, checked=True, quiet=True)
+    step = rs.quiet_player(world)  # play(world, ., checked=True, quiet=True), one context
+    step(action)
     count = 1
     starts = 0
     turn = world.turn
@@ -93,7 +96,7 @@ def playout(rs, book, world, seat: int, action, rollout, model) -> tuple[float, 
         act = decide(rollout[who], world, who)
         if act is None:
             break
-        rs.play(world, act, checked=True, quiet=True)
+        step(act)
         count += 1
     if world.termination is not None:
         return (1.0 if world.winner == seat else 0.0), count

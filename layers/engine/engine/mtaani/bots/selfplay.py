@@ -18,15 +18,19 @@ real games can join self-play games in the training data.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import engine
 from engine.mtaani import bots
 from engine.mtaani.properties import count_mortgages as _count_mortgages
 
-count_mortgages = _count_mortgages
+if TYPE_CHECKING:
+    from engine.mtaani.ruleset import MtaaniRuleset
+    from engine.mtaani.state import MtaaniState
+
+count_mortgages: Callable[[MtaaniState], None] | None = _count_mortgages
 """How self-play keeps its states' mortgage count (``None``: it keeps none; tests compare)."""
 
 FORMAT = "mtaa-history/1"
@@ -73,7 +77,7 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
     cap = max_turns or DEFAULT_MAX_TURNS.get(len(kinds), 600)
     players = [bots.seat_id(kind, i) for i, kind in enumerate(kinds)]
     options = {"max_turns": cap}
-    rs = engine.get_ruleset(ruleset)
+    rs = cast("MtaaniRuleset", engine.get_ruleset(ruleset))  # self-play plays Mtaani rulesets
     state = engine.new_game(ruleset, players, seed, options)
     if count_mortgages is not None:
         count_mortgages(state)  # only the engine changes this state: let it keep count
@@ -108,6 +112,8 @@ def play(kinds: Sequence[str], seed: int, *, ruleset: str = "mtaani", max_turns:
         apply(action)
         count += 1
     outcome = rs.outcome(state)
+    if outcome is None:  # the loop ends when the game is over
+        raise RuntimeError(f"game {seed} stopped before it was over")
     result = GameResult(seed=seed, kinds=kinds, winner=outcome.winner, termination=outcome.termination,
                         turns=state.turn, revolutions=state.revolutions, actions=count)
     if record:

@@ -36,6 +36,9 @@ builds, and loans with a model trained on real play instead of fixed rules."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from engine.bots import kind_of
 from engine.mtaani.actions import AcceptTrade, ProposeTrade, TradeItems
 from engine.mtaani.bots import model as mdl
@@ -170,7 +173,7 @@ class SmartBot(AdvancedBot):
                 holders = {t.s.props[i].owner for i in lack}
                 if not 1 <= len(lack) <= 2 or len(holders) != 1 or None in holders:
                     continue
-                out.setdefault(holders.pop(), {})[set_id] = lack
+                out.setdefault(holders.pop(), {})[set_id] = lack  # type: ignore[arg-type]  # None is not in holders
             return out
 
         mine = missing_by(t.seat)
@@ -228,7 +231,7 @@ class SmartBot(AdvancedBot):
         buy = first_of(legal, "buy")
         if buy is None:
             return first_of(legal, "decline")
-        tile = t.s.decision.tile
+        tile: int = t.s.decision.tile  # type: ignore[union-attr, assignment]  # a buy decision's tile
         gain = self.uplift("buy", mdl.buy_features(t.book, t.ctx, t.seat, tile))
         if gain is None:
             return super().on_buy(t, legal)
@@ -258,7 +261,7 @@ class SmartBot(AdvancedBot):
         return self.vetted(t, legal, super().renovation(t, legal), "renovation")
 
     # ------------------------------------------------------------------ look-ahead choices
-    def searched(self, t: Table, candidates: list, salt: str):
+    def searched(self, t: Table, candidates: Sequence[Any], salt: str):
         """The candidate the look-ahead (:func:`engine.mtaani.bots.search.search`) scores
         best (the first of equals)."""
         scores = search.search(self, t.book, t.s, t.seat, candidates, salt)

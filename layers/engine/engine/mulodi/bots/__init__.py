@@ -17,9 +17,7 @@ Raises :class:`ValueError` for an unknown ``kind``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.bots import KINDS, as_is, kind_of, seat_id
+from engine.bots import KINDS, as_is, kind_of, maker, seat_id
 from engine.mulodi import legal
 from engine.mulodi.rules import check_action
 
@@ -30,22 +28,10 @@ the service's :func:`engine.bots.choose` redeterminizes it first)."""
 __all__ = ["KINDS", "choose", "decide", "kind_of", "make", "seat_id"]
 
 
-def make(kind: str, seed: int, **options: Any):
-    """A bot object of ``kind`` (self-play keeps one per seat)."""
-    # Cold start: a level's module loads only when a bot of that level is made.
-    if kind == "base":
-        from engine.mulodi.bots.base import BaseBot
-
-        return BaseBot(seed)
-    if kind == "advanced":
-        from engine.mulodi.bots.advanced import AdvancedBot
-
-        return AdvancedBot(seed, **options)
-    if kind == "smart":
-        from engine.mulodi.bots.smart import SmartBot
-
-        return SmartBot(seed, **options)
-    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+make = maker({"base": "engine.mulodi.bots.base:BaseBot",
+              "advanced": "engine.mulodi.bots.advanced:AdvancedBot",
+              "smart": "engine.mulodi.bots.smart:SmartBot"})
+"""A bot object of ``kind`` (self-play loops keep one per seat): :func:`engine.bots.maker`."""
 
 
 def decide(bot, state, seat: int, *, strict: bool = False):

@@ -11,30 +11,14 @@ then prints each kind's win rate with a 95% Wilson interval, game length and how
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
 from collections import Counter
 
+from engine.bots.tables import run, seat_kinds, seats_for, wilson
 from engine.mulodi import bots
 from engine.mulodi.bots import selfplay
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (``wins`` of ``n``)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def seats_for(kinds: list[str], game: int) -> list[str]:
-    """Seat kinds of game number ``game``: ``kinds`` rotated by ``game`` seats."""
-    k = game % len(kinds)
-    return kinds[k:] + kinds[:k]
 
 
 def _play(job: tuple[list[str], int]) -> selfplay.GameResult:
@@ -66,27 +50,17 @@ def report(kinds: list[str], results: list[selfplay.GameResult], seconds: float)
 
 
 def simulate(args: argparse.Namespace) -> list[selfplay.GameResult]:
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
-    for kind in kinds:
-        if kind not in bots.KINDS:
-            raise SystemExit(f"unknown bot kind {kind!r}; known: {', '.join(bots.KINDS)}")
-    if not 2 <= len(kinds) <= 5:
-        raise SystemExit("--bots names 2 to 5 seats")
+    kinds = seat_kinds(args.bots, 2, 5)
     jobs = [(seats_for(kinds, g), args.seed + g) for g in range(args.games)]
     start = time.perf_counter()
-    results: list[selfplay.GameResult] = []
-    if args.jobs > 1:
-        # Cold start: the worker pool loads only for --jobs above 1.
-        import multiprocessing
+    done = [0]
 
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(_play, jobs, chunksize=4):
-                results.append(result)
-    else:
-        for k, job in enumerate(jobs):
-            results.append(_play(job))
-            if args.progress and (k + 1) % 100 == 0:
-                print(f"  {k + 1} games", file=sys.stderr)
+    def progress(_result: selfplay.GameResult) -> None:
+        done[0] += 1
+        if args.progress and done[0] % 100 == 0:
+            print(f"  {done[0]} games", file=sys.stderr)
+
+    results = run(_play, jobs, args.jobs, each=progress)
     print(report(kinds, results, time.perf_counter() - start))
     return results
 

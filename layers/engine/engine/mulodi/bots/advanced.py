@@ -37,7 +37,7 @@ from engine.mulodi import payment, sets
 from engine.mulodi.bots import common
 from engine.mulodi.cards import ACTION, MASTER, MONEY, PAYMENT_ACTIONS, RENT, WILD, card_id, deck
 from engine.mulodi.rules import returns_needed
-from engine.mulodi.state import MulodiState
+from engine.mulodi.state import Chain, MulodiState, Play
 
 D = deck()
 make = common.make
@@ -130,21 +130,22 @@ class AdvancedBot:
         self.rng = random.Random(seed)
 
     def choose(self, s: MulodiState, seat: int):
-        chain = common.my_chain(s, seat)
-        if chain is not None:
-            if chain.stage == "pay":
-                return common.pay(seat, chain.decision, self.payment(s, seat, chain.debt, s.action.actor))
-            return self.answer(s, seat, chain)
+        play = s.action
+        if play is not None:
+            chain = common.my_chain(s, seat)
+            if chain is not None:
+                if chain.stage == "pay":
+                    return common.pay(seat, chain.decision, self.payment(s, seat, chain.debt, play.actor))
+                return self.answer(s, seat, play, chain)
         return self.turn(s, seat)
 
     # ------------------------------------------------------------------ answers
-    def answer(self, s: MulodiState, seat: int, chain):
-        if common.hand_of(s, seat, "neda") and self.worth_a_neda(s, seat, chain):
+    def answer(self, s: MulodiState, seat: int, play: Play, chain: Chain):
+        if common.hand_of(s, seat, "neda") and self.worth_a_neda(s, seat, play, chain):
             return make(act.Neda, player=seat, decision=chain.decision)
         return make(act.Accept, player=seat, decision=chain.decision)
 
-    def worth_a_neda(self, s: MulodiState, seat: int, chain) -> bool:
-        play = s.action
+    def worth_a_neda(self, s: MulodiState, seat: int, play: Play, chain: Chain) -> bool:
         if chain.nedas % 2:  # our card was cancelled: fight back for what matters
             if play.kind == "yaaye_deal":
                 return True
@@ -164,7 +165,7 @@ class AdvancedBot:
             worth = sets.table_value(s, seat)
             if sets.bank_value(s, seat) < debt and any(not D.is_master[c] for cards in s.props[seat].values() for c in cards):
                 return True
-            return debt >= 50 or (worth and debt * 2 >= worth and debt >= 20)
+            return debt >= 50 or (worth > 0 and debt * 2 >= worth and debt >= 20)
         return False
 
     def payment(self, s: MulodiState, seat: int, debt: int, receiver: int) -> list[int]:
@@ -317,7 +318,10 @@ class AdvancedBot:
     def charge(self, s: MulodiState, seat: int):
         others = _others(s, seat)
         worth = {o: sets.table_value(s, o) for o in others}
-        best = None
+        # (what the targets can pay, the rent, the card, the colour, the target: None for all)
+        cand: tuple[int, int, int, str, int | None]
+        best: tuple[int, int, int, str, int | None] | None = None
+        target: int | None
         doubles = common.hand_of(s, seat, "double_rent")
         for c in sorted(s.hands[seat]):
             a = D.action[c]

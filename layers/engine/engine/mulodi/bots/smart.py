@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 
 from engine.mulodi import actions as act
-from engine.mulodi import payment, rules
+from engine.mulodi import payment
 from engine.mulodi.bots import common
 from engine.mulodi.bots.advanced import AdvancedBot, card_use
 from engine.mulodi.bots.value import win_chance
@@ -157,7 +157,7 @@ class SmartBot:
         s = world.copy()
         stop = s.turn + self.horizon  # from the decision's turn, whatever the candidate
         try:
-            rules.apply_in_place(s, action)
+            MULODI.play(s, action, quiet=True)  # checked: raises before any change
         except Exception:  # not legal in this world (cannot happen: the seat's own cards)
             return 0.0, 1
         adv = self.advanced
@@ -165,7 +165,7 @@ class SmartBot:
         while s.termination is None and steps < MAX_STEPS:
             if s.turn >= stop and s.current == seat and s.action is None:
                 return win_chance(s, seat, self.model_path), steps
-            rules.apply_in_place(s, adv.choose(s, _first_holder(s)))
+            MULODI.play(s, adv.choose(s, _first_holder(s)), quiet=True)
             steps += 1
         return float(s.winner == seat), steps
 
