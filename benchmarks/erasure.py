@@ -46,7 +46,7 @@ def main(tables: int = TABLES) -> None:
 def _run(tables: int) -> None:
     import botocore.client
 
-    from service import accounts, chat, erasure, lobbies
+    from service import accounts, chat, erasure, kickoff, lobbies
 
     erased = accounts.create_account("b" + secrets.token_hex(6))
     for n in range(tables):
@@ -54,7 +54,7 @@ def _run(tables: int) -> None:
         lobby = lobbies.create(other.account_id, "mtaani", 2, None, False, False)
         lobbies.invite(lobby.lobby_id, other.account_id, erased.handle, "player")
         lobbies.join(lobby.lobby_id, erased.account_id, None, None)
-        lobbies.start(lobby.lobby_id, other.account_id, None)
+        kickoff.start(lobby.lobby_id, other.account_id, None)
         chat.post(lobby.lobby_id, other.account_id, f"your move, {erased.handle} ({n})")
         chat.post(lobby.lobby_id, erased.account_id, "coming")
     caller = accounts.Account(erased.account_id, erased.handle)

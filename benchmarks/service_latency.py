@@ -159,7 +159,8 @@ def without_storage(moves: int = 2000) -> None:
         action = pick(rng, [a.model_dump(mode="json", exclude={"player"}) for a in legal])
         start = time.perf_counter()
         done = pipeline.act(game_id, players[decision.player], action, store=store)
-        views.game_view(done.game, done.state, players[decision.player])
+        current = pipeline.current(done.game, done.state)
+        views.game_view(done.game, current, players[decision.player])
         latencies[action["type"]].append(time.perf_counter() - start)
     everything = [t for ts in latencies.values() for t in ts]
     print("without the storage round trip (pipeline + engine + view, in process):")

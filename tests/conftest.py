@@ -45,15 +45,16 @@ def fresh_settings():
 
 @pytest.fixture
 def memory_store(monkeypatch):
-    """The in-memory store (:mod:`service.memory_store`) as the pipeline's default for one
-    test, no moto: what the pipeline publishes is kept in ``memory_store.published``
+    """The in-memory store (:mod:`service.memory_store`) as the default one
+    (``storage.default_store``: the pipeline's, the lobbies' and the timers') for one test, no
+    moto: what the pipeline publishes is kept in ``memory_store.published``
     (``(detail-type, detail)`` pairs) instead of going to the bus."""
-    from service import bus, pipeline
+    from service import bus, storage
     from service.memory_store import MemoryGameStore
 
     memory = MemoryGameStore()
     memory.published = []
-    monkeypatch.setattr(pipeline, "_store", memory)
+    monkeypatch.setattr(storage, "_store", memory)
     monkeypatch.setattr(bus, "publish_many", lambda items, source=bus.SOURCE:
                         memory.published.extend(items))
     return memory

@@ -7,7 +7,7 @@ hour."""
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 import engine
-from service import lobbies, throttle
+from service import kickoff, lobbies, pipeline, throttle
 from service.config import settings
 from service.http import (
     SIGNED_IN_ERRORS,
@@ -29,9 +29,10 @@ router = Router()
 def create_demo():
     me = caller(router)
     throttle.DEMO.take({"account": me.account_id, "source": source_address(router)})
-    result = lobbies.start_demo(me.account_id, lobbies.demo_options(
+    result = kickoff.start_demo(me.account_id, lobbies.demo_options(
         engine.DEFAULT_RULESET, settings().demo_max_turns))
-    return json_response(game_view(result.game, result.state, me.account_id), 201)
+    state = pipeline.current(result.game, result.state)
+    return json_response(game_view(result.game, state, me.account_id), 201)
 
 
 app = make_app(router)

@@ -6,9 +6,10 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from service import pipeline, presence
+from service.access import game_access
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import EventsOut
-from service.views import events_page, game_access, viewer_seat
+from service.views import events_page, viewer_seat
 
 router = Router()
 

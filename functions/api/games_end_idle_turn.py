@@ -49,7 +49,9 @@ def end_idle_turn(game_id: str, body: Annotated[EndIdleRequest | None, Body()] =
     result = outcome.result or _current(game_id)
     if outcome.reason == "counted":
         deadlines.schedule_pending(result.game)
-    return json_response(move_answer(result, me.account_id), 200 if outcome.applied else 202)
+    state = pipeline.current(result.game, result.state)
+    return json_response(move_answer(result, me.account_id, state=state),
+                         200 if outcome.applied else 202)
 
 
 def _current(game_id: str) -> pipeline.ActionResult:

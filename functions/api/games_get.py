@@ -6,9 +6,10 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from service import pipeline, presence, standing_orders
+from service.access import game_access
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
-from service.views import etag_of, game_access, game_view
+from service.views import etag_of, game_view
 
 router = Router()
 
@@ -25,7 +26,7 @@ def get_game(game_id: str):
                                          lambda: presence.last_look(game_id, me.account_id))
     presence.touch(game_id, me.account_id)
     game = pipeline.settle(game)  # a game its clock ended is saved as over before answering
-    body = game_view(game, game.state, me.account_id)
+    body = game_view(game, pipeline.current(game, game.state), me.account_id)
     if did:
         body["orders_did"] = did
     etag = etag_of(body)

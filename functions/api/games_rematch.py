@@ -1,10 +1,10 @@
 """POST /games/{game_id}/rematch: from a finished game, a new lobby with the same seats (bots
 as they were, the other people invited), options and ruleset, public or private as the first;
-see service.lobbies.rematch."""
+see service.kickoff.rematch."""
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from service import lobbies
+from service import kickoff
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import LobbyOut
 from service.views import lobby_view
@@ -21,7 +21,7 @@ RESPONSES[200] = {"description": "the rematch's lobby already made (asked again:
              responses=RESPONSES)
 def rematch_game(game_id: str):
     me = caller(router)
-    lobby, created = lobbies.rematch(game_id, me.account_id)
+    lobby, created = kickoff.rematch(game_id, me.account_id)
     return json_response(lobby_view(lobby, me.account_id), 201 if created else 200)
 
 

@@ -8,9 +8,9 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from service import pipeline, replays
+from service.access import game_access
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import ReplayOut
-from service.views import game_access
 
 router = Router()
 

@@ -16,7 +16,8 @@ router = Router()
 def resume_game(game_id: str):
     me = caller(router)
     result = pipeline.set_saved(game_id, me.account_id, False)
-    return json_response(game_view(result.game, result.state, me.account_id))
+    state = pipeline.current(result.game, result.state)
+    return json_response(game_view(result.game, state, me.account_id))
 
 
 app = make_app(router)

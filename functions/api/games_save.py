@@ -25,7 +25,8 @@ def save_game(game_id: str):
         deadlines.cancel(result.game, result.before)
     except Exception:  # the game is saved; a late timer finds it saved and does nothing
         log.exception("could not cancel the deadline timers of %s", game_id)
-    return json_response(game_view(result.game, result.state, me.account_id))
+    state = pipeline.current(result.game, result.state)
+    return json_response(game_view(result.game, state, me.account_id))
 
 
 app = make_app(router)

@@ -4,7 +4,7 @@ so do the clocks of the decisions that are yours."""
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
-from service import deadlines, pipeline, seats
+from service import access, deadlines, pipeline, seats
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import game_view
@@ -20,12 +20,13 @@ def take_back_seat(game_id: str):
     me = caller(router)
 
     def change(game, state):
-        return pipeline.Amendment(seats.take_back(game.record, pipeline.seat_of(game, me.account_id)))
+        return pipeline.Amendment(seats.take_back(game.record, access.seat_of(game, me.account_id)))
 
     result = pipeline.amend(game_id, change)
     assert result is not None  # change always amends (or raises)
     deadlines.schedule_pending(result.game)  # the player's decisions get their deadlines again
-    return json_response(game_view(result.game, result.state, me.account_id))
+    state = pipeline.current(result.game, result.state)
+    return json_response(game_view(result.game, state, me.account_id))
 
 
 app = make_app(router)

@@ -7,7 +7,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ConfigDict, Field
 
-from service import lobbies
+from service import kickoff, pipeline
 from service.http import SIGNED_IN_ERRORS, api_responses, caller, json_response, make_app
 from service.models import GameOut
 from service.views import game_view
@@ -29,8 +29,9 @@ class StartRequest(BaseModel):
                                      403, 404, 409))
 def start_game(lobby_id: str, body: Annotated[StartRequest | None, Body()] = None):
     me = caller(router)
-    result = lobbies.start(lobby_id, me.account_id, (body or StartRequest()).options)
-    return json_response(game_view(result.game, result.state, me.account_id), 201)
+    result = kickoff.start(lobby_id, me.account_id, (body or StartRequest()).options)
+    state = pipeline.current(result.game, result.state)
+    return json_response(game_view(result.game, state, me.account_id), 201)
 
 
 app = make_app(router)

@@ -45,7 +45,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 
 import engine
-from service import pipeline, seats, timers, views
+from service import access, pipeline, seats, timers, views
 from service.config import settings
 from service.errors import Conflict
 from service.observability import SERVICE
@@ -135,7 +135,7 @@ def _choose(game: StoredGame, state: Any, now: int, decision_id: int | None, by:
     if first is not None:
         note["first"] = first
     record = game.record
-    seat = pipeline.seat_of(game, by) if by is not None else None
+    seat = access.seat_of(game, by) if by is not None else None
     if record.status != "active":
         return pipeline.Unchanged(record.status)
 

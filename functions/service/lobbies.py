@@ -49,7 +49,6 @@ from service.errors import (
     NotFound,
     ServiceUnavailable,
     Unprocessable,
-    VersionConflict,
 )
 from service.observability import SERVICE
 
@@ -248,8 +247,11 @@ def load(lobby_id: str) -> LobbyRecord:
         raise ServiceUnavailable("lobbies are not answering; try again") from exc
 
 
-def _membership_changes(tx: TransactWrite, lobby_id: str, before: dict[str, str],
-                        after: dict[str, str], now: int) -> None:
+def membership_changes(tx: TransactWrite, lobby_id: str, before: dict[str, str],
+                       after: dict[str, str], now: int) -> None:
+    """Add to ``tx`` the ``Memberships`` index changes of lobby ``lobby_id`` from ``before``
+    to ``after`` (account id -> role, :func:`roles`): a new or changed role saved (at ``now``,
+    Unix seconds), a member gone deleted."""
     for account_id, role in after.items():
         if before.get(account_id) != role:
             tx.save(MembershipRecord(account_id, lobby_id, role=role, updated_at=now))
@@ -265,7 +267,7 @@ def written_with(lobby: LobbyRecord, before: dict[str, str]) -> Callable[[Transa
 
     def also(tx: TransactWrite) -> None:
         tx.save(lobby)
-        _membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
+        membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
 
     return also
 
@@ -284,7 +286,7 @@ def save(lobby: LobbyRecord, before: dict[str, str],
             tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
         else:
             tx.save(lobby)
-        _membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
+        membership_changes(tx, lobby.lobby_id, before, roles(lobby), now)
         if also is not None:
             also(tx)
 
@@ -320,10 +322,10 @@ def change(lobby_id: str, edit: Callable[[LobbyRecord], object]) -> tuple[LobbyR
         save(lobby, before, getattr(result, "also", None))
         return lobby, result
 
-    return races.until_won(attempt, lost=(LostRace,), busy=_busy())
+    return races.until_won(attempt, lost=(LostRace,), busy=busy())
 
 
-def _busy() -> ServiceUnavailable:
+def busy() -> ServiceUnavailable:
     """What a lobby change answers when every try lost its race (:func:`races.until_won`)."""
     return ServiceUnavailable("the lobby is busy; try again", retry_after=1)
 
@@ -623,7 +625,7 @@ def cancel(lobby_id: str, me: str) -> None:
         require_waiting(lobby)
         discard(lobby)
 
-    races.until_won(attempt, lost=(LostRace,), busy=_busy())
+    races.until_won(attempt, lost=(LostRace,), busy=busy())
 
 
 def discard(lobby: LobbyRecord, also: Callable[[TransactWrite], None] | None = None) -> None:
@@ -682,22 +684,19 @@ def invite(lobby_id: str, me: str, handle: str, role: str) -> LobbyRecord:
             lobby.invited = [a for a in lobby.invited if a != who]
 
     lobby = change(lobby_id, edit)[0]
-    _announce_invitation(lobby, who, role)
+    announce_invitation(lobby, who, role)
     return lobby
 
 
 def _game_over(game_id: str) -> bool:
     """Whether the game of a started table has finished."""
-    # Cold start: 21 handlers that load this module never deal or read a game.
-    from service import pipeline
-
-    return pipeline.default_store().load(game_id).record.status == "finished"
+    return storage.default_store().load(game_id).record.status == "finished"
 
 
-def _announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
+def announce_invitation(lobby: LobbyRecord, who: str, role: str) -> None:
     """``LobbyInvitation`` on the bus (the invitee is notified); the invitation is saved, so a
     failure here is logged, not raised."""
-    # Cold start: 21 handlers that load this module publish nothing.
+    # Cold start: 18 handlers that load this module publish nothing.
     from service import bus
 
     try:
@@ -842,46 +841,6 @@ def seated(lobby: LobbyRecord) -> list[str]:
     return [a for a in lobby.seats if a]
 
 
-def start(lobby_id: str, me: str, options: dict | None):
-    """Kickoff: deal the game for the seated players (seat order, empty seats dropped) under
-    the lobby's id, and close the lobby, in one transaction. Visibility is fixed from here on;
-    pending player invitations lapse. Returns the pipeline's
-    :class:`~service.pipeline.ActionResult`.
-
-    Raises :class:`Forbidden` (not the owner, or scripted options where not allowed),
-    :class:`LobbyStarted`, :class:`Conflict` (fewer than two seated) and
-    :class:`Unprocessable` (bad options).
-    """
-    # Cold start: 21 handlers that load this module never deal or read a game.
-    from service import pipeline
-
-    def attempt(n: int) -> pipeline.ActionResult:
-        lobby = load(lobby_id)
-        before = roles(lobby)
-        require_owner(lobby, me)
-        if n and lobby.status == "started":
-            # Our write was refused, yet the game exists: an earlier try of this very call (a
-            # retried request whose answer was lost) or the owner's other tab started it.
-            # Kickoff is idempotent: answer with the game.
-            game = pipeline.default_store().load(lobby_id)
-            state = game.state
-            return pipeline.ActionResult(game, state, [], engine.pending(state))
-        require_waiting(lobby)
-        players = seated(lobby)
-        rs = engine.get_ruleset(lobby.ruleset)
-        if len(players) < rs.min_players:
-            raise Conflict(f"seat at least {rs.min_players} players (people or bots) first")
-        lobby.status = "started"
-        lobby.invite_hash = None
-        lobby.invited = []  # pending player invitations lapse
-        return pipeline.create_game(
-            lobby.ruleset, players, game_options(lobby, options), game_id=lobby.lobby_id,
-            owner=lobby.owner, table={**game_settings(lobby), **naming(lobby)},
-            also=written_with(lobby, before))
-
-    return races.until_won(attempt, lost=(VersionConflict,), busy=_busy())
-
-
 def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str, Any]:
     """The options a lobby's game is dealt with: its table options, then ``options`` (the
     kickoff's), and its idle timeout (the deployment's default when it set none) where the
@@ -898,107 +857,3 @@ def game_options(lobby: LobbyRecord, options: dict[str, Any] | None) -> dict[str
     if "idle_timeout_seconds" in known and "idle_timeout_seconds" not in merged:
         merged["idle_timeout_seconds"] = int(lobby.idle_timeout or settings().default_idle_timeout)
     return merged
-
-
-DEMO_LEVELS = ("base", "advanced", "smart", "advanced")
-"""The bots of a demo table (guide "Mtaani on mobile": "its demo link launches a demo board")."""
-
-
-def start_demo(watcher: str, options: dict | None = None, ruleset: str | None = None):
-    """A game of four bots of ``ruleset`` (default: the registry's default) for ``watcher`` to
-    watch as an invited spectator (the demo link): a started private table owned by its first
-    bot, so it shows under "watchable" on the watcher's dashboard and nobody can save it.
-    Returns the pipeline's :class:`~service.pipeline.ActionResult`."""
-    # Cold start: 21 handlers that load this module never deal or read a game.
-    from service import pipeline
-
-    now = int(time.time())
-    players = [accounts.bot_id(level, n) for n, level in enumerate(DEMO_LEVELS, 1)]
-    lobby = LobbyRecord(secrets.token_urlsafe(16), owner=players[0],
-                        ruleset=ruleset or engine.DEFAULT_RULESET,
-                        table_size=len(players), public=False, status="started", seats=players,
-                        invited=[], spectators=[watcher], bots_added=len(players),
-                        stand_in_after=0, created_at=now, updated_at=now)
-
-    def also(tx: TransactWrite) -> None:
-        tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
-        _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
-
-    return pipeline.create_game(lobby.ruleset, players, game_options(lobby, options),
-                                game_id=lobby.lobby_id, owner=players[0],
-                                table=game_settings(lobby), also=also)
-
-
-REMATCH_SUFFIX = " (rematch)"
-
-
-def rematch(game_id: str, me: str) -> tuple[LobbyRecord, bool]:
-    """``POST /games/{id}/rematch``: from a finished game, a new waiting lobby owned by ``me``
-    (who sat there) with the same seats: ``me`` in their seat, the bots as they were, every
-    other person invited to play (one ``LobbyInvitation`` each: a notification; they accept by
-    joining and decline by leaving, as any invitation); the same ruleset, table options and
-    settings, and public or private as the first table. An erased player's seat is left empty.
-    Each person invited back finds their old seat held for them (:func:`holder`): joining
-    seats them there, nobody else (nor a bot) may take it while their invitation stands.
-
-    A table has one rematch: asked again (by anyone who sat there) while that lobby still
-    waits, the same lobby is answered (``False``: not new) and nobody is told twice. Returns
-    ``(lobby, created)``.
-
-    Raises :class:`NotFound` for a stranger to a private table, :class:`Forbidden` for a
-    spectator and :class:`Conflict` for a game not finished yet."""
-    # Cold start: 21 handlers that load this module never deal or read a game.
-    from service import pipeline
-
-    game = pipeline.default_store().load(game_id)
-    pipeline.seat_of(game, me)                       # 404 stranger, 403 spectator
-    if game.record.status != "finished":
-        raise Conflict("the game is not over yet: a rematch starts from a finished game")
-
-    def attempt(_: int) -> tuple[LobbyRecord, bool]:
-        first = load(game_id)
-        if first.rematch_id:
-            try:
-                again = load(first.rematch_id)
-            except NotFound:
-                again = None
-            if again is not None and again.status == "waiting":
-                return again, False
-        before = roles(first)
-        seats = list(game.record.seats)
-        now = int(time.time())
-        new_seats, invited, bots = [], [], 0
-        for occupant in seats:
-            if occupant == me or accounts.bot_level(occupant):
-                new_seats.append(occupant)
-                bots += 1 if accounts.bot_level(occupant) else 0
-            else:
-                new_seats.append("")
-                if occupant.startswith("acc_"):
-                    invited.append(occupant)
-        name = None
-        if first.name:
-            name = first.name if first.name.endswith(REMATCH_SUFFIX) else (
-                first.name[:tables.NAME_MAX_CHARS - len(REMATCH_SUFFIX)] + REMATCH_SUFFIX)
-        lobby = LobbyRecord(secrets.token_urlsafe(16), owner=me, ruleset=first.ruleset,
-                            table_size=len(new_seats), idle_timeout=first.idle_timeout,
-                            options=first.options, stand_in_after=first.stand_in_after,
-                            bot_delay=first.bot_delay, public=bool(first.public),
-                            status="waiting", seats=new_seats,
-                            invited=[] if first.public else invited, spectators=[],
-                            bots_added=bots, name=name, created_at=now, updated_at=now,
-                            held=[a if a in invited and not first.public else "" for a in seats])
-        lobby.number = tables.next_number(me, lobby.ruleset)
-        first.rematch_id = lobby.lobby_id
-
-        def also(tx: TransactWrite, lobby: LobbyRecord = lobby, now: int = now) -> None:
-            tx.save(lobby, condition=LobbyRecord.lobby_id.does_not_exist())
-            _membership_changes(tx, lobby.lobby_id, {}, roles(lobby), now)
-
-        save(first, before, also)
-        for who in invited:
-            _announce_invitation(lobby, who, "player")
-        return lobby, True
-
-    return races.until_won(attempt, lost=(LostRace,),
-                           busy=ServiceUnavailable("the table is busy; try again", retry_after=1))

@@ -8,7 +8,8 @@ by 18:00", with its deadline in the player's time zone), the ruleset's own news 
 seat with its close in the player's time zone, the end of the game to every human seat; an
 event naming a time as ``due`` has it worded like a deadline), "a bot is playing your seat"
 (``SeatHandedToBot``) and lobby invitations (``LobbyInvitation``). A decision's first
-notification also sets its reminder, at 80% of its time (:mod:`service.reminders`). ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
+notification also sets its reminder, at 80% of its time (:mod:`service.reminders`), which
+:func:`send_reminder` sends. ``TableNews`` (Mtaani: what a revolution brought) is kept as a short
 table-wide notice, folded into each player's next notification rather than sent alone.
 
 Channels (per-player preferences, :class:`NotificationSettingsRecord`): Web Push to every
@@ -47,12 +48,12 @@ from pynamodb.exceptions import DoesNotExist, PutError, PynamoDBException
 from pynamodb.models import Model
 
 import engine
-from service import accounts, delivery, observability, tables, timers
+from service import accounts, delivery, observability, reminders, tables, timers
 from service.config import settings
 from service.delivery import Message
 from service.errors import ServiceUnavailable, Unprocessable
 from service.observability import SERVICE
-from service.storage import delete_all, list_of
+from service.storage import GameRecord, delete_all, list_of
 
 log = Logger(service=SERVICE, child=True)  # "mtaa.<module>": the parent's format and keys
 
@@ -596,9 +597,6 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         told = notify(account_id, f"{game_id}#decision#{event['decision']}", message,
                       emailable=True)
         if told in ("sent", "held"):  # its first notification: a reminder at 80% of its time
-            # Import cycle: service.reminders imports this module (issue 30.3 left).
-            from service import reminders
-
             reminders.schedule(account_id, game_id, detail["seat"], int(event["decision"]),
                                event.get("due"), int(time.time()))
         return {account_id: told}
@@ -620,6 +618,37 @@ def handle_event(detail_type: str, detail: dict[str, Any]) -> dict[str, str]:
         out[account_id] = notify(account_id, news_key(game_id, detail_type, detail), Message(
             titled(notice.title, table), notice.body, url, tag, game_id), emailable=True)
     return out
+
+
+def send_reminder(account_id: str, remind: dict[str, Any], now: float | None = None) -> str:
+    """The reminder's timer (:mod:`service.reminders`; ``remind``: its payload, the game, seat,
+    decision, when it was first notified and when it is due): ``"made"`` (the decision is no
+    longer the seat's), ``"looked"`` (the person looked at the game after the first
+    notification), else what :func:`notify` says (``"sent"``, ``"held"``, ``"repeat"``)."""
+    # Cold start: 5 of the 9 handlers that load this module never read presence.
+    from service import presence
+
+    game_id, seat, decision = remind["game_id"], int(remind["seat"]), int(remind["decision"])
+    try:
+        record = GameRecord.get(game_id)
+    except GameRecord.DoesNotExist:
+        return "made"
+    if record.status != "active" or record.seats[seat] != account_id:
+        return "made"
+    state = engine.load_state(record.state)
+    if not any(d.id == decision and d.player == seat for d in engine.pending(state)):
+        return "made"
+    if presence.seen(game_id).get(account_id, 0) > int(remind["notified"]):
+        return "looked"
+    prefs = preferences(account_id)
+    when = deadline_text(int(remind["due"]), prefs, now)
+    title = engine.get_ruleset(record.ruleset).game_title
+    message = Message(f"Reminder: {title} waits for you",
+                      f"Most of the time for your decision is gone: the table decides for you at "
+                      f"{when}.", _link(f"game/{game_id}"), f"game-{game_id}",
+                      game_id)
+    return notify(account_id, f"{game_id}#remind#{decision}", message,
+                  emailable=True, now=now or time.time())
 
 
 def titled(title: str, table: str) -> str:

@@ -49,7 +49,7 @@ from typing import Any, Protocol, cast
 from pydantic import BaseModel
 
 import engine
-from service import bus, fairness, observability, ratings, seats, views
+from service import access, bus, fairness, observability, ratings, seats, views
 from service.config import settings
 from service.errors import (
     Conflict,
@@ -62,13 +62,16 @@ from service.errors import (
 )
 from service.storage import (
     AddToTransaction,
-    DynamoGameStore,
     GameFields,
     GameMeta,
     GameStore,
     StoredGame,
     Waiting,
 )
+
+# The store every write uses when given none; its home is storage (the lobbies read games by it
+# too, below the pipeline), the pipeline's callers keep calling it here.
+from service.storage import default_store as default_store
 
 log = observability.logger
 
@@ -107,17 +110,6 @@ on orders; a Jiji proxy-bid race is two or three, ``engine.orders.follow``) are 
 tail stores it compressed (four-seat Mtaani, measured), so the write stays a few KB (a few
 write units), far below DynamoDB's 400 KB item, and the request well inside its time. Past it the write is saved and the orders go
 on in a fresh invocation (``ActionResult.orders_left``, cued like the bots' turn)."""
-
-_store: GameStore | None = None
-
-
-def default_store() -> GameStore:
-    """The DynamoDB store, created on first use."""
-    global _store
-    if _store is None:
-        _store = DynamoGameStore()
-    return _store
-
 
 @dataclass
 class ActionResult:
@@ -587,7 +579,7 @@ def follow_orders(record: GameMeta, state: engine.GameState, at: int, *, first_s
     from ``first_seq``). An order's move the rules refuse (a ruleset's bug) fails nothing: it is
     logged as a warning and that seat's orders stop for this write. Nothing is done for a game
     that is over or whose seats set no orders."""
-    # Cold start: 13 handlers that load the pipeline never follow orders.
+    # Cold start: 16 handlers that load the pipeline never follow orders.
     from engine import orders as engine_orders
     from service import standing_orders
 
@@ -646,7 +638,7 @@ def follow_standing_orders(game_id: str, store: GameStore | None = None,
 def seats_orders_move(record: GameMeta, state: engine.GameState, at: int) -> list[int]:
     """The seats the game waits on whose standing orders make a move in ``state`` at ``at``
     (what a write stopped at :data:`ORDER_MOVES_PER_WRITE` leaves to the next)."""
-    # Cold start: 13 handlers that load the pipeline never follow orders.
+    # Cold start: 16 handlers that load the pipeline never follow orders.
     from service import standing_orders
 
     chosen = standing_orders.seat_orders(record, state)
@@ -755,7 +747,7 @@ def set_saved(game_id: str, account_id: str | None, saved: bool, *,
     def change(game: StoredGame, state: engine.GameState) -> Amendment:
         record = game.record
         if account_id is not None and record.owner != account_id:
-            seat_of(game, account_id)  # a stranger to a private table: 404
+            access.seat_of(game, account_id)  # a stranger to a private table: 404
             raise Forbidden("only the table's owner can save or resume the game")
         wanted_from = "active" if saved else "saved"
         if record.status != wanted_from:
@@ -795,17 +787,6 @@ def announce_pending(result: ActionResult) -> None:
     _publish(result, [], before=None, cue_bots=False)
 
 
-def seat_of(game: StoredGame, account_id: str) -> int:
-    """The seat ``account_id`` holds in ``game``; :class:`Forbidden` when not seated but
-    allowed to watch, :class:`NotFound` (what a made-up id answers) for a stranger to a
-    private table."""
-    try:
-        return list(game.record.seats).index(account_id)
-    except ValueError:
-        views.game_access(game, account_id)
-        raise Forbidden("you do not hold a seat at this table") from None
-
-
 def act(game_id: str, account_id: str, action: dict[str, Any], *,
         expected_version: int | None = None, store: GameStore | None = None,
         game_name: str | None = None, decision: int | None = None,
@@ -819,7 +800,7 @@ def act(game_id: str, account_id: str, action: dict[str, Any], *,
     Raises :class:`~service.seats.StandInPlays` while a bot stands in for the seat."""
 
     def decide(game: StoredGame, state: engine.GameState) -> BaseModel:
-        seat = seat_of(game, account_id)
+        seat = access.seat_of(game, account_id)
         if game_name is not None and engine.game_of(game.record.ruleset) != game_name:
             ruleset = engine.get_ruleset(game.record.ruleset)
             raise NotFound(f"a game of {ruleset.title} has no '{action['type']}' move")

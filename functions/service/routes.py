@@ -63,7 +63,7 @@ def _perform(intent: dict[str, Any], applied: Applied) -> dict[str, Any]:
                           expected_version=intent.get("version"), game_name=intent["game"],
                           decision=intent.get("decision"), strict=bool(intent.get("strict")))
     applied.result = result
-    return move_answer(result, intent["account_id"], with_game=False)
+    return move_answer(result, intent["account_id"])
 
 
 def _answer(intent: dict[str, Any], outcome: dict[str, Any], applied: Applied) -> dict[str, Any]:
@@ -75,7 +75,8 @@ def _answer(intent: dict[str, Any], outcome: dict[str, Any], applied: Applied) -
     else:
         game = pipeline.default_store().load(intent["game_id"])
         state = game.state
-    return {**outcome, "game": game_view(game, state, intent["account_id"])}
+    return {**outcome,
+            "game": game_view(game, pipeline.current(game, state), intent["account_id"])}
 
 
 def forget_idempotency() -> None:

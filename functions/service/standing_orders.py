@@ -33,9 +33,10 @@ from pydantic import BaseModel
 import engine
 from engine import orders as engine_orders
 from service import observability, races, seats
+from service.access import game_access
 from service.errors import Conflict, Forbidden, ServiceUnavailable, Unprocessable
 from service.storage import GameMeta, GameStore, StoredGame
-from service.views import game_access, note_unseen
+from service.views import note_unseen
 
 log = observability.logger
 DID_KEPT = 60

@@ -865,3 +865,15 @@ class DynamoGameStore:
                 batch.delete(GameEventRecord(game_id, int(chunk.seq)))
         record.delete()  # conditional on the version read above
         return True
+
+
+_store: GameStore | None = None
+
+
+def default_store() -> GameStore:
+    """The DynamoDB store (:class:`DynamoGameStore`), created on first use: the store of the
+    pipeline, the lobbies and the timers when they are given none."""
+    global _store
+    if _store is None:
+        _store = DynamoGameStore()
+    return _store

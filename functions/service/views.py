@@ -1,6 +1,8 @@
 """What the API returns about a table: the caller's view of a game (engine redaction), seats
 with display names, the caller's legal actions, an ETag over the whole body; lobbies as their
-members see them; and who may look at a game at all (:func:`game_access`)."""
+members see them. Who may look at a game at all is :mod:`service.access`'s; the game as it
+stands now (hard deadlines closed) is the pipeline's (``pipeline.current``): a view is given
+it, so this module imports neither."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ import engine
 from service import accounts, tables
 from service import seats as seats_module
 from service.config import settings
-from service.errors import NotFound
 from service.storage import StoredGame
 
 INTERNAL_EVENTS = frozenset({"ActionApplied"})
@@ -117,27 +118,6 @@ def note_unseen(record: Any, logged: list[dict[str, Any]], actor: int | None) ->
         record.seen_at = seen
 
 
-def game_access(game: StoredGame, account_id: str) -> int | None:
-    """The caller's seat, or ``None`` for someone who may watch (the owner, an invited
-    spectator, anyone signed in at a public table); :class:`~service.errors.NotFound`, the
-    answer a made-up id gets, for everyone else (a stranger learns nothing of a private
-    table). Only non-seated callers cost a lobby read."""
-    # Cold start: 16 handlers that load views never read a lobby.
-    from service import lobbies
-
-    seat = viewer_seat(game, account_id)
-    if seat is None and game.record.owner != account_id:
-        hidden = NotFound(f"there is no game {game.game_id!r}")
-        try:
-            lobby = lobbies.load(game.game_id)
-            standing = lobbies.access(lobby, account_id)
-        except NotFound:
-            raise hidden from None
-        if standing.role == "invited":
-            raise hidden
-    return seat
-
-
 def seat_entries(seat_ids: list[str], names: dict[str, str],
                  stand_ins: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The ``seats`` list of a game: who sits where, by id and display name, and which human
@@ -151,15 +131,11 @@ def seat_entries(seat_ids: list[str], names: dict[str, str],
 
 def game_view(game: StoredGame, state: Any, account_id: str | None,
               now: int | None = None) -> dict[str, Any]:
-    """The JSON body of ``GET /games/{id}`` for ``account_id`` (:class:`GameOut`): the game as
-    it stands ``now`` (phases whose hard deadline has passed shown closed, even before their
-    timer runs: ``pipeline.current``), its pending decisions with their deadlines, and the
-    caller's legal actions."""
-    # Import cycle: service.pipeline imports this module (issue 30.3 left).
-    from service import pipeline
-
+    """The JSON body of ``GET /games/{id}`` for ``account_id`` (:class:`GameOut`): ``state``,
+    the game as it stands ``now`` (phases whose hard deadline has passed shown closed, even
+    before their timer runs: the caller passes ``pipeline.current(game, state)``), its pending
+    decisions with their deadlines, and the caller's legal actions."""
     now = int(now or time.time())
-    state = pipeline.current(game, state, now)
     return table_view(game, state, viewer_seat(game, account_id), now=now)
 
 
@@ -282,16 +258,17 @@ def lobby_view(lobby: Any, account_id: str, standing: Any = None) -> dict[str, A
     return body
 
 
-def move_answer(result: Any, account_id: str, *, with_game: bool = True) -> dict[str, Any]:
+def move_answer(result: Any, account_id: str, *, state: Any = None) -> dict[str, Any]:
     """The answer of a move (``ActionOut``), the one place it is built: the ``version`` and
     ``events`` of ``result`` (a ``pipeline.ActionResult``) as ``account_id``'s seat sees them
-    and, ``with_game``, the caller's ``game`` view after it (an idempotent move caches the
-    answer without it and adds the game as it is when replayed)."""
+    and, given ``state`` (the game after it as it stands now: ``pipeline.current`` of
+    ``result.state``), the caller's ``game`` view (an idempotent move caches the answer
+    without it and adds the game as it is when replayed)."""
     seat = viewer_seat(result.game, account_id)
     answer = {"version": viewer_version(result.game.record, seat),
               "events": public_events(result.events, result.state.ruleset, seat)}
-    if with_game:
-        answer["game"] = game_view(result.game, result.state, account_id)
+    if state is not None:
+        answer["game"] = game_view(result.game, state, account_id)
     return answer
 
 

@@ -1,8 +1,8 @@
 """Scheduler target: a player's quiet hours have ended; send what they held
 (:func:`service.notifications.release_held`). With a ``remind`` payload: a decision's reminder
-at 80% of its time (:func:`service.reminders.fire`)."""
+at 80% of its time (:func:`service.notifications.send_reminder`)."""
 
-from service import notifications, observability, reminders
+from service import notifications, observability
 from timers import payloads
 
 
@@ -10,5 +10,6 @@ from timers import payloads
 @payloads.accepts(payloads.ReleaseHeldPayload)
 def handler(payload: payloads.ReleaseHeldPayload, context):
     if payload.remind is not None:
-        return {"reminded": reminders.fire(payload.account_id, payload.remind.model_dump())}
+        return {"reminded": notifications.send_reminder(payload.account_id,
+                                                        payload.remind.model_dump())}
     return {"sent": notifications.release_held(payload.account_id)}

@@ -68,7 +68,7 @@ def test_two_pending_decisions_each_get_their_deadline_and_fire_once(clock):
     clock.shift(1)
     # A read at the hard deadline, before any timer: the window shows closed.
     stored = DynamoGameStore().load(game_id)
-    seen = views.game_view(stored, stored.state, "acc_twin_b000000000")
+    seen = views.game_view(stored, pipeline.current(stored, stored.state), "acc_twin_b000000000")
     assert seen["state"]["answers"] == {"0": False, "1": None}
     assert [p["id"] for p in seen["pending"]] == [2]
     assert stored.record.version == created.version              # nothing written by the read

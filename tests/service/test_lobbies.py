@@ -282,7 +282,7 @@ def test_a_saved_game_refuses_moves_and_timers_until_the_owner_resumes_it(api, r
 def test_a_cancel_that_loses_to_the_kickoff_changes_nothing(api, monkeypatch):
     """The owner's cancel and start race: when the start wins, the refused cancel leaves the
     table's chat and presence alone (they go only with the lobby)."""
-    from service import lobbies
+    from service import kickoff, lobbies
     from service.chat import ChatRecord
     from tests.policy.calls import running_as
 
@@ -298,7 +298,7 @@ def test_a_cancel_that_loses_to_the_kickoff_changes_nothing(api, monkeypatch):
         if not raced:   # the owner's other tab starts the game right after the cancel read it
             raced.append(True)
             with running_as("LobbyStartFunction"):
-                lobbies.start(lobby_id, owner_id, {})
+                kickoff.start(lobby_id, owner_id, {})
         return lobby
 
     monkeypatch.setattr(lobbies, "load", started_meanwhile)

@@ -39,7 +39,7 @@ def calls(monkeypatch):
             return answer
         return record
 
-    from service import botplay, deadlines, erasure, notifications, pipeline, reminders
+    from service import botplay, deadlines, erasure, notifications, pipeline
 
     monkeypatch.setattr(deadline, "fire", recorder("fire", {"applied": True}))
     monkeypatch.setattr(botplay, "play", recorder("play", SimpleNamespace(moves=2, stopped="waiting")))
@@ -49,7 +49,7 @@ def calls(monkeypatch):
     monkeypatch.setattr(deadlines, "schedule_pending", recorder("schedule_pending", ["dl-1"]))
     monkeypatch.setattr(notifications, "handle_event", recorder("handle_event", {}))
     monkeypatch.setattr(notifications, "release_held", recorder("release_held", 3))
-    monkeypatch.setattr(reminders, "fire", recorder("remind", "sent"))
+    monkeypatch.setattr(notifications, "send_reminder", recorder("remind", "sent"))
     monkeypatch.setattr(erasure, "run", recorder("erase", {"done": True}))
     monkeypatch.setattr(erasure, "unfinished", recorder("unfinished", ["acct-a", "acct-b"]))
     return seen

@@ -359,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     ``GET /games/{id}/verify?record=true``, whose ``record`` it reads) and print the report in
     words (``--json``: as JSON). Exit status 0 when the game verifies, 1 when it does not, 2
     when the file cannot be read as a record."""
+    # Cold start: the service's verify handler imports this module, never its command line.
     import argparse
     import sys
 

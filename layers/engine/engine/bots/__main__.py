@@ -14,10 +14,10 @@ from __future__ import annotations
 import importlib
 import sys
 
+import engine
+
 
 def main(argv: list[str]) -> None:
-    import engine
-
     ruleset = "mtaani"
     if argv[:1] == ["--ruleset"] and len(argv) > 1:
         ruleset, argv = argv[1], argv[2:]

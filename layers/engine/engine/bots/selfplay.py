@@ -19,11 +19,11 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
+import engine
+
 
 def module_of(ruleset: str) -> Any:
     """The self-play module of ``ruleset``'s game (``engine.<game>.bots.selfplay``)."""
-    import engine
-
     return importlib.import_module(f"engine.{engine.game_of(ruleset)}.bots.selfplay")
 
 

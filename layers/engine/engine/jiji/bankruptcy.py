@@ -29,14 +29,13 @@ from engine.jiji import actions as act
 from engine.jiji.auction import open_next_bank_auction
 from engine.jiji.deals import forget
 from engine.jiji.flow import BANK, Ctx, live, next_turn, no_auction, register, seated
+from engine.jiji.mortgage import mortgage_value
 
 
 def means(ctx: Ctx, seat: int) -> tuple[int, int, int]:
     """``(owed, cash, raisable)`` of ``seat`` (M): what they owe in all, their cash, and what
     mortgaging every district of theirs not yet mortgaged would raise now (each district's
     mortgage value is its own rent value, whatever the others' mortgages)."""
-    from engine.jiji.mortgage import mortgage_value
-
     s = ctx.s
     owed = sum(d.amount for d in s.debts if d.debtor == seat)
     raisable = sum(mortgage_value(ctx, k) for k, d in s.districts.items()

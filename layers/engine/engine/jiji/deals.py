@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.flow import Ctx, amount_in_steps, live, no_auction, register, seated
+from engine.jiji.mortgage import mortgage_value
 from engine.jiji.state import Deal, Side
 
 
@@ -44,8 +45,6 @@ def handed_worth(ctx: Ctx, side: Side) -> int:
     """What ``side`` (besides its cash) is worth to a debtor's creditor, M: each district at
     its mortgage value (its rent value now; nothing when mortgaged: what mortgaging it would
     raise), each Get Out of Jail card at the jail fine it saves."""
-    from engine.jiji.mortgage import mortgage_value
-
     districts = ctx.s.districts
     return (sum(mortgage_value(ctx, k) for k in side.districts if not districts[k].mortgage)
             + side.cards * ctx.b.fine)

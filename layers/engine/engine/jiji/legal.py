@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import EngineError, LegalActions
 from engine.jiji import actions as act
 from engine.jiji import auction, bankruptcy, board, build
+from engine.jiji.deals import deal_problem
 from engine.jiji.flow import Ctx, check_action
 from engine.jiji.mortgage import TURN_PHASES
 
@@ -214,6 +215,4 @@ def legal_actions(ctx: Ctx, player: int) -> LegalActions:
 
 
 def _deal_ok(ctx: Ctx, deal) -> bool:
-    from engine.jiji.deals import deal_problem
-
     return deal_problem(ctx, deal) is None

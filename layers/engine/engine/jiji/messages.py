@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any
 
 from engine.core import Event, Notice
+from engine.jiji.data import book
 
 
 @cache
@@ -42,8 +43,6 @@ def money(amount: int) -> str:
 
 
 def _name(value: Any) -> str:
-    from engine.jiji.data import book
-
     if isinstance(value, int) and 0 <= value < 40:
         return book().name[value]
     return str(value)

@@ -8,13 +8,12 @@ the table's ``timeout``), which the service stamps from its clock (``engine.TIME
 from __future__ import annotations
 
 from engine.mtaani.flow import Ctx, finish
+from engine.mtaani.properties import net_worth
 
 
 def richest(ctx: Ctx) -> int:
     """The seat in play with the highest net worth (SFR); equal worth: the earlier seat (the
     turn cap's and the end date's winner)."""
-    from engine.mtaani.properties import net_worth
-
     worth = {i: net_worth(ctx, i) for i in ctx.active_seats()}
     return max(worth, key=lambda i: (worth[i], -i))
 

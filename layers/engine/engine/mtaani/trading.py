@@ -67,6 +67,9 @@ def handed_worth(ctx: Ctx, seat: int, items: TradeItems) -> int:
     payment, SFR: each property at its mortgage value (nothing when mortgaged: what bankruptcy
     would pay for it), each insurance card at what ``seat`` owes (a card covers the whole
     payment), each special card at its bank price."""
+    # Not above: specials adds bankruptcy and revolution hooks when imported, and hooks run in
+    # the order their modules were imported; imported above, a process that imports this
+    # module first would order its hook lists otherwise than it does today.
     from engine.mtaani.specials import price
 
     owed = sum(d.amount for d in ctx.s.debts if d.debtor == seat)

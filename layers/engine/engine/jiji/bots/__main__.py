@@ -42,6 +42,7 @@ def _play(job: tuple) -> selfplay.GameResult:
     bid_seconds = rest[0] if rest else selfplay.BID_SECONDS
     seat_bots = None
     if params is not None:
+        # Cold start: the Smart bot's policy and module load only for the tune command.
         from engine.jiji import bots
         from engine.jiji.bots.policy import Params
 
@@ -173,6 +174,7 @@ STEPS: dict[str, tuple[float, ...]] = {
 
 def tune(args) -> None:
     """The ``tune`` command (module doc)."""
+    # Cold start: the Smart bot's policy and module load only for this command.
     from engine.jiji.bots.policy import Params
     from engine.jiji.bots.smart import tuned
 
