@@ -64,9 +64,9 @@ district (40 spaces, about 7 a roll): used only to weigh a nuisance's removal.""
 
 class _Orders(BaseModel):
     """The fields of :data:`JijiOrders` with their types, for the type checker and the code
-    below: the model itself (:func:`_model`) gives each its title, description, default and
-    bounds from the data (and ``limit_district`` the board's district names), redefining
-    every field here in the same order."""
+    below: the model itself (:func:`_model`) takes each type from here and gives each field
+    its title, description, default and bounds from the data (and ``limit_district`` the
+    board's district names as its choices)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     roll: bool
@@ -108,88 +108,94 @@ def _model() -> type[_Orders]:
     names = tuple(b.name[space] for space in b.districts)
     money = 100_000_000
     fields: dict[str, Any] = {
-        "roll": (bool, Field(True, title="Roll for me",
-                             description="Roll at the start of my turn and again after a double.")),
-        "leave_jail": (Literal["early", "card", "doubles"], Field(
+        "roll": Field(True, title="Roll for me",
+                      description="Roll at the start of my turn and again after a double."),
+        "leave_jail": Field(
             "early", title="Leaving jail",
             description=f"early: use a Get Out of Jail card, else pay the fine when the reserve "
                         f"stays, while {d['jail_while_unowned']} or more districts are unowned; "
-                        "card: only by a card; doubles: roll for doubles.")),
-        "buy": (Literal["by_rule", "stop"], Field(
+                        "card: only by a card; doubles: roll for doubles."),
+        "buy": Field(
             "by_rule", title="Buying a district I land on",
             description="by_rule: buy it when my reserve stays (half of it for a district worth "
-                        "more than its price to me), else put it up for auction; stop: ask me.")),
-        "reserve": (int, _m("Reserve (M)", "Cash kept back when buying and building, in M; "
-                            "proxy bids keep half of it.", d["reserve"], money)),
-        "reserve_rent_percent": (int, _m(
+                        "more than its price to me), else put it up for auction; stop: ask me."),
+        "reserve": _m("Reserve (M)", "Cash kept back when buying and building, in M; "
+                      "proxy bids keep half of it.", d["reserve"], money),
+        "reserve_rent_percent": _m(
             "Reserve against rents (%)", "Keep at least this percent of the largest rent another "
-            "player's district charges now.", d["reserve_rent_percent"], 500)),
-        "proxy_bids": (bool, Field(True, title="Proxy bids",
-                                   description="Bid for me in every auction up to my limit, "
-                                               "by the least step as others bid.")),
-        "bid_percent": (int, _m(
+            "player's district charges now.", d["reserve_rent_percent"], 500),
+        "proxy_bids": Field(True, title="Proxy bids",
+                            description="Bid for me in every auction up to my limit, "
+                                        "by the least step as others bid."),
+        "bid_percent": _m(
             "Bid up to (% of worth)", "A district's worth is its price, plus the bonuses "
-            "below; proxy bids go up to this percent of it.", d["bid_percent"], 500)),
-        "completes_percent": (int, _m(
+            "below; proxy bids go up to this percent of it.", d["bid_percent"], 500),
+        "completes_percent": _m(
             "Completes a group (+% of the group)", "A district that completes one of my colour "
-            "groups is worth this percent of the group's prices more.", d["completes_percent"], 500)),
-        "joins_percent": (int, _m(
+            "groups is worth this percent of the group's prices more.", d["completes_percent"], 500),
+        "joins_percent": _m(
             "Joins my district (+% of price)", "A district of a group where I own one is worth "
-            "this percent of its price more.", d["joins_percent"], 500)),
-        "blocks_percent": (int, _m(
+            "this percent of its price more.", d["joins_percent"], 500),
+        "blocks_percent": _m(
             "Blocks a group (+% of price)", "A district one other player needs to complete a group "
-            "is worth this percent of its price more.", d["blocks_percent"], 500)),
-        "opening_percent": (int, _m(
+            "is worth this percent of its price more.", d["blocks_percent"], 500),
+        "opening_percent": _m(
             "Opening bid (% of worth)", "When I put a district up for auction, open at this "
-            "percent of its worth (M10k at least).", d["opening_percent"], 100)),
-        "limit_district": (Literal[(NO_DISTRICT, *names)], Field(
+            "percent of its worth (M10k at least).", d["opening_percent"], 100),
+        "limit_district": Field(
             NO_DISTRICT, title="A district with its own limit",
             description="For this district's auction, proxy bids go up to the limit below "
-                        "instead of the rule above (none: no such district).")),
-        "limit": (int, _m("Its limit (M)", "Bid for me up to this on that district, in M, within "
-                          "my cash (0: do not bid on it).", 0, money)),
-        "construction": (Literal["by_rule", "stop"], Field(
+                        "instead of the rule above (none: no such district)."),
+        "limit": _m("Its limit (M)", "Bid for me up to this on that district, in M, within "
+                    "my cash (0: do not bid on it).", 0, money),
+        "construction": Field(
             "by_rule", title="Construction",
             description="by_rule: press Construction each turn while I can spend above my "
-                        "reserve and place what it grants; stop: ask me.")),
-        "blocks": (Literal["best_rent", "industrial", "residential"], Field(
+                        "reserve and place what it grants; stop: ask me."),
+        "blocks": Field(
             "best_rent", title="Which blocks",
             description="best_rent: where a block adds the most rent per M (residential "
                         "discounted while nuisances can fall on it); or only industrial or "
-                        "only residential blocks.")),
-        "landmarks": (bool, Field(True, title="Stadiums, skyscrapers, the Jiji Tower",
-                                  description="Build them when the reserve stays.")),
-        "remove_nuisances": (bool, Field(True, title="Remove nuisances",
-                                         description="Pay to remove a nuisance from my district "
-                                                     "when the rent it costs pays it back.")),
-        "lift_mortgages": (bool, Field(True, title="Lift mortgages",
-                                       description="Lift a mortgage when my cash above the reserve "
-                                                   "covers it with room to spare.")),
-        "auction_space": (bool, Field(True, title="Auction space",
-                                      description="On an Auction space, put up the unowned "
-                                                  "district worth most above its price to me.")),
-        "permits": (Literal["stop", "by_rule"], Field(
+                        "only residential blocks."),
+        "landmarks": Field(True, title="Stadiums, skyscrapers, the Jiji Tower",
+                           description="Build them when the reserve stays."),
+        "remove_nuisances": Field(True, title="Remove nuisances",
+                                  description="Pay to remove a nuisance from my district "
+                                              "when the rent it costs pays it back."),
+        "lift_mortgages": Field(True, title="Lift mortgages",
+                                description="Lift a mortgage when my cash above the reserve "
+                                            "covers it with room to spare."),
+        "auction_space": Field(True, title="Auction space",
+                               description="On an Auction space, put up the unowned "
+                                           "district worth most above its price to me."),
+        "permits": Field(
             "stop", title="Building Permits",
             description="stop: ask me where the permit's building goes; by_rule: a nuisance "
                         "where it costs the leader most rent, or a bonus guarding my "
-                        "residential rent.")),
-        "station_jumps": (Literal["stop", "by_rule", "never"], Field(
+                        "residential rent."),
+        "station_jumps": Field(
             "stop", title="Station jumps",
             description="stop: ask me whether to jump; by_rule: jump to an unowned district or "
                         "one of mine (better past GO), never onto another player's rent; "
-                        "never: stay.")),
-        "exemption_from": (int, _m(
+                        "never: stay."),
+        "exemption_from": _m(
             "Rent exemption card from (M)", "Play the card on a rent of at least this (or one "
-            "my cash cannot pay), in M.", d["exemption_from"], money)),
-        "debts": (Literal["stop", "mortgage"], Field(
+            "my cash cannot pay), in M.", d["exemption_from"], money),
+        "debts": Field(
             "stop", title="Owing a payment",
             description="stop: ask me how to raise it; mortgage: mortgage the district that "
                         "covers the shortfall most closely, then the next. Bankruptcy is "
-                        "always yours.")),
-        "end_turn": (bool, Field(True, title="End my turn",
-                                 description="End my turn when nothing else is left to do.")),
+                        "always yours."),
+        "end_turn": Field(True, title="End my turn",
+                          description="End my turn when nothing else is left to do."),
     }
-    model = create_model("JijiOrders", __base__=_Orders, **fields)
+    # Each field's type is the one _Orders declares (limit_district's: the board's names).
+    types: dict[str, Any] = {name: f.annotation for name, f in _Orders.model_fields.items()}
+    types["limit_district"] = Literal[(NO_DISTRICT, *names)]
+    if list(fields) != list(types):
+        raise AssertionError("the orders' fields and _Orders' declarations differ")
+    definitions: dict[str, Any] = {name: (types[name], fields[name]) for name in types}
+    model = create_model("JijiOrders", __base__=_Orders, **definitions)
     model.__doc__ = ("One seat's Jiji standing orders (:mod:`engine.jiji.orders`); the defaults "
                      "are the guide's recommended orders.")
     return model
