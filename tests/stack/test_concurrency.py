@@ -97,10 +97,13 @@ def _client(http: Http, tally: Tally, game_id: str, token: str, seat: int, stop:
         mine = view["decision"] is not None and view["decision"]["player"] == seat
         if not mine:
             # Not my decision: now and then roll anyway (must be 409, never applied), or make
-            # one of the moves open out of turn (trade settings); otherwise poll.
+            # one of the moves open out of turn (trade settings); otherwise poll. The roll says
+            # the version it was made on: without it, a roll sent just after another client
+            # ended its turn is a legal roll of this seat's new turn, and applies.
             chance = rng.random()
             if chance < 0.2:
-                status, body, _ = http.request("POST", f"/games/{game_id}/mtaani/roll", {}, token)
+                status, body, _ = http.request("POST", f"/games/{game_id}/mtaani/roll",
+                                               {"version": view["version"]}, token)
                 tally.record(game_id, "roll(not mine)", status, body)
                 assert status == 409, (status, body)
             elif chance < 0.3 and legal:
