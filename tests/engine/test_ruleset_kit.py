@@ -27,6 +27,7 @@ import pytest
 
 import engine
 from engine import orders
+from engine.context import Ctx, Rules
 from tests.engine.kit import Table, found, play_out, random_step, replay
 
 RULESETS = engine.rulesets()
@@ -91,7 +92,9 @@ REDUCER = ("apply", "apply_in_place", "play", "quiet_player", "recognise", "_red
 @pytest.mark.parametrize("name", RULESETS)
 def test_actions_apply_through_the_one_reducer_whichever_path(name):
     """Every game applies actions through the core's one sequence (it overrides none of
-    :data:`REDUCER`; its rule registry has a rule for each action type), and the sequence's
+    :data:`REDUCER`; its rule registry, an :class:`engine.context.Rules`, has a rule for each
+    action type; its actions run in an :class:`engine.context.Ctx`, the shared toolkit whose
+    transfers move the money), and the sequence's
     four ways of applying (a copy; in place; ``play`` checked and quiet; the self-play loop's
     ``quiet_player``) reach the same state after every move of a random game, counting a step
     for each where the state counts them."""
@@ -101,7 +104,10 @@ def test_actions_apply_through_the_one_reducer_whichever_path(name):
             f"{name} overrides the reducer's {method}")
     assert set(rs.rules) == set(rs.action_types) == {
         cls.model_fields["type"].default for cls in rs.actions} | set(rs.system_actions)
+    assert isinstance(rs.rules, Rules), f"{name}: its rules are not an engine.context.Rules"
     table = play_out(name, rs.min_players, SEED_BASE + 11)
+    fresh = rs.new_game(table.players, table.seed, dict(table.options))
+    assert isinstance(rs.context(fresh, False), Ctx) and isinstance(rs.context(fresh, True), Ctx)
     copied = engine.new_game(name, table.players, table.seed, table.options)
     in_place, checked, quiet = copied.copy(), copied.copy(), copied.copy()
     step = rs.quiet_player(quiet)

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.context import Ctx, Rule, Rules
 from engine.core import (
     Deadline,
     Decision,
@@ -73,26 +74,28 @@ class TwinState(BaseModel):
         return self.model_dump_json()
 
 
-class Ctx:
-    """One action's context: the state ``s`` and the ``events``."""
-
-    def __init__(self, state: TwinState):
-        self.s = state
-        self.events: list[dict[str, Any]] = []
+def _check_answer(ctx: Ctx, action: Any) -> None:
+    if ctx.s.answers.get(action.player, False) is not None:
+        raise IllegalAction("nothing to answer")
 
 
-class Rule:
-    """An action type's rule: ``perform(ctx, action)``."""
-
-    def __init__(self, perform: Any):
-        self.perform = perform
+def _check_timeout(ctx: Ctx, action: Any) -> None:
+    _check_answer(ctx, action)
+    if action.decision != action.player + 1:
+        raise IllegalAction("no such decision")
 
 
 def _answer(ctx: Ctx, action: Any) -> None:
     seat = action.player
     ctx.s.answers[seat] = action.yes if action.type == "answer" else False
-    ctx.events.append({"type": "Answered", "player": seat, "yes": ctx.s.answers[seat],
-                       "by": "player" if action.type == "answer" else "table"})
+    ctx.emit("Answered", player=seat, yes=ctx.s.answers[seat],
+             by="player" if action.type == "answer" else "table")
+
+
+# The engine's shared toolkit (engine.context): its context, Rule and registry.
+RULES: Rules[Rule] = Rules("Twin")
+RULES.add("answer", Rule(_check_answer, _answer))
+RULES.add("timeout", Rule(_check_timeout, _answer))
 
 
 class TwinRuleset(Ruleset):
@@ -149,17 +152,13 @@ class TwinRuleset(Ruleset):
 
     # the reducer's steps (engine.Ruleset runs the sequence)
     action_types = {"answer": Answer, "timeout": Timeout}
-    rules = {"answer": Rule(_answer), "timeout": Rule(_answer)}
+    rules = RULES
 
     def context(self, state, quiet):
-        return Ctx(state)
+        return Ctx(state, [])
 
     def check(self, ctx, action):
-        seat = action.player
-        if ctx.s.answers.get(seat, False) is not None:
-            raise IllegalAction("nothing to answer")
-        if action.type == "timeout" and action.decision != seat + 1:
-            raise IllegalAction("no such decision")
+        RULES.of(action).check(ctx, action)
 
     def deadline_action(self, state, decision, now):
         if decision.player is None or state.answers.get(decision.player, False) is not None:

@@ -20,6 +20,7 @@ from engine import (
     Ruleset,
     read_action,
 )
+from engine.context import Ctx, Rule, Rules
 
 CARDS = range(1, 10)
 
@@ -112,41 +113,63 @@ class SiriState(BaseModel):
         return self.model_dump_json()
 
 
-class Ctx:
-    """One action's context: the state ``s`` and the ``events``."""
+# The rules, in the engine's shared toolkit (engine.context): its working context, its Rule
+# (a check, then a perform) and its registry.
+def _check_on(ctx: Ctx, action: Any) -> None:
+    if ctx.s.over:
+        raise GameOver("the game is over")
 
-    def __init__(self, state: SiriState):
-        self.s = state
-        self.events: list[dict[str, Any]] = []
+
+def _check_turn(ctx: Ctx, action: Any) -> None:
+    _check_on(ctx, action)
+    if action.player != ctx.s.turn:
+        raise NotYourDecision("it is the other player's turn")
 
 
-class Rule:
-    """An action type's rule: ``perform(ctx, action)``."""
-
-    def __init__(self, perform: Any):
-        self.perform = perform
+def _check_taunt(ctx: Ctx, action: Any) -> None:
+    _check_on(ctx, action)
+    if action.player in ctx.s.taunted:
+        raise IllegalAction("you have taunted once already")
 
 
 def _taunt(ctx: Ctx, action: Any) -> None:
     ctx.s.taunted.append(action.player)
-    ctx.events.append({"type": "Taunted", "player": action.player})
+    ctx.emit("Taunted", player=action.player)
+
+
+def _check_guess(ctx: Ctx, action: Any) -> None:
+    _check_turn(ctx, action)
+    if any(g == action.card for _, g, _ in ctx.s.guesses):
+        raise IllegalAction("that card was guessed already")
 
 
 def _guess(ctx: Ctx, action: Any) -> None:
     s = ctx.s
     hint = _hint(s.card, action.card)
     s.guesses.append((action.player, action.card, hint))
-    ctx.events.append({"type": "Guessed", "player": action.player, "card": action.card,
-                       "hint": hint})
+    ctx.emit("Guessed", player=action.player, card=action.card, hint=hint)
     if hint == "right":
         s.over, s.winner = "guessed", action.player
     _next_turn(ctx)
 
 
+def _check_timeout(ctx: Ctx, action: Any) -> None:
+    _check_turn(ctx, action)
+    if action.decision != ctx.s.turns + 1:
+        raise IllegalAction("that turn is no longer waiting")
+
+
 def _pass(ctx: Ctx, action: Any) -> None:
-    ctx.events.append({"type": "Passed", "player": action.player,
-                       "by": "table" if action.type == "timeout" else "player"})
+    ctx.emit("Passed", player=action.player,
+             by="table" if action.type == "timeout" else "player")
     _next_turn(ctx)
+
+
+RULES: Rules[Rule] = Rules("Siri")
+RULES.add("guess", Rule(_check_guess, _guess))
+RULES.add("pass", Rule(_check_turn, _pass))
+RULES.add("timeout", Rule(_check_timeout, _pass))
+RULES.add("taunt", Rule(_check_taunt, _taunt))
 
 
 def _next_turn(ctx: Ctx) -> None:
@@ -156,8 +179,7 @@ def _next_turn(ctx: Ctx) -> None:
     if not s.over and s.turns >= s.options.max_turns:
         s.over = "turn_cap"
     if s.over:
-        ctx.events.append({"type": "GameEnded", "termination": s.over, "winner": s.winner,
-                           "card": s.card})
+        ctx.emit("GameEnded", termination=s.over, winner=s.winner, card=s.card)
 
 
 def _possible(state: SiriState) -> list[int]:
@@ -228,18 +250,7 @@ class SiriRuleset(Ruleset):
         return Outcome(state.over, state.winner) if state.over else None
 
     def _check(self, state, action):
-        if state.over:
-            raise GameOver("the game is over")
-        if action.type == "taunt":
-            if action.player in state.taunted:
-                raise IllegalAction("you have taunted once already")
-            return
-        if action.player != state.turn:
-            raise NotYourDecision("it is the other player's turn")
-        if action.type == "timeout" and action.decision != state.turns + 1:
-            raise IllegalAction("that turn is no longer waiting")
-        if action.type == "guess" and any(g == action.card for _, g, _ in state.guesses):
-            raise IllegalAction("that card was guessed already")
+        RULES.of(action).check(Ctx(state), action)
 
     def legal_actions(self, state, player):
         acts: list[BaseModel] = []
@@ -254,14 +265,13 @@ class SiriRuleset(Ruleset):
 
     # the reducer's steps (engine.Ruleset runs the sequence)
     action_types = KINDS
-    rules = {"guess": Rule(_guess), "pass": Rule(_pass), "timeout": Rule(_pass),
-             "taunt": Rule(_taunt)}
+    rules = RULES
 
     def context(self, state, quiet):
-        return Ctx(state)
+        return Ctx(state, [])
 
     def check(self, ctx, action):
-        self._check(ctx.s, action)
+        RULES.of(action).check(ctx, action)
 
     def order_action(self, state, seat, orders, now):
         if state.over or state.turn != seat:

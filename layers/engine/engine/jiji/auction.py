@@ -192,7 +192,7 @@ def settle_auction(ctx: Ctx) -> None:
             winner, price = seat, amount
             break
     if winner is not None:
-        ctx.transfer(winner, BANK, price, "auction", district=auction.space)
+        ctx.transfer(winner, BANK, price, "auction", extra={"district": auction.space})
         s.districts[auction.space].owner = winner
     ctx.emit("AuctionClosed", district=auction.space, winner=winner, price=price,
              bids=len(auction.bids))

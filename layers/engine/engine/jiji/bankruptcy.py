@@ -24,6 +24,7 @@ way. Permit buildings are not the owner's and stay on the district.
 
 from __future__ import annotations
 
+from engine.context import take_card
 from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.auction import open_next_bank_auction
@@ -74,8 +75,11 @@ def go_bankrupt(ctx: Ctx, seat: int) -> None:
     s.debts = [d for d in s.debts if d.debtor != seat and d.creditor != seat]
     forget(ctx, seat)
     mine = [k for k, d in s.districts.items() if d.owner == seat]
-    cards = list(p.cards)
-    p.cards = []
+    cards = len(p.cards)
+    # To the bottom of the Chance pile (drawn from the front), or the creditor's hand.
+    heir = s.pile if creditor is BANK else s.players[creditor].cards
+    while p.cards:
+        take_card(p.cards, heir, 0)
     if creditor is BANK:
         if p.cash:
             ctx.transfer(seat, BANK, p.cash, "bankruptcy")
@@ -84,20 +88,18 @@ def go_bankrupt(ctx: Ctx, seat: int) -> None:
             d.bare()
             d.mortgage = 0
             d.owner = None
-        s.pile.extend(cards)  # the bottom of the Chance pile (drawn from the front)
         s.queue.extend(mine)
     else:
         if p.cash:
             ctx.transfer(seat, creditor, p.cash, "bankruptcy")
         for space in mine:
             s.districts[space].owner = creditor
-        s.players[creditor].cards.extend(cards)
     if s.exemption == seat:
         s.exemption = None
     p.out = True
     p.jailed = False
     ctx.emit("Bankrupt", player=seat, creditor="bank" if creditor is BANK else creditor,
-             districts=mine, cards=len(cards))
+             districts=mine, cards=cards)
 
 
 def _declare(ctx: Ctx, a: act.DeclareBankruptcy) -> None:

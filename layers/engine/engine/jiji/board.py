@@ -141,7 +141,7 @@ def _buy(ctx: Ctx, a: act.Buy) -> None:
     s = ctx.s
     space = s.players[a.player].pos
     price = ctx.b.price[space]
-    ctx.transfer(a.player, BANK, price, "purchase", district=space)
+    ctx.transfer(a.player, BANK, price, "purchase", extra={"district": space})
     s.districts[space].owner = a.player
     ctx.emit("DistrictBought", player=a.player, district=space, price=price)
     after_landing(ctx)

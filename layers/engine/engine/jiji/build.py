@@ -133,7 +133,7 @@ def add_blocks(ctx: Ctx, seat: int, residential: list[int], industrial: list[int
             d = s.districts[space]
             price = (b.res_price if kind == "residential" else b.ind_price)[space]
             if not free:
-                ctx.transfer(seat, BANK, price * count, "blocks", district=space)
+                ctx.transfer(seat, BANK, price * count, "blocks", extra={"district": space})
             if kind == "residential":
                 d.res += count
             else:
@@ -244,7 +244,7 @@ def register_landmark(kind: str, problem, price, event: str) -> None:
 
     def perform(ctx: Ctx, a) -> None:
         amount = price(ctx.b, a.district)
-        ctx.transfer(a.player, BANK, amount, kind, district=a.district)
+        ctx.transfer(a.player, BANK, amount, kind, extra={"district": a.district})
         setattr(ctx.s.districts[a.district], kind, True)
         ctx.emit(event, player=a.player, district=a.district, price=amount)
 
@@ -397,7 +397,7 @@ def _remove(ctx: Ctx, a: act.RemoveNuisance) -> None:
     s = ctx.s
     d = s.districts[a.district]
     cost = removal_cost(ctx, a.district)
-    ctx.transfer(a.player, BANK, cost, "nuisance_removal", district=a.district)
+    ctx.transfer(a.player, BANK, cost, "nuisance_removal", extra={"district": a.district})
     ctx.emit("NuisanceRemoved", player=a.player, district=a.district, building=d.permit, cost=cost)
     s.supply[d.permit] += 1  # type: ignore[index]  # _check_remove: a nuisance stands on it
     d.permit = None

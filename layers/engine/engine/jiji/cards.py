@@ -13,6 +13,7 @@ into a new pile (seeded). Only the pile's order is hidden.
 from __future__ import annotations
 
 from engine import rng
+from engine.context import take_card
 from engine.jiji import build, jail
 from engine.jiji.board import BOARD, after_landing, land, move_to
 from engine.jiji.flow import BANK, Ctx, upper
@@ -32,13 +33,10 @@ def draw(ctx: Ctx) -> None:
         s.pile = rng.shuffled(s, s.discard)
         s.discard = []
         ctx.emit("ChanceShuffled", cards=len(s.pile))
-    card_id = s.pile.pop(0)
+    card_id = s.pile[0]
     card = b.cards[card_id]
     ctx.emit("CardDrawn", player=seat, card=card_id, text=card.text, effect=card.effect)
-    if card.effect == "get_out":
-        s.players[seat].cards.append(card_id)
-    else:
-        s.discard.append(card_id)
+    take_card(s.pile, s.players[seat].cards if card.effect == "get_out" else s.discard, 0)
     follow(ctx, card_id)
 
 
@@ -63,7 +61,7 @@ def follow(ctx: Ctx, card_id: str) -> None:
         jail.send_to_jail(ctx, "chance")
         return
     if effect == "collect":
-        ctx.transfer(BANK, seat, card.amount, "chance", card=card_id)
+        ctx.transfer(BANK, seat, card.amount, "chance", extra={"card": card_id})
     elif effect == "pay":
         ctx.charge(seat, BANK, card.amount, "chance")
     elif effect == "collect_each":

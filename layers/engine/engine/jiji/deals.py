@@ -19,6 +19,7 @@ bring you money", not a way to hand the districts to a friend before going bankr
 
 from __future__ import annotations
 
+from engine.context import take_card
 from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.flow import Ctx, amount_in_steps, live, no_auction, register, seated
@@ -147,11 +148,11 @@ def hand_over(ctx: Ctx, src: int, dst: int, side: Side, deal_id: int) -> None:
     mortgages, Get Out of Jail cards, cash)."""
     s = ctx.s
     if side.cash:
-        ctx.transfer(src, dst, side.cash, "deal", deal=deal_id)
+        ctx.transfer(src, dst, side.cash, "deal", extra={"deal": deal_id})
     for space in side.districts:
         s.districts[space].owner = dst
     for _ in range(side.cards):
-        s.players[dst].cards.append(s.players[src].cards.pop(0))
+        take_card(s.players[src].cards, s.players[dst].cards, 0)
 
 
 def _accept(ctx: Ctx, a: act.AcceptDeal) -> None:

@@ -20,56 +20,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Event, GameOver, IllegalAction, InvalidAction, NotYourDecision
+from engine import context
+from engine.context import Ctx as BaseCtx
+from engine.context import Rule, Rules
+from engine.core import Event, GameOver, IllegalAction, NotYourDecision
 from engine.jiji.data import Book
 from engine.jiji.state import Debt, JijiState
 
-BANK = None
-"""The bank as a party to a transfer or a debt."""
+BANK = context.BANK
+"""The bank as a party to a transfer or a debt (:data:`engine.context.BANK`)."""
 
 
-class Ctx:
-    """One action's working context: the data ``b``, the (copied) state ``s``, the events so
-    far, ``now`` (the action's time, Unix seconds, or ``None`` when it carries none) and
-    ``mark`` (where the turn stood before the action's rule: :func:`progress`)."""
+class Ctx(BaseCtx):
+    """One action's working context (:class:`engine.context.Ctx`, whose ``transfer`` moves
+    money between seats and the bank, ``s.bank``): the data ``b``, the (copied) state ``s``,
+    the events so far, ``now`` (the action's time, Unix seconds, or ``None`` when it carries
+    none) and ``mark`` (where the turn stood before the action's rule: :func:`progress`)."""
 
-    __slots__ = ("b", "events", "mark", "now", "s")
+    __slots__ = ("b", "mark", "now")
+    s: JijiState
+    events: list[Event]
 
     def __init__(self, book: Book, state: JijiState, now: int | None = None):
+        super().__init__(state, [])
         self.b = book
-        self.s = state
         self.now = now
-        self.events: list[Event] = []
         self.mark: tuple[Any, ...] | None = None
-
-    def emit(self, type_: str, **data: Any) -> None:
-        """Record an event ``{"type": type_, **data}`` (seats, spaces, M)."""
-        data["type"] = type_
-        self.events.append(data)
-
-    # ------------------------------------------------------------------ money
-    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str,
-                 **extra: Any) -> int:
-        """Move ``amount`` M from ``src`` to ``dst`` (a seat or :data:`BANK`); the only place
-        cash changes. The caller guarantees a seat holds the amount (``AssertionError``
-        otherwise). Emits ``Payment``; returns the amount."""
-        if amount <= 0:
-            return 0
-        s = self.s
-        if src is BANK:
-            s.bank -= amount
-        else:
-            payer = s.players[src]
-            if payer.cash < amount:
-                raise AssertionError("cash overdraft")
-            payer.cash -= amount
-        if dst is BANK:
-            s.bank += amount
-        else:
-            s.players[dst].cash += amount
-        self.emit("Payment", payer="bank" if src is BANK else src,
-                  payee="bank" if dst is BANK else dst, amount=amount, reason=reason, **extra)
-        return amount
 
     def charge(self, debtor: int, creditor: int | None, amount: int, reason: str) -> bool:
         """A payment ``debtor`` must make: paid now when they hold it and owe nothing earlier,
@@ -103,24 +79,14 @@ class Ctx:
 Check = Callable[[Ctx, Any], None]
 Perform = Callable[[Ctx, Any], None]
 
-
-class Rule:
-    """One action type's rule (:class:`engine.core.Rule`): ``check`` (raises, changes
-    nothing) and ``perform``."""
-
-    __slots__ = ("check", "perform")
-
-    def __init__(self, check: Check, perform: Perform):
-        self.check = check
-        self.perform = perform
-
-
-RULES: dict[str, Rule] = {}
+RULES: Rules[Rule] = Rules("Jiji")
+"""Action ``type`` -> its :class:`engine.context.Rule` (the game's :class:`engine.context.Rules`)."""
 
 
 def register(type_: str, check: Check, perform: Perform) -> None:
-    """Make ``check`` (raises, changes nothing) and ``perform`` the rule of action ``type_``."""
-    RULES[type_] = Rule(check, perform)
+    """Make ``check`` (raises, changes nothing) and ``perform`` the rule of action ``type_``
+    (``ValueError`` when it has one already)."""
+    RULES.add(type_, Rule(check, perform))
 
 
 UPPER: dict[str, Callable[..., Any]] = {}
@@ -142,9 +108,7 @@ def upper(module: str, *functions: Callable[..., Any]) -> None:
 def check_action(ctx: Ctx, action: Any) -> Rule:
     """Run the check of ``action``'s rule; returns the rule. Raises :class:`InvalidAction`
     for an unknown type and the check's error otherwise."""
-    rule = RULES.get(getattr(action, "type", ""))
-    if rule is None:
-        raise InvalidAction("not a Jiji action")
+    rule = RULES.of(action)
     rule.check(ctx, action)
     return rule
 

@@ -12,6 +12,7 @@ doubles rolled to leave jail move the player and give no extra roll.
 
 from __future__ import annotations
 
+from engine.context import take_card
 from engine.core import IllegalAction
 from engine.jiji import actions as act
 from engine.jiji.board import move_forward, roll_dice
@@ -86,8 +87,7 @@ def _check_card(ctx: Ctx, a: act.UseCard) -> None:
 def _use_card(ctx: Ctx, a: act.UseCard) -> None:
     s = ctx.s
     p = s.players[a.player]
-    card = p.cards.pop(0)
-    s.discard.append(card)
+    card = take_card(p.cards, s.discard, 0)
     p.jailed = False
     p.tries = 0
     ctx.emit("Released", player=a.player, how="card", card=card)

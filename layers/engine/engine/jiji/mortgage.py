@@ -46,7 +46,7 @@ def _check_mortgage(ctx: Ctx, a: act.Mortgage) -> None:
 def _mortgage(ctx: Ctx, a: act.Mortgage) -> None:
     value = mortgage_value(ctx, a.district)
     ctx.s.districts[a.district].mortgage = value
-    ctx.transfer(BANK, a.player, value, "mortgage", district=a.district)
+    ctx.transfer(BANK, a.player, value, "mortgage", extra={"district": a.district})
     ctx.emit("Mortgaged", player=a.player, district=a.district, value=value)
 
 
@@ -66,7 +66,7 @@ def _check_lift(ctx: Ctx, a: act.LiftMortgage) -> None:
 def _lift(ctx: Ctx, a: act.LiftMortgage) -> None:
     d = ctx.s.districts[a.district]
     value = d.mortgage
-    ctx.transfer(a.player, BANK, value, "mortgage_lifted", district=a.district)
+    ctx.transfer(a.player, BANK, value, "mortgage_lifted", extra={"district": a.district})
     d.mortgage = 0
     ctx.emit("MortgageLifted", player=a.player, district=a.district, value=value)
 

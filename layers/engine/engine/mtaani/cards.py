@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import rng
+from engine.context import move_card, take_card
 from engine.mtaani import board, jail
 from engine.mtaani.actions import ChooseDeck
 from engine.mtaani.flow import POOL, Ctx, action_rule, step
@@ -69,18 +70,12 @@ def draw(ctx: Ctx, deck_name: str) -> str:
     scripted = ctx.s.scripted.get(deck_name)
     if scripted:
         card = rng.pick(ctx.s, deck_name, deck.pile + deck.discard)
-        if card in deck.pile:
-            deck.pile.remove(card)
-        else:
-            deck.discard.remove(card)
-    else:
-        if not deck.pile:
-            deck.pile = rng.shuffled(ctx.s, deck.discard)
-            deck.discard = []
-            ctx.emit("DeckReshuffled", deck=deck_name)
-        card = deck.pile.pop(0)
-    deck.discard.append(card)
-    return card
+        return move_card(card, deck.pile if card in deck.pile else deck.discard, deck.discard)
+    if not deck.pile:
+        deck.pile = rng.shuffled(ctx.s, deck.discard)
+        deck.discard = []
+        ctx.emit("DeckReshuffled", deck=deck_name)
+    return take_card(deck.pile, deck.discard, 0)
 
 
 choose_deck = action_rule(ChooseDeck, {"deck"}, fields=("deck",))

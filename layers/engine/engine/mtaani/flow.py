@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Event, GameOver, IllegalAction, InvalidAction, NotYourDecision
+from engine.context import BANK, Rules
+from engine.context import Ctx as BaseCtx
+from engine.core import GameOver, IllegalAction, NotYourDecision
 from engine.mtaani.actions import ACTION_TYPES, Instances
 from engine.mtaani.data import Rulebook
 from engine.mtaani.state import Debt, DecisionKind, MtaaniState, PendingDecision, Step, step_of
@@ -26,13 +28,15 @@ if TYPE_CHECKING:
 
 _new = object.__new__
 
-POOL = None
-"""The ATM pool as a party to a transfer."""
+POOL = BANK
+"""The ATM pool as a party to a transfer (:data:`engine.context.BANK`)."""
 
 
-class Ctx:
-    """One action's working context: the rulebook, the (copied) state and the events so far
-    (``events`` is ``None`` for a quiet context, :func:`new_ctx`: self-play records none).
+class Ctx(BaseCtx):
+    """One action's working context (:class:`engine.context.Ctx`, whose ``transfer`` moves
+    money between seats and the ATM pool, ``s.pool``, which cannot be overdrawn): the
+    rulebook, the (copied) state and the events so far (``events`` is ``None`` for a quiet
+    context, :func:`new_ctx`: self-play records none).
 
     ``memo`` is ``None`` while the state may change (applying an action); a listing of legal
     actions, which changes nothing, sets it to a dict where figures many checks share (each
@@ -40,63 +44,20 @@ class Ctx:
 
     ``made`` is the decision object a quiet context made last (:meth:`decide` reuses it)."""
 
-    __slots__ = ("book", "events", "made", "memo", "rules", "s")
+    __slots__ = ("book", "made", "memo", "rules")
+    s: MtaaniState
+    bank_field = "pool"
+    bank_name = "pool"
+    bank_limited = True
 
     def __init__(self, book: Rulebook, state: MtaaniState):
+        super().__init__(state, [])
         self.book = book
         self.rules = book.rules
-        self.s = state
-        self.events: list[Event] | None = []
         self.memo: dict[Any, Any] | None = None
         self.made: PendingDecision | None = None
 
-    # ------------------------------------------------------------------ events
-    def emit(self, type_: str, **data: Any) -> None:
-        """Record an event ``{"type": type_, **data}`` (player terms: seats, tiles, SFR)."""
-        events = self.events
-        if events is not None:
-            data["type"] = type_
-            events.append(data)
-
     # ------------------------------------------------------------------ money
-    def transfer(self, src: int | None, dst: int | None, amount: int, reason: str,
-                 tile: int | None = None, extra: dict[str, Any] | None = None) -> int:
-        """Move ``amount`` SFR from ``src`` to ``dst`` (a seat or :data:`POOL`).
-
-        The caller guarantees ``src`` holds the amount; this is the only place cash or the pool
-        changes after the deal. Emits a ``Payment`` event (with ``tile`` and the fields of
-        ``extra`` when given: a dict, not keywords, so the payments that have none, most of
-        them, make no dict); returns the amount.
-        """
-        if amount <= 0:
-            return 0
-        s = self.s
-        if src is POOL:
-            if s.pool < amount:
-                raise AssertionError("pool overdraft")
-            s.pool -= amount
-        else:
-            payer = s.players[src]
-            if payer.cash < amount:
-                raise AssertionError("cash overdraft")
-            payer.cash -= amount
-        if dst is POOL:
-            s.pool += amount
-        else:
-            s.players[dst].cash += amount
-        events = self.events
-        if events is None:
-            return amount
-        event = {"payer": "pool" if src is POOL else src, "payee": "pool" if dst is POOL else dst,
-                 "amount": amount, "reason": reason}
-        if tile is not None:
-            event["tile"] = tile
-        if extra:
-            event.update(extra)
-        event["type"] = "Payment"
-        events.append(event)
-        return amount
-
     def pay_out(self, player: int, amount: int, reason: str, tile: int | None = None,
                 **extra: Any) -> int:
         """The bank pays ``player`` up to ``amount`` from the pool (what is left when it is short).
@@ -399,42 +360,31 @@ class ActionRule:
         return fn
 
 
-RULES: dict[str, ActionRule] = {}
-"""Action ``type`` -> its :class:`ActionRule`, in the order ``actions.ACTION_TYPES`` declares
-the actions (whichever rule module was imported first: the listing, and so the bots' and
-random games' choices, follow this order)."""
-_RANK = {name: i for i, name in enumerate(ACTION_TYPES)}
-RULES_CHANGED: list[Callable[[], None]] = []
-"""Called when a rule is registered or given its checker or lister: what was worked out from
-the rules (:mod:`engine.mtaani.legal`'s tables) starts again."""
+RULES: Rules[ActionRule] = Rules("Mtaani", ACTION_TYPES)
+"""Action ``type`` -> its :class:`ActionRule` (the game's :class:`engine.context.Rules`), in
+the order ``actions.ACTION_TYPES`` declares the actions (whichever rule module was imported
+first: the listing, and so the bots' and random games' choices, follow this order). Its
+``changed`` functions are called when a rule is registered or given its checker or lister:
+what was worked out from the rules (:mod:`engine.mtaani.legal`'s tables) starts again."""
 
 
 def _rules_changed() -> None:
-    for hook in RULES_CHANGED:
-        hook()
+    RULES.note_change()
 
 
 def action_rule(cls: type[_Action], kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
     """Register and return the :class:`ActionRule` of action class ``cls`` (``fields``: the
-    fields besides ``player`` its listed instances are told apart by, see ``ActionRule.make``)."""
+    fields besides ``player`` its listed instances are told apart by, see ``ActionRule.make``;
+    ``ValueError`` when its type has a rule already)."""
     rule = ActionRule(cls, kinds, fields)
-    if rule.type in RULES:
-        raise ValueError(f"action {rule.type!r} registered twice")
-    RULES[rule.type] = rule
-    ordered = sorted(RULES.items(), key=lambda item: _RANK.get(item[0], len(_RANK)))
-    RULES.clear()
-    RULES.update(ordered)
-    _rules_changed()
-    return rule
+    return RULES.add(rule.type, rule)
 
 
 def check_action(ctx: Ctx, action: Any) -> ActionRule:
     """Every check ``action`` must pass (common ones, then its rule's); returns the rule.
     Raises :class:`InvalidAction` for a type with no rule (the reducer's error for an action
     it does not know, :meth:`engine.core.Ruleset.recognise`)."""
-    rule = RULES.get(action.type)
-    if rule is None:
-        raise InvalidAction("not a Mtaani action")
+    rule = RULES.of(action)
     if rule.free:
         require_seated(ctx, action.player)
     else:

@@ -27,7 +27,7 @@ from pydantic import BaseModel
 
 from engine.core import EngineError, LegalActions
 from engine.mtaani.data import Rulebook
-from engine.mtaani.flow import RULES, RULES_CHANGED, ActionRule, Ctx, check_action, new_ctx
+from engine.mtaani.flow import RULES, ActionRule, Ctx, check_action, new_ctx
 from engine.mtaani.state import MtaaniState
 
 SYSTEM_ACTIONS = frozenset({"timeout"})
@@ -195,7 +195,7 @@ def _forget() -> None:
     _SURE.clear()
 
 
-RULES_CHANGED.append(_forget)
+RULES.changed.append(_forget)
 
 
 class LazyLegalActions(LegalActions):

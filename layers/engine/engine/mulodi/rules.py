@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import rng
+from engine.context import Ctx as BaseCtx
+from engine.context import Rules, move_card, take_card
 from engine.core import GameOver, IllegalAction, InvalidAction, NotYourDecision
 from engine.mulodi import actions as act
 from engine.mulodi import payment, sets
@@ -59,7 +61,7 @@ def deal(players: list[str], seed: int, options: dict[str, Any],
     for _ in range(D.deal["hand"]):
         for seat in range(len(players)):
             if len(s.hands[seat]) < D.deal["hand"]:
-                s.hands[seat].append(s.pile.pop())
+                take_card(s.pile, s.hands[seat])
     s.pile.extend(reversed(top))
     emit(ev, "GameDealt", players=len(players), hand=D.deal["hand"], pile=len(s.pile))
     start_turn(s, ev, 0)
@@ -126,16 +128,17 @@ def draw(s: MulodiState, ev: Events, seat: int, count: int, reason: str) -> None
             s.pile = rng.shuffled(s, s.middle)
             s.middle = []
             emit(ev, "DrawPileReshuffled", count=len(s.pile))
-        got.append(s.pile.pop())
-    s.hands[seat].extend(got)
+        got.append(take_card(s.pile, s.hands[seat]))
     if got:
         s.busy = True
     emit(ev, "CardsDrawn", player=seat, count=len(got), reason=reason,
          cards=[FACE[c] for c in got], private=[seat])
 
 
-def _from_hand(s: MulodiState, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+def _from_hand(s: MulodiState, seat: int, card: int, dst: list[int]) -> None:
+    """Move ``card`` from ``seat``'s hand to pile ``dst`` (its bank, a property set, the
+    middle): the card is in the open now, and the turn laid a card."""
+    move_card(card, s.hands[seat], dst)
     s.known.pop(card, None)
     s.busy = True
 
@@ -165,10 +168,9 @@ def end_turn(s: MulodiState, ev: Events, returned: list[int]) -> None:
     abandoned_rounds``). Either way the most full sets, then the table value, wins."""
     seat = s.current
     if returned:
-        for c in returned:
-            s.hands[seat].remove(c)
+        for i, c in enumerate(returned):  # to the bottom of the pile, in the order given
+            move_card(c, s.hands[seat], s.pile, at=i)
             s.known[c] = s.known.get(c, 0) | (1 << seat)
-        s.pile[0:0] = returned
         emit(ev, "CardsReturned", player=seat, count=len(returned),
              cards=[FACE[c] for c in returned], private=[seat])
     s.quiet = 0 if s.busy else s.quiet + 1
@@ -235,24 +237,37 @@ def settle_buildings(s: MulodiState, ev: Events, seat: int, colour: str) -> None
     for table in (s.apartments[seat], s.arcades[seat]):
         cards = table.get(colour)
         if cards and len(cards) > k:
-            moved.extend(cards[k:])
-            del cards[k:]
+            for c in cards[k:]:
+                moved.append(move_card(c, cards, s.banks[seat]))
         if cards is not None and not cards:
             del table[colour]
     if moved:
-        s.banks[seat].extend(moved)
         emit(ev, "BuildingsBanked", player=seat, colour=colour, cards=[FACE[c] for c in moved])
 
 
-def _take_property(s: MulodiState, seat: int, card: int, colour: str) -> None:
-    cards = s.props[seat][colour]
-    cards.remove(card)
+def _move_property(s: MulodiState, card: int, src: int, src_colour: str, dst: int,
+                   dst_colour: str) -> None:
+    """Move property ``card`` from ``src``'s ``src_colour`` cards to the end of ``dst``'s
+    ``dst_colour`` ones (a colour with no cards left leaves the seat's property section)."""
+    cards = s.props[src][src_colour]
+    move_card(card, cards, s.props[dst].setdefault(dst_colour, []))
     if not cards:
-        del s.props[seat][colour]
+        del s.props[src][src_colour]
 
 
-def _put_property(s: MulodiState, seat: int, card: int, colour: str) -> None:
-    s.props[seat].setdefault(colour, []).append(card)
+def _swap_properties(s: MulodiState, a: int, card_a: int, colour_a: str, b: int, card_b: int,
+                     colour_b: str) -> None:
+    """Seat ``a``'s ``card_a`` (``colour_a``) and seat ``b``'s ``card_b`` (``colour_b``)
+    change places: both leave their sets (a colour left empty leaves its seat's section),
+    then each joins the other seat's cards of its colour, at the end."""
+    held: list[int] = []
+    for seat, card, colour in ((a, card_a, colour_a), (b, card_b, colour_b)):
+        cards = s.props[seat][colour]
+        move_card(card, cards, held)
+        if not cards:
+            del s.props[seat][colour]
+    take_card(held, s.props[b].setdefault(colour_a, []), 0)
+    take_card(held, s.props[a].setdefault(colour_b, []), 0)
 
 
 def transfer(s: MulodiState, ev: Events, payer: int, payee: int, cards: list[int], debt: int,
@@ -268,20 +283,17 @@ def transfer(s: MulodiState, ev: Events, payer: int, payee: int, cards: list[int
     for c in cards:
         where, colour = sets.locate(s, payer, c)  # type: ignore[misc]  # checked: every card is on payer's table
         if where == "bank":
-            s.banks[payer].remove(c)
-            s.banks[payee].append(c)
+            move_card(c, s.banks[payer], s.banks[payee])
             to_bank.append(FACE[c])
         elif where == "property":
-            _take_property(s, payer, c, colour)
-            _put_property(s, payee, c, colour)
+            _move_property(s, c, payer, colour, payee, colour)
             touched.add(colour)
             to_props.append(FACE[c])
         else:
             table = s.apartments[payer] if where == "apartment" else s.arcades[payer]
-            table[colour].remove(c)
+            move_card(c, table[colour], s.banks[payee])
             if not table[colour]:
                 del table[colour]
-            s.banks[payee].append(c)
             to_bank.append(FACE[c])
     for colour in sorted(touched):
         settle_buildings(s, ev, payer, colour)
@@ -293,21 +305,22 @@ def transfer(s: MulodiState, ev: Events, payer: int, payee: int, cards: list[int
 # ------------------------------------------------------------------------------ checks
 Check = Callable[[MulodiState, Any], Any]
 Perform = Callable[[MulodiState, Any, Any, Events], None]
-CHECKS: dict[str, Check] = {}
-PERFORMS: dict[str, Perform] = {}
 _UNCHECKED = object()
 
 
-class Ctx:
-    """One action's working context (:meth:`engine.core.Ruleset.context`): the state ``s``,
-    the ``events`` so far and the ``plan`` the action's check worked out for its perform
-    (what it names: the cards, the chain answered)."""
+class Ctx(BaseCtx):
+    """One action's working context (:class:`engine.context.Ctx`; Mulodi has no money but
+    its cards, which move with :func:`engine.context.move_card`): the state ``s``, the
+    ``events`` so far (kept even when quiet: the rules append to them) and the ``plan`` the
+    action's check worked out for its perform (what it names: the cards, the chain
+    answered)."""
 
-    __slots__ = ("events", "plan", "s")
+    __slots__ = ("plan",)
+    s: MulodiState
+    events: Events
 
     def __init__(self, state: MulodiState):
-        self.s = state
-        self.events: Events = []
+        super().__init__(state, [])
         self.plan: Any = _UNCHECKED
 
 
@@ -332,17 +345,17 @@ class Rule:
         self.act(ctx.s, action, plan, ctx.events)
 
 
-RULES: dict[str, Rule] = {}
-"""Action type -> its :class:`Rule` (the reducer's rule registry)."""
+RULES: Rules[Rule] = Rules("Mulodi")
+"""Action type -> its :class:`Rule` (the game's :class:`engine.context.Rules`, the reducer's
+rule registry)."""
 
 
-def rule(name: str, check: Check):
-    """Register ``perform`` for action type ``name`` with its ``check``."""
+def rule(name: str, check: Check) -> Callable[[Perform], Perform]:
+    """Register ``perform`` for action type ``name`` with its ``check`` (``ValueError`` when
+    ``name`` has a rule already)."""
 
     def register(perform: Perform) -> Perform:
-        CHECKS[name] = check
-        PERFORMS[name] = perform
-        RULES[name] = Rule(check, perform)
+        RULES.add(name, Rule(check, perform))
         return perform
 
     return register
@@ -414,8 +427,7 @@ def _check_bank(s: MulodiState, a: act.Bank) -> int:
 def _bank(s: MulodiState, a: act.Bank, card: int, ev: Events) -> None:
     """Seed: "Play money cards onto the table to place them in your bank"; action cards "Can
     also be banked as money"."""
-    _from_hand(s, a.player, card)
-    s.banks[a.player].append(card)
+    _from_hand(s, a.player, card, s.banks[a.player])
     s.plays_left -= 1
     emit(ev, "CardBanked", player=a.player, card=FACE[card], value=VALUE[card])
     give_turn_decision(s, ev)
@@ -449,8 +461,7 @@ def _check_property(s: MulodiState, a: act.PlayProperty) -> tuple[int, str]:
 def _play_property(s: MulodiState, a: act.PlayProperty, plan: tuple[int, str], ev: Events) -> None:
     """Seed: "Play property cards face up in front of you to build sets"."""
     card, colour = plan
-    _from_hand(s, a.player, card)
-    _put_property(s, a.player, card, colour)
+    _from_hand(s, a.player, card, s.props[a.player].setdefault(colour, []))
     s.plays_left -= 1
     emit(ev, "PropertyPlayed", player=a.player, card=FACE[card], colour=colour)
     if not check_win(s, ev):
@@ -477,8 +488,7 @@ def _move_wildcard(s: MulodiState, a: act.MoveWildcard, plan: tuple[int, str, st
     play, a draw or the end of the turn starts a new one (decisions file, "Readings decided
     after the first conformance run": the turn holder cannot hold the table by moving cards)."""
     card, old, new = plan
-    _take_property(s, a.player, card, old)
-    _put_property(s, a.player, card, new)
+    _move_property(s, card, a.player, old, a.player, new)
     emit(ev, "WildcardMoved", player=a.player, card=FACE[card], colour=new, previous=old)
     settle_buildings(s, ev, a.player, old)
     check_win(s, ev)
@@ -523,8 +533,7 @@ def close_if_done(s: MulodiState, ev: Events) -> None:
 
 def _to_middle(s: MulodiState, seat: int, cards: list[int]) -> None:
     for c in cards:
-        _from_hand(s, seat, c)
-        s.middle.append(c)
+        _from_hand(s, seat, c, s.middle)
 
 
 def _check_rent(s: MulodiState, a: act.Rent) -> tuple[int, list[int], int]:
@@ -718,8 +727,7 @@ def _check_building(s: MulodiState, a: Any, which: str) -> int:
 def _apartment(s: MulodiState, a: act.Apartment, card: int, ev: Events) -> None:
     """Seed, "Arcade & Apartment": add onto a full set (not taxi parks or utilities), one per
     set; +30M rent."""
-    _from_hand(s, a.player, card)
-    s.apartments[a.player].setdefault(a.colour, []).append(card)
+    _from_hand(s, a.player, card, s.apartments[a.player].setdefault(a.colour, []))
     s.plays_left -= 1
     emit(ev, "BuildingAdded", player=a.player, card=FACE[card], colour=a.colour)
     give_turn_decision(s, ev)
@@ -729,8 +737,7 @@ def _apartment(s: MulodiState, a: act.Apartment, card: int, ev: Events) -> None:
 def _arcade(s: MulodiState, a: act.Arcade, card: int, ev: Events) -> None:
     """Seed, "Arcade & Apartment": one Arcade per full set (decisions file: after the
     Apartment); +40M rent."""
-    _from_hand(s, a.player, card)
-    s.arcades[a.player].setdefault(a.colour, []).append(card)
+    _from_hand(s, a.player, card, s.arcades[a.player].setdefault(a.colour, []))
     s.plays_left -= 1
     emit(ev, "BuildingAdded", player=a.player, card=FACE[card], colour=a.colour)
     give_turn_decision(s, ev)
@@ -848,15 +855,11 @@ def act_on(s: MulodiState, ev: Events, play: Play, chain: Chain) -> None:
         return
     chain.stage = STAGE_DONE
     if play.kind == "land_grab":
-        _take_property(s, t, play.prop, play.colour)
-        _put_property(s, play.actor, play.prop, play.colour)
+        _move_property(s, play.prop, t, play.colour, play.actor, play.colour)
         emit(ev, "PropertyTaken", player=play.actor, target=t, card=FACE[play.prop], colour=play.colour)
     elif play.kind == "land_trade":
         give_colour = sets.locate(s, play.actor, play.give)[1]  # type: ignore[index]  # checked: a loose card of the actor's
-        _take_property(s, t, play.prop, play.colour)
-        _take_property(s, play.actor, play.give, give_colour)
-        _put_property(s, play.actor, play.prop, play.colour)
-        _put_property(s, t, play.give, give_colour)
+        _swap_properties(s, t, play.prop, play.colour, play.actor, play.give, give_colour)
         emit(ev, "PropertiesSwapped", player=play.actor, target=t, got=FACE[play.prop],
              colour=play.colour, gave=FACE[play.give], give_colour=give_colour)
     elif play.kind == "yaaye_deal":
@@ -864,18 +867,15 @@ def act_on(s: MulodiState, ev: Events, play: Play, chain: Chain) -> None:
         full, _loose = sets.arrange(s.props[t][colour], D.size_of[colour])
         taken = full[play.set]
         for c in taken:
-            _take_property(s, t, c, colour)
-            _put_property(s, play.actor, c, colour)
+            _move_property(s, c, t, colour, play.actor, colour)
         buildings: list[int] = []
         for table, mine in ((s.apartments[t], s.apartments[play.actor]),
                             (s.arcades[t], s.arcades[play.actor])):
             cards = table.get(colour)
             if cards and play.set < len(cards):
-                b = cards.pop(play.set)
+                buildings.append(take_card(cards, mine.setdefault(colour, []), play.set))
                 if not cards:
                     del table[colour]
-                mine.setdefault(colour, []).append(b)
-                buildings.append(b)
         emit(ev, "SetTaken", player=play.actor, target=t, colour=colour,
              cards=[FACE[c] for c in taken], buildings=[FACE[c] for c in buildings])
         settle_buildings(s, ev, t, colour)
@@ -962,4 +962,4 @@ def check_known(s: MulodiState, a: Any) -> Any:
         raise GameOver("The game is over")
     if not 0 <= a.player < len(s.players):
         raise InvalidAction(f"There is no seat {a.player} at this table")
-    return CHECKS[a.type](s, a)
+    return RULES[a.type].check(s, a)
