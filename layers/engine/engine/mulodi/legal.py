@@ -1,5 +1,5 @@
 """Mulodi's legal actions: generated straight from the state (no per-candidate validation),
-with :func:`engine.mulodi.rules.check_action` as the one check behind ``action in legal``
+with :func:`engine.mulodi.flow.check_action` as the one check behind ``action in legal``
 (the ruleset kit checks that every listed action applies).
 
 Cards with the same face are interchangeable, so each face in a hand is listed once (its
@@ -17,7 +17,7 @@ from engine.core import EngineError, LegalActions
 from engine.mulodi import actions as act
 from engine.mulodi import payment, sets
 from engine.mulodi.cards import ACTION, MASTER, MONEY, PROPERTY, RENT, WILD, card_id, deck
-from engine.mulodi.rules import check_action, returns_needed
+from engine.mulodi.flow import check_action, returns_needed
 from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, MulodiState
 
 D = deck()

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.mulodi import actions as act
 from engine.mulodi import payment, sets
 from engine.mulodi.cards import ACTION, MONEY, PAYMENT_ACTIONS, card_id, deck
-from engine.mulodi.rules import returns_needed
+from engine.mulodi.flow import returns_needed
 from engine.mulodi.state import STAGE_PAY, STAGE_RESPOND, Chain, MulodiState, Play
 
 D = deck()

@@ -1,6 +1,6 @@
 """Mulodi behind the engine interface (:class:`engine.core.Ruleset`): ruleset ``mulodi``.
 
-The rules are in :mod:`engine.mulodi.rules`, the legal actions in :mod:`engine.mulodi.legal`,
+The rules are in :mod:`engine.mulodi.flow`, the legal actions in :mod:`engine.mulodi.legal`,
 what each seat sees in :mod:`engine.mulodi.view`, the words of notifications in
 :mod:`engine.mulodi.messages`, the guide in :mod:`engine.mulodi.guide` and the bots in
 :mod:`engine.mulodi.bots`. Numbers and cards: ``data/mulodi.toml``.
@@ -25,10 +25,10 @@ from engine.core import (
     Ruleset,
 )
 from engine.mulodi import actions as act
-from engine.mulodi import legal, messages, rules
+from engine.mulodi import flow, legal, messages
 from engine.mulodi import orders as _orders
 from engine.mulodi.cards import PAYMENT_ACTIONS, card_id, deck
-from engine.mulodi.rules import RULES, Ctx
+from engine.mulodi.flow import RULES, Ctx
 from engine.mulodi.state import STAGE_DONE, MulodiState, load
 from engine.mulodi.view import EVENT_SHAPES, card
 from engine.mulodi.view import view as _view
@@ -142,7 +142,7 @@ class MulodiRuleset(Ruleset):
         script = opts.scripted
         if script is not None and len(script.hands) > len(players):
             raise InvalidAction(f"scripted: {len(script.hands)} hands for {len(players)} players")
-        state, _events = rules.deal(players, int(seed), opts.model_dump(exclude={"scripted"}),
+        state, _events = flow.deal(players, int(seed), opts.model_dump(exclude={"scripted"}),
                                     script.hands if script else (), script.draws if script else ())
         return state
 
@@ -162,18 +162,18 @@ class MulodiRuleset(Ruleset):
     """A Mulodi state keeps no count of the actions applied (see :attr:`Ruleset.counts_steps`)."""
 
     def context(self, state: MulodiState, quiet: bool) -> Ctx:
-        """An action's :class:`~engine.mulodi.rules.Ctx` (the events are kept even when quiet:
+        """An action's :class:`~engine.mulodi.flow.Ctx` (the events are kept even when quiet:
         the rules append to them)."""
         return Ctx(state)
 
     def check(self, ctx: Ctx, action: BaseModel) -> None:
         """The game is on, the seat exists, then the rule's own check, whose plan the context
-        keeps for the rule (:func:`engine.mulodi.rules.check_known`)."""
-        ctx.plan = rules.check_known(ctx.s, action)
+        keeps for the rule (:func:`engine.mulodi.flow.check_known`)."""
+        ctx.plan = flow.check_known(ctx.s, action)
 
     def begin(self, ctx: Ctx, action: BaseModel) -> None:
         """A person's move (not the table's timeouts) marks the turn as attended (see
-        :func:`engine.mulodi.rules.end_turn`)."""
+        :func:`engine.mulodi.flow.end_turn`)."""
         if action.type not in act.SYSTEM_ACTIONS:  # type: ignore[attr-defined]
             ctx.s.moved = True
 
@@ -190,12 +190,12 @@ class MulodiRuleset(Ruleset):
             deadline = Deadline("idle_turn", "idle_timeout_seconds",
                                 seconds=opts["idle_timeout_seconds"])
             return (Decision(state.turn_decision, state.current, "play", deadline,
-                             rules.decision_detail(state, "play", state.current)),)
+                             flow.decision_detail(state, "play", state.current)),)
         window = Deadline("response_window", "response_window_seconds",
                           seconds=opts["response_window_seconds"])
         return tuple(
             Decision(c.decision, c.holder, c.stage, window,
-                     rules.decision_detail(state, c.stage, c.holder, c))
+                     flow.decision_detail(state, c.stage, c.holder, c))
             for c in state.action.chains if c.stage != STAGE_DONE)
 
     def outcome(self, state: MulodiState) -> Outcome | None:
@@ -204,7 +204,7 @@ class MulodiRuleset(Ruleset):
         return Outcome(state.termination, state.winner)
 
     def standing_keys(self, state: MulodiState) -> list[tuple]:
-        """The ranking of a game ended without 3 full sets (``rules.ranking_winner``): the
+        """The ranking of a game ended without 3 full sets (``flow.ranking_winner``): the
         most colours with a full set, then the most table value."""
         from engine.mulodi import sets
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engine.bots import KINDS, as_is, kind_of, maker, seat_id
 from engine.mulodi import legal
-from engine.mulodi.rules import check_action
+from engine.mulodi.flow import check_action
 
 choose = as_is
 """The action bot ``kind`` takes for ``seat`` in ``state`` read as it is (:func:`engine.bots.as_is`;

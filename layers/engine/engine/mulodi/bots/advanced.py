@@ -36,7 +36,7 @@ from engine.mulodi import actions as act
 from engine.mulodi import payment, sets
 from engine.mulodi.bots import common
 from engine.mulodi.cards import ACTION, MASTER, MONEY, PAYMENT_ACTIONS, RENT, WILD, card_id, deck
-from engine.mulodi.rules import returns_needed
+from engine.mulodi.flow import returns_needed
 from engine.mulodi.state import Chain, MulodiState, Play
 
 D = deck()

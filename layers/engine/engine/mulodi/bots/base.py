@@ -15,7 +15,7 @@ from engine.mulodi import actions as act
 from engine.mulodi import payment
 from engine.mulodi.bots import common
 from engine.mulodi.cards import ACTION, MONEY, PAYMENT_ACTIONS, card_id, deck
-from engine.mulodi.rules import returns_needed
+from engine.mulodi.flow import returns_needed
 
 D = deck()
 LARGE_DEBT = 50

@@ -1,5 +1,5 @@
-"""Mulodi's rules: the deal, turns, every card, response windows (Neda chains), payments and
-the end of the game. Each action type has a check (raises, changes nothing) and a perform
+"""Mulodi's turn machine and rules (``flow.py``, as in every game): the deal, turns, every
+card, response windows (Neda chains), payments and the end of the game. Each action type has a check (raises, changes nothing) and a perform
 (changes the state, appends events), registered together as one :class:`Rule`; the engine's
 one reducer (:meth:`engine.core.Ruleset.apply`) runs the check, then the rule, so a refused
 action leaves the state exactly as it was.
