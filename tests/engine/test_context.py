@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import InvalidAction
-from engine.context import BANK, Ctx, Rule, Rules, move_card, take_card
+from engine.context import BANK, Ctx, Hooks, Rule, Rules, move_card, take_card
 
 
 class PoolCtx(Ctx):
@@ -124,3 +124,50 @@ def test_a_registry_takes_each_type_once_in_the_declared_order():
         rules.of(SimpleNamespace(type="fly"))
     with pytest.raises(InvalidAction, match="not a Toy action"):
         rules.of(object())
+
+
+def test_hooks_run_in_the_order_of_their_modules_names():
+    def hook(module: str, name: str):
+        def fn() -> str:
+            return name
+        fn.__module__ = module
+        return fn
+
+    hooks: Hooks = Hooks()
+    for module, name in [("game.trading", "t1"), ("game.credit", "c1"), ("game.municipal", "m1"),
+                         ("game.credit", "c2"), ("game.trading", "t2")]:
+        hooks.append(hook(module, name))
+    assert [fn() for fn in hooks] == ["c1", "c2", "m1", "t1", "t2"]
+
+
+_HOOK_LISTS = """
+import importlib, sys
+if sys.argv[1] != "-":
+    importlib.import_module(sys.argv[1])
+import engine
+engine.get_ruleset("mtaani")
+from engine.mtaani import bankruptcy, board, cards, flow, properties
+for mod in (bankruptcy, board, cards, flow, properties):
+    for name, value in sorted(vars(mod).items()):
+        if name.endswith("_HOOKS"):
+            print(name, [f"{f.__module__}.{f.__qualname__}" for f in value])
+"""
+
+
+def test_mtaani_hooks_are_in_one_order_whichever_module_a_process_imports_first():
+    """Before hooks kept their modules' order, a process that imported
+    ``engine.mtaani.trading`` (or specials, renovation) first ran the revolution and bankruptcy
+    hooks in another order than one that came through the registry."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    orders = {}
+    for first in ("-", "engine.mtaani.trading", "engine.mtaani.specials", "engine.mtaani.renovation"):
+        out = subprocess.run([sys.executable, "-c", _HOOK_LISTS, first], capture_output=True,
+                             text=True, check=True, cwd=root,
+                             env={"PYTHONPATH": str(root / "layers" / "engine")})
+        orders[first] = out.stdout
+    assert "REVOLUTION_HOOKS ['engine.mtaani.events." in orders["-"]
+    assert len(set(orders.values())) == 1, orders

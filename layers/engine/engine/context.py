@@ -131,6 +131,26 @@ def take_card(src: MutableSequence[Any], dst: MutableSequence[Any], index: int =
     return card
 
 
+# ---------------------------------------------------------------------- hooks
+class Hooks[F](list[F]):
+    """Functions that rule modules plug into another rule (at a revolution, a bankruptcy, a
+    fee's percent, ...), run in the order of their modules' names (``engine.mtaani.credit``
+    before ``engine.mtaani.municipal``), several of one module in the order they were added:
+    the same order whichever module a process imported first, so the same actions give the
+    same events and state in every process (a service handler, a verifier, a bot's process).
+
+    A list (iterated as fast as one): :meth:`append` puts a function in its place."""
+
+    def append(self, fn: F) -> None:
+        """Add ``fn`` after every hook of a module whose name sorts before or equal to its
+        own (``fn.__module__``), before the others."""
+        module = getattr(fn, "__module__", "") or ""
+        at = len(self)
+        while at and (getattr(self[at - 1], "__module__", "") or "") > module:
+            at -= 1
+        self.insert(at, fn)
+
+
 # ---------------------------------------------------------------------- the rule registry
 class Rule:
     """An action type's rule as most games write it (:class:`engine.core.Rule`): ``check``

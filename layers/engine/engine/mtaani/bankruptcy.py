@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.context import Hooks
 from engine.core import IllegalAction
 from engine.mtaani import board
 from engine.mtaani.actions import DeclareBankruptcy
 from engine.mtaani.flow import POOL, Ctx, action_rule, finish, next_seat, start_turn
 from engine.mtaani.properties import mortgages_changed, unit_refund
 
-BANKRUPTCY_HOOKS: list[Callable[[Ctx, int], None]] = []
+BANKRUPTCY_HOOKS: Hooks[Callable[[Ctx, int], None]] = Hooks()
 """Called with the seat after a player goes bankrupt (loans, cards, offers clean-up)."""
 
 declare = action_rule(DeclareBankruptcy, {"debt"})

@@ -11,23 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine import rng
+from engine.context import Hooks
 from engine.mtaani import properties as prop
 from engine.mtaani.flow import POOL, Ctx, step
 from engine.mtaani.state import Step, step_of
 
-REVOLUTION_HOOKS: list[Callable[[Ctx, int], None]] = []
+REVOLUTION_HOOKS: Hooks[Callable[[Ctx, int], None]] = Hooks()
 """Called with the revolution number when a revolution completes (table-wide effects)."""
-PAYDAY_HOOKS: list[Callable[[Ctx, int], None]] = []
+PAYDAY_HOOKS: Hooks[Callable[[Ctx, int], None]] = Hooks()
 """Called with the seat each time a player passes (or lands on) Payday."""
-SALARY_PERCENT_HOOKS: list[Callable[[Ctx], int]] = []
+SALARY_PERCENT_HOOKS: Hooks[Callable[[Ctx], int]] = Hooks()
 """Table-wide salary modifiers: each returns a percentage (100 = unchanged)."""
-ATM_PERCENT_HOOKS: list[Callable[[Ctx], int]] = []
+ATM_PERCENT_HOOKS: Hooks[Callable[[Ctx], int]] = Hooks()
 """Table-wide ATM-amount modifiers: each returns a percentage."""
-TAX_PERCENT_HOOKS: list[Callable[[Ctx], int]] = []
+TAX_PERCENT_HOOKS: Hooks[Callable[[Ctx], int]] = Hooks()
 """Table-wide PAYE modifiers: each returns a percentage (0 = forgiven)."""
-FEE_SUBSIDY_HOOKS: list[Callable[[Ctx, int, int], int]] = []
+FEE_SUBSIDY_HOOKS: Hooks[Callable[[Ctx, int, int], int]] = Hooks()
 """``(ctx, tile, fee) -> SFR`` the pool pays the owner instead of the visitor (rent subsidy)."""
-FEE_SKIM_HOOKS: list[Callable[[Ctx, int, int, int], list[tuple[int, int]]]] = []
+FEE_SKIM_HOOKS: Hooks[Callable[[Ctx, int, int, int], list[tuple[int, int]]]] = Hooks()
 """``(ctx, owner, tile, fee) -> [(seat, SFR)]`` taken from the owner's share (the Syndicate)."""
 
 
@@ -335,5 +336,5 @@ def dice_total(ctx: Ctx, dice: list[int]) -> int:
     return total
 
 
-DICE_HOOKS: list = []
+DICE_HOOKS: Hooks[Callable[[Ctx, int], int]] = Hooks()
 """Table-wide modifiers of the distance rolled: ``hook(ctx, total) -> total``."""

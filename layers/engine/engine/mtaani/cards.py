@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import rng
-from engine.context import move_card, take_card
+from engine.context import Hooks, move_card, take_card
 from engine.mtaani import board, jail
 from engine.mtaani.actions import ChooseDeck
 from engine.mtaani.flow import POOL, Ctx, action_rule, step
 from engine.mtaani.state import Deck, Step
 
-MTAANI_AMOUNT_HOOKS: list[Callable[[Ctx, int], int]] = []
+MTAANI_AMOUNT_HOOKS: Hooks[Callable[[Ctx, int], int]] = Hooks()
 """Table-wide modifiers of a Mtaani card's final amount: ``hook(ctx, amount) -> amount``."""
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.context import BANK, Rules
+from engine.context import BANK, Hooks, Rules
 from engine.context import Ctx as BaseCtx
 from engine.core import GameOver, IllegalAction, NotYourDecision
 from engine.mtaani.actions import ACTION_TYPES, Instances
@@ -166,7 +166,7 @@ def step(op: str) -> Callable[[StepHandler], StepHandler]:
     return register
 
 
-TURN_START_HOOKS: list[Callable[[Ctx, int], None]] = []
+TURN_START_HOOKS: Hooks[Callable[[Ctx, int], None]] = Hooks()
 """Called with the seat at the start of each turn (before its first decision)."""
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from itertools import compress
 from operator import attrgetter
 
+from engine.context import Hooks
 from engine.core import IllegalAction
 from engine.mtaani import flow
 from engine.mtaani.actions import (
@@ -29,13 +30,13 @@ from engine.mtaani.actions import (
 from engine.mtaani.flow import POOL, Ctx, action_rule
 from engine.mtaani.state import MtaaniState
 
-FEE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
+FEE_PERCENT_HOOKS: Hooks[Callable[[Ctx, int], int]] = Hooks()
 """Table-wide fee modifiers: each returns a percentage (100 = unchanged) for a tile."""
-PRICE_PERCENT_HOOKS: list[Callable[[Ctx, int], int]] = []
+PRICE_PERCENT_HOOKS: Hooks[Callable[[Ctx, int], int]] = Hooks()
 """Table-wide purchase-price modifiers: each returns a percentage for a tile."""
 BUILD_BANS: list[Callable[[Ctx, str], str | None]] = []
 """Each returns a reason building on a set is banned now, or ``None``."""
-NET_WORTH_HOOKS: list[Callable[[Ctx, int], int]] = []
+NET_WORTH_HOOKS: Hooks[Callable[[Ctx, int], int]] = Hooks()
 """Other assets and liabilities in a player's net worth, SFR (loans lent and owed)."""
 
 

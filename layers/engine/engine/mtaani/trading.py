@@ -27,6 +27,7 @@ from engine.mtaani.bankruptcy import BANKRUPTCY_HOOKS
 from engine.mtaani.cards import late_percent
 from engine.mtaani.flow import POOL, Ctx, action_rule
 from engine.mtaani.properties import owned, set_units, sets_with_units
+from engine.mtaani.specials import price
 from engine.mtaani.state import TradedProperty, TradeOffer
 
 
@@ -67,11 +68,6 @@ def handed_worth(ctx: Ctx, seat: int, items: TradeItems) -> int:
     payment, SFR: each property at its mortgage value (nothing when mortgaged: what bankruptcy
     would pay for it), each insurance card at what ``seat`` owes (a card covers the whole
     payment), each special card at its bank price."""
-    # Not above: specials adds bankruptcy and revolution hooks when imported, and hooks run in
-    # the order their modules were imported; imported above, a process that imports this
-    # module first would order its hook lists otherwise than it does today.
-    from engine.mtaani.specials import price
-
     owed = sum(d.amount for d in ctx.s.debts if d.debtor == seat)
     props = ctx.s.props
     return (sum(ctx.book.mortgage[t] for t in items.properties if not props[t].mortgaged)
