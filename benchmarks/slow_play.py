@@ -15,8 +15,8 @@ names its pace: ``live``, ``daily`` or ``weekly``). No timer, no I/O: a game of 
 virtual days runs in seconds.
 
 Printed per game, table size and pace: the median (and 10th/90th percentile) of days to the
-end, the games left unfinished at ``MAX_DAYS``, wake-ups (looks with something to do) per
-person per day, and the moves people and the table made (with the people's commonest kinds).
+end, the games left unfinished at ``MAX_DAYS`` (a live table: ``LIVE_MAX_DAYS``), wake-ups
+(looks with something to do) per person per day, and the moves people and the table made (with the people's commonest kinds).
 A row whose games did not play as a table of people (a game over with no move by a person, or
 the table's timeouts making most of the moves) raises :class:`BrokenTable` instead of printing
 (:func:`check_table`; the smoke size ``make test`` runs includes the ``live`` pace).
@@ -49,6 +49,10 @@ HOUR = 3_600
 CHECKS = 3
 WAKING = (7 * HOUR, 23 * HOUR)
 MAX_DAYS = 365
+LIVE_MAX_DAYS = 1
+"""A live table not over after a day is unfinished (its people would have left long before; a
+Jiji game to the last player standing can go on for ever, at a live table's rate of moves a
+year of it would be millions)."""
 START = 1_800_000_000 - 1_800_000_000 % DAY   # a midnight (UTC), so days and hours line up
 PRESETS = ("live", "daily", "weekly")
 """The lobby's paces (``service.table_options.PACES``) the rows are played at."""
@@ -104,10 +108,15 @@ class Person:
             day += 1
 
 
+def max_days(preset: str) -> int:
+    """The days after which a table at pace ``preset`` counts as unfinished."""
+    return LIVE_MAX_DAYS if preset == "live" else MAX_DAYS
+
+
 def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = None,
          preset: str = "daily", orders: bool | tuple[int, ...] = False,
          looks: tuple[int, tuple[int, int]] | None = None) -> dict[str, Any]:
-    """One slow table of ``seats`` people to its end (or ``MAX_DAYS``), its deadlines those of
+    """One slow table of ``seats`` people to its end (or ``max_days(preset)``), its deadlines those of
     ``preset`` (under ``options``), its people looking as ``looks`` says (looks a day, waking
     window; by default the pace's, :data:`LOOKS`). ``orders``: every seat (``True``) or the seats listed on
     the recommended standing orders
@@ -158,7 +167,7 @@ def play(ruleset: str, seats: int, seed: int, options: dict[str, Any] | None = N
 
     note(rs.pending(state))
     follow()
-    end = START + MAX_DAYS * DAY
+    end = START + max_days(preset) * DAY
     while rs.outcome(state) is None and now < end:
         pending = rs.pending(state)
         deadline = min(((d.deadline.due(since.setdefault(d.id, now)), d.id, d) for d in pending
@@ -253,6 +262,7 @@ def row(ruleset: str, seats: int, games: int, options: dict[str, Any] | None = N
     person_days = sum(max(r["days"], 1 / 24) for r in runs) * seats
     return {"ruleset": ruleset, "seats": seats, "looks_per_day": looks[0], "preset": preset,
             "orders": orders, "games": games, "options": options or {},
+            "max_days": max_days(preset),
             "median_days": statistics.median(days), "p10_days": q[0], "p90_days": q[-1],
             "unfinished": sum(not r["finished"] for r in runs),
             "wakeups_per_person_day": sum(r["wakeups"] for r in runs) / person_days,
@@ -319,8 +329,8 @@ def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool =
                              f"{', orders' if with_orders else ''}")
                     top = ", ".join(f"{k} {v:.0f}" for k, v in r["top_actions"].items())
                     print(f"{seats} seats {label:<36} median {span(r['median_days'])} "
-                          f"(p10 {span(r['p10_days'])}, p90 {span(r['p90_days'])}; unfinished "
-                          f"{r['unfinished']}/{games}); wake-ups "
+                          f"(p10 {span(r['p10_days'])}, p90 {span(r['p90_days'])}; unfinished at "
+                          f"{r['max_days']} days {r['unfinished']}/{games}); wake-ups "
                           f"{r['wakeups_per_person_day']:.2f} a person a day; moves a game: "
                           f"people {r['people_moves_per_game']:,.0f} ({top}), orders "
                           f"{r['order_moves_per_game']:,.0f}, table "
