@@ -330,7 +330,7 @@ def main(games: int = 30, seat_counts: tuple[int, ...] = (4, 2), as_json: bool =
                     top = ", ".join(f"{k} {v:.0f}" for k, v in r["top_actions"].items())
                     print(f"{seats} seats {label:<36} median {span(r['median_days'])} "
                           f"(p10 {span(r['p10_days'])}, p90 {span(r['p90_days'])}; unfinished at "
-                          f"{r['max_days']} days {r['unfinished']}/{games}); wake-ups "
+                          f"{r['max_days']} day{'s' * (r['max_days'] != 1)} {r['unfinished']}/{games}); wake-ups "
                           f"{r['wakeups_per_person_day']:.2f} a person a day; moves a game: "
                           f"people {r['people_moves_per_game']:,.0f} ({top}), orders "
                           f"{r['order_moves_per_game']:,.0f}, table "
