@@ -492,7 +492,15 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
             state, pending, outcome = orders.state, orders.pending, orders.outcome
             logged += orders.logged
             events += orders.events
-        elif not logged and table is None and action is None:
+        # A decision nobody was told of because its seat's orders were to make it next (a
+        # write cut at ORDER_MOVES_PER_WRITE) stays hushed while they still will; once they
+        # no longer will (someone moved meanwhile), its holder is told in this write.
+        hushed = {w.id for w in stored if w.hushed}
+        known = {w.id for w in stored}
+        hush = {d.id for d in pending if d.player in orders.next_seats
+                and (d.id in hushed or d.id not in known)}
+        late = {d.id for d in pending if d.id in hushed and d.id not in hush}
+        if not logged and table is None and action is None and not late:
             return Unchanged(NOTHING_TO_DO)  # the standing orders have no move to make
         status = "finished" if outcome is not None else "active"
         ratings.note_knockouts(record, events)
@@ -503,8 +511,11 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
         rating = ratings.on_finish(record, record.places, at) if outcome is not None else None
         # A person's standing orders are that person at the table: a write they moved in is
         # attended (a table of bots and one person on orders plays on to a stop or its end).
-        _count_attendance(record, in_person=(account_id is not None and not by_bot)
-                          or bool(orders.moves))
+        if logged:  # (a write that only tells of a hushed decision is no move)
+            _count_attendance(record, in_person=(account_id is not None and not by_bot)
+                              or bool(orders.moves))
+        if hush or hushed:
+            seats.hush(record, hush)
         views.note_unseen(record, logged,
                           action_fields(action).player if action is not None else None)
         try:
@@ -543,8 +554,10 @@ def run(game_id: str, decide: Decide, *, expected_version: int | None = None,
                         entry.get("by") == BY_TABLE
                         or (entry.get("by") == BY_ORDER and entry["action"].get("player") != present))}
         answered.discard(None)  # a table's action for no seat (an auction's close, a clock)
+        # (a hushed decision of the person making this request is in its answer: not told)
+        late = {d.id for d in pending if d.id in late and d.player != present}
         _publish(applied, events, before=stored, cue_bots=not by_bot, absent=answered,
-                 quiet=orders.next_seats)
+                 quiet=orders.next_seats, late=late)
         return applied
     raise ServiceUnavailable("the game is busy with other moves; try again", retry_after=1)
 
@@ -893,7 +906,8 @@ def _decision_detail(result: ActionResult, decision: engine.Decision, waiting: W
 def _publish(result: ActionResult, events: list[dict[str, Any]], *,
              before: list[Waiting] | None, cue_bots: bool = True,
              absent: set[int] | frozenset[int] = frozenset(),
-             quiet: frozenset[int] = frozenset()) -> None:
+             quiet: frozenset[int] = frozenset(),
+             late: set[int] | frozenset[int] = frozenset()) -> None:
     """Forward to the bus: the ruleset's bus events and the service's lifecycle events among
     ``events``, a ``DecisionPending`` for each decision that appeared since ``before`` (the
     stored pending decisions before the change; ``None``: announce every pending decision
@@ -908,7 +922,9 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
     decision passed its deadline; a Mulodi response window the table let stand leaves its
     absent target a payment, which they must hear of). It has not when its holder is in
     ``quiet``: the seats whose standing orders make their decision in the next write (a write
-    cut at :data:`ORDER_MOVES_PER_WRITE`), as they would have in this one."""
+    cut at :data:`ORDER_MOVES_PER_WRITE`), as they would have in this one. ``late``: the ids of
+    decisions pending since an earlier write that hushed them so (:attr:`Waiting.hushed`)
+    whose orders no longer make them: announced again now, passed to their holders."""
     ruleset = engine.get_ruleset(result.game.record.ruleset)
     record = result.game.record
     items = []
@@ -922,6 +938,10 @@ def _publish(result: ActionResult, events: list[dict[str, Any]], *,
     holders = {w.player for w in before or []}
     waiting = {w.id: w for w in result.game.record.waiting()}
     for decision in result.pending:
+        if decision.id in late:
+            items.append((DECISION_PENDING, _decision_detail(
+                result, decision, waiting.get(decision.id), True)))
+            continue
         if decision.id in known:
             continue
         passed = before is not None and (decision.player not in holders

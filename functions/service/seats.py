@@ -100,6 +100,12 @@ def track(record: GameMeta, pending: Any, now: int | None = None) -> list[Waitin
     return waiting
 
 
+def hush(record: GameMeta, hushed: set[int] | frozenset[int]) -> None:
+    """Mark exactly the pending decisions ``hushed`` (ids) as :attr:`Waiting.hushed`: their
+    holders were not told of them (their orders make them in the next write)."""
+    record.set_waiting([replace(w, hushed=w.id in hushed) for w in record.waiting()])
+
+
 def restart(record: GameMeta, decision_id: int, now: int | None = None) -> None:
     """Start the clock of pending decision ``decision_id`` again from ``now`` (its deadline
     passed and only counted, or its player took the seat back)."""

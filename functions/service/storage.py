@@ -229,7 +229,10 @@ class Waiting:
     (``id``, ``player``: a seat or ``None`` for the table, ``kind``, ``deadline``) and
     ``since``: when it appeared (Unix seconds; a relative deadline counts from it);
     ``private``: the seats who may know of it (the engine decision's; ``None``: every reader:
-    ``views.may_know``)."""
+    ``views.may_know``); ``hushed``: its holder was not told of it, as the standing orders of
+    its seat were to make it in the next write (a write cut at
+    ``pipeline.ORDER_MOVES_PER_WRITE``), so the write that finds they no longer will tells
+    them (``pipeline.run``)."""
 
     id: int
     player: int | None
@@ -237,6 +240,7 @@ class Waiting:
     deadline: engine.Deadline | None
     since: int
     private: tuple[int, ...] | None = None
+    hushed: bool = False
 
     @classmethod
     def of(cls, decision: engine.Decision, since: int) -> Waiting:
@@ -255,6 +259,8 @@ class Waiting:
                                 "since": self.since}
         if self.private is not None:
             data["private"] = list(self.private)
+        if self.hushed:
+            data["hushed"] = True
         if self.deadline is not None:
             d = self.deadline
             data["deadline"] = {"kind": d.kind, "setting": d.setting, "seconds": d.seconds,
@@ -267,7 +273,8 @@ class Waiting:
         private = data.get("private")
         return cls(int(data["id"]), data.get("player"), data["kind"],
                    engine.Deadline(**deadline) if deadline else None, int(data["since"]),
-                   None if private is None else tuple(int(p) for p in private))
+                   None if private is None else tuple(int(p) for p in private),
+                   bool(data.get("hushed", False)))
 
 
 class _Decisions:

@@ -408,6 +408,71 @@ def test_a_write_cut_at_the_limit_tells_nobody_of_a_decision_its_orders_make_nex
                 if kind == pipeline.DECISION_PENDING and d["passed"]]
 
 
+def _cut_with_seat_1_hushed(api, bus_items, monkeypatch):
+    """The cut of the test above: both seats pass by order, the limit is 2 moves a write,
+    seat 0's guess leaves seat 1 holding its turn, untold (hushed) and cued to its orders.
+    Returns ``(game_id, seats, card, cue, turn decision id)``."""
+    from service import pipeline, standing_orders
+    from service.storage import DynamoGameStore
+
+    monkeypatch.setattr(pipeline, "ORDER_MOVES_PER_WRITE", 2)
+    game_id, seats, card, _ = _table(api)
+    store = DynamoGameStore()
+    game = store.load(game_id)
+    standing_orders._store(game.record, {0: PASSING, 1: PASSING})
+    store.update_fields(game, ("orders",))
+    bus_items.clear()
+    cut = pipeline.act(game_id, seats[0][0], {"type": "guess", "card": _wrong(card)})
+    [turn] = cut.pending
+    assert turn.player == 1 and cut.orders_left
+    assert [w.hushed for w in store.load(game_id).record.waiting()] == [True]
+    [cue] = [d for kind, d in bus_items if kind == pipeline.BOTS_TO_MOVE]
+    # Seat 1's person stops passing by order before the cued write runs (set through the
+    # store: a PUT by seat 1 is seat 1 at the table, told by its own answer).
+    game = store.load(game_id)
+    standing_orders._store(game.record, {0: PASSING, 1: STOP})
+    store.update_fields(game, ("orders",))
+    bus_items.clear()
+    return game_id, seats, card, cue, turn.id
+
+
+def _told(bus_items, seat):
+    from service import pipeline
+
+    return [d["event"]["decision"] for kind, d in bus_items
+            if kind == pipeline.DECISION_PENDING and d["passed"] and d["event"]["player"] == seat]
+
+
+def test_a_hushed_decision_is_told_when_the_cued_orders_no_longer_make_it(api, bus_items,
+                                                                         monkeypatch):
+    """After the cut, seat 1's orders stop passing: the cued write finds nothing for them to
+    do and tells seat 1 of its turn (it was never told: the orders were to pass it), once."""
+    from service import pipeline
+    from service.storage import DynamoGameStore
+    from timers import bot_turn
+
+    game_id, _, _, cue, turn = _cut_with_seat_1_hushed(api, bus_items, monkeypatch)
+    version = _version(game_id)
+    bot_turn.handler({"detail-type": pipeline.BOTS_TO_MOVE, "detail": cue}, None)
+    assert _told(bus_items, 1) == [turn]
+    assert _version(game_id) == version + 1  # the write that tells it: no move, no event
+    assert [w.hushed for w in DynamoGameStore().load(game_id).record.waiting()] == [False]
+    bus_items.clear()
+    bot_turn.handler({"detail-type": pipeline.BOTS_TO_MOVE, "detail": cue}, None)
+    assert _told(bus_items, 1) == [] and _version(game_id) == version + 1
+
+
+def test_a_hushed_decision_is_told_by_another_persons_move_meanwhile(api, bus_items,
+                                                                    monkeypatch):
+    """After the cut, seat 1's orders stop passing, and seat 0's person taunts (a move open
+    out of turn) before the cued write: that write tells seat 1 of its turn."""
+    from service import pipeline
+
+    game_id, seats, _, _, turn = _cut_with_seat_1_hushed(api, bus_items, monkeypatch)
+    pipeline.act(game_id, seats[0][0], {"type": "taunt"})
+    assert _told(bus_items, 1) == [turn]
+
+
 def test_a_refused_order_move_does_no_harm(api, monkeypatch):
     """An order whose move the rules refuse (a ruleset's bug: here seat 1's orders guess a card
     already guessed) fails nothing: the person's move is saved, the seat's turn waits for it."""
