@@ -536,6 +536,25 @@ def _to_middle(s: MulodiState, seat: int, cards: list[int]) -> None:
         _from_hand(s, seat, c, s.middle)
 
 
+def _untargeted(name: str) -> Check:
+    """The check of action card ``name`` played at nobody in particular (Wedding Meeting,
+    Yongeza): the seat's turn with a play left and such a card in its hand; returns the card."""
+
+    def check(s: MulodiState, a: Any) -> int:
+        turn_check(s, a)
+        return action_card(s, a, name)
+
+    return check
+
+
+def _play_action(s: MulodiState, seat: int, card: int) -> None:
+    """``seat`` plays action card ``card``: it goes to the middle and uses one of the turn's
+    plays (seed, "Play up to 3 cards"; "The middle of the table: action cards, to use their
+    effect")."""
+    _to_middle(s, seat, [card])
+    s.plays_left -= 1
+
+
 def _check_rent(s: MulodiState, a: act.Rent) -> tuple[int, list[int], int]:
     turn_check(s, a, plays=1 + a.doubles)
     card = action_card(s, a, RENT)
@@ -590,67 +609,59 @@ def _check_banja(s: MulodiState, a: act.Banja) -> tuple[int, int]:
 def _banja(s: MulodiState, a: act.Banja, plan: tuple[int, int], ev: Events) -> None:
     """Seed, "Banja": demand 50M from another player."""
     card, target = plan
-    _to_middle(s, a.player, [card])
-    s.plays_left -= 1
+    _play_action(s, a.player, card)
     amount = D.amounts["banja"]
     open_play(s, ev, Play(a.player, card, "banja", amount=amount), [target], amount=amount)
 
 
-def _check_wedding(s: MulodiState, a: act.WeddingMeeting) -> int:
-    turn_check(s, a)
-    return action_card(s, a, "wedding_meeting")
-
-
-@rule("wedding_meeting", _check_wedding)
+@rule("wedding_meeting", _untargeted("wedding_meeting"))
 def _wedding(s: MulodiState, a: act.WeddingMeeting, card: int, ev: Events) -> None:
     """Seed, "Wedding Meeting": all players pay you 20M."""
-    _to_middle(s, a.player, [card])
-    s.plays_left -= 1
+    _play_action(s, a.player, card)
     amount = D.amounts["wedding_meeting"]
     open_play(s, ev, Play(a.player, card, "wedding_meeting", amount=amount), others(s, a.player),
               amount=amount)
 
 
-def _check_land_grab(s: MulodiState, a: act.LandGrab) -> tuple[int, int, int, str]:
+def _their_loose_property(s: MulodiState, a: Any, name: str, verb: str) -> tuple[int, int, int, str]:
+    """The checks of action card ``name`` aimed at another player's property ``a.property``:
+    the seat's turn with a play left, the card in its hand, a target seated, and the property
+    in the target's property section, not in a full set (``verb``: "steal", "take", for the
+    refusal). Returns ``(card, target, property, its colour)``."""
     turn_check(s, a)
-    card = action_card(s, a, "land_grab")
+    card = action_card(s, a, name)
     target = target_check(s, a)
     prop = card_number(a.property)
     where = sets.locate(s, target, prop)
     if where is None or where[0] != "property":
         raise IllegalAction("That card is not in their property section")
     if not sets.is_loose(s, target, prop, where[1]):
-        raise IllegalAction("You can't steal a card from a full set")
+        raise IllegalAction(f"You can't {verb} a card from a full set")
     return card, target, prop, where[1]
+
+
+def _check_land_grab(s: MulodiState, a: act.LandGrab) -> tuple[int, int, int, str]:
+    return _their_loose_property(s, a, "land_grab", "steal")
 
 
 @rule("land_grab", _check_land_grab)
 def _land_grab(s: MulodiState, a: act.LandGrab, plan, ev: Events) -> None:
     """Seed, "Land Grab": steal a property from any other player, not from a full set."""
     card, target, prop, colour = plan
-    _to_middle(s, a.player, [card])
-    s.plays_left -= 1
+    _play_action(s, a.player, card)
     open_play(s, ev, Play(a.player, card, "land_grab", prop=prop, colour=colour), [target],
               property=FACE[prop], colour=colour)
 
 
 def _check_land_trade(s: MulodiState, a: act.LandTrade) -> tuple[int, int, int, str, int, str]:
-    turn_check(s, a)
-    card = action_card(s, a, "land_trade")
-    target = target_check(s, a)
-    prop = card_number(a.property)
-    where = sets.locate(s, target, prop)
-    if where is None or where[0] != "property":
-        raise IllegalAction("That card is not in their property section")
-    if not sets.is_loose(s, target, prop, where[1]):
-        raise IllegalAction("You can't take a card from a full set")
+    card, target, prop, colour = _their_loose_property(s, a, "land_trade", "take")
     give = card_number(a.give)
     mine = sets.locate(s, a.player, give)
     if mine is None or mine[0] != "property":
         raise IllegalAction("The card you give must be in your property section")
     if not sets.is_loose(s, a.player, give, mine[1]):
         raise IllegalAction("You can't give a card from one of your full sets")
-    return card, target, prop, where[1], give, mine[1]
+    return card, target, prop, colour, give, mine[1]
 
 
 @rule("land_trade", _check_land_trade)
@@ -658,8 +669,7 @@ def _land_trade(s: MulodiState, a: act.LandTrade, plan, ev: Events) -> None:
     """Seed, "Land Trade": swap another player's property with one of yours (decisions file:
     neither from a full set)."""
     card, target, prop, colour, give, give_colour = plan
-    _to_middle(s, a.player, [card])
-    s.plays_left -= 1
+    _play_action(s, a.player, card)
     open_play(s, ev, Play(a.player, card, "land_trade", prop=prop, give=give, colour=colour),
               [target], property=FACE[prop], colour=colour, give=FACE[give], give_colour=give_colour)
 
@@ -680,22 +690,15 @@ def _yaaye(s: MulodiState, a: act.YaayeDeal, plan: tuple[int, int], ev: Events) 
     """Seed, "Yaaye Deal": steal a full set of properties (decisions file: with its Apartment
     and Arcade)."""
     card, target = plan
-    _to_middle(s, a.player, [card])
-    s.plays_left -= 1
+    _play_action(s, a.player, card)
     open_play(s, ev, Play(a.player, card, "yaaye_deal", colour=a.colour, set=a.set), [target],
               colour=a.colour, set=a.set)
 
 
-def _check_yongeza(s: MulodiState, a: act.Yongeza) -> int:
-    turn_check(s, a)
-    return action_card(s, a, "yongeza")
-
-
-@rule("yongeza", _check_yongeza)
+@rule("yongeza", _untargeted("yongeza"))
 def _yongeza(s: MulodiState, a: act.Yongeza, card: int, ev: Events) -> None:
     """Seed, "Yongeza": pick up 2 extra cards; more than one may be played a turn."""
-    _to_middle(s, a.player, [card])
-    s.plays_left -= 1
+    _play_action(s, a.player, card)
     emit(ev, "ActionPlayed", player=a.player, card=FACE[card], action="yongeza", targets=[],
          plays_left=s.plays_left)
     draw(s, ev, a.player, D.amounts["yongeza_draws"], "yongeza")
