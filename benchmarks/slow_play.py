@@ -63,6 +63,8 @@ def pace_options(ruleset: str, preset: str) -> dict[str, Any]:
     from service.table_options import pace
 
     return pace(ruleset, preset)
+
+
 LIVE_LOOK_SECONDS = 15
 """How often a person at a live table looks at the game, on average (seconds): well inside the
 live pace's shortest deadline (a Jiji auction's 50 seconds), so the table seldom answers for
