@@ -61,6 +61,22 @@ def memory_store(monkeypatch):
 
 
 @pytest.fixture
+def unthrottled(monkeypatch):
+    """A throttle window of this test's own, held still (``service.throttle.clock``): a random
+    hour in the future, so the counts of a limit's test are neither cut in two by a window's
+    end (the windows are fixed: 60 s for chat, 15 min for sign-ins, an hour for the rest) nor
+    shared with the other tests of this process (every in-process request comes from
+    127.0.0.1, one sign-in source)."""
+    import secrets
+
+    from service import throttle
+
+    start = 2_000_000_000.0 + secrets.randbelow(10**6) * 3600
+    monkeypatch.setattr(throttle, "clock", lambda: start)
+    return start
+
+
+@pytest.fixture
 def api(aws):
     """An in-process HTTP client that routes like the template (see :mod:`tests.apiclient`)."""
     from tests.apiclient import ApiClient

@@ -358,7 +358,7 @@ def test_invitations_are_limited_per_inviter_and_per_invitee_and_notify_once_an_
     assert outcomes.count("folded") == made - 1
 
 
-def test_lobbies_are_limited_per_owner(api, monkeypatch):
+def test_lobbies_are_limited_per_owner(api, monkeypatch, unthrottled):
     from service import throttle
 
     monkeypatch.setattr(throttle, "LOBBY", throttle.Limit("lobby-test", {"owner": 3}, 3600, "enough"))
