@@ -3,6 +3,14 @@
 The environment is set from ``template.yaml`` (the same names the local stack uses) before any
 service module is imported, so PynamoDB models and settings agree with the provisioned tables.
 Service tests run against moto in-process (``mock_aws``), started once per test process.
+
+Tests that hold on a loaded 2-core CI machine (``make test`` runs two workers): a count against
+a fixed window of the wall clock (the throttle's limits, the notices' fold hour) holds the
+window still (``unthrottled``, ``test_notifications.one_offer_window``); a check of what a
+timer did on a stack whose timers keep running reads the game's log, not where the table is
+now; a query of a table every test of the process writes (the deadline index) asks for all
+of it before keeping the test's own items; a wait is on a condition, with its reason when
+it is long.
 """
 
 from __future__ import annotations
