@@ -3,6 +3,14 @@
 The environment is set from ``template.yaml`` (the same names the local stack uses) before any
 service module is imported, so PynamoDB models and settings agree with the provisioned tables.
 Service tests run against moto in-process (``mock_aws``), started once per test process.
+
+Tests that hold on a loaded 2-core CI machine (``make test`` runs two workers): a count against
+a fixed window of the wall clock (the throttle's limits, the notices' fold hour) holds the
+window still (``unthrottled``, ``test_notifications.one_offer_window``); a check of what a
+timer did on a stack whose timers keep running reads the game's log, not where the table is
+now; a query of a table every test of the process writes (the deadline index) asks for all
+of it before keeping the test's own items; a wait is on a condition, with its reason when
+it is long.
 """
 
 from __future__ import annotations
@@ -58,6 +66,22 @@ def memory_store(monkeypatch):
     monkeypatch.setattr(bus, "publish_many", lambda items, source=bus.SOURCE:
                         memory.published.extend(items))
     return memory
+
+
+@pytest.fixture
+def unthrottled(monkeypatch):
+    """A throttle window of this test's own, held still (``service.throttle.clock``): a random
+    hour in the future, so the counts of a limit's test are neither cut in two by a window's
+    end (the windows are fixed: 60 s for chat, 15 min for sign-ins, an hour for the rest) nor
+    shared with the other tests of this process (every in-process request comes from
+    127.0.0.1, one sign-in source)."""
+    import secrets
+
+    from service import throttle
+
+    start = 2_000_000_000.0 + secrets.randbelow(10**6) * 3600
+    monkeypatch.setattr(throttle, "clock", lambda: start)
+    return start
 
 
 @pytest.fixture

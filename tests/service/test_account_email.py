@@ -54,13 +54,6 @@ def put_email(api, token: str, address: str) -> dict:
     return api.ok("PUT", "/account/email", {"email": address, "current_password": PASSWORD}, token)
 
 
-@pytest.fixture
-def unthrottled(monkeypatch):
-    """A throttle window of its own for each test (the limits are per hour)."""
-    start = 2_000_000_000.0 + secrets.randbelow(10**6) * 3600
-    monkeypatch.setattr(throttle, "clock", lambda: start)
-
-
 def test_setting_changing_and_removing_the_reset_email(api):
     handle, token = protected(api)
     address = fresh_address()

@@ -93,7 +93,7 @@ def test_malformed_passwords_are_422(api, body):
     assert api.call("PUT", "/account/password", body, token=token).status == 422
 
 
-def test_failed_sign_ins_are_throttled_per_handle(api):
+def test_failed_sign_ins_are_throttled_per_handle(api, unthrottled):
     handle = fresh()
     api.call("POST", "/sessions", {"handle": handle, "password": "the real one"})
     for _ in range(throttle.SIGN_IN.limits["handle"]):
@@ -107,7 +107,7 @@ def test_failed_sign_ins_are_throttled_per_handle(api):
     assert api.call("POST", "/sessions", {"handle": other, "password": "the real one"}).status == 201
 
 
-def test_failed_sign_ins_are_throttled_per_source(aws):
+def test_failed_sign_ins_are_throttled_per_source(aws, unthrottled):
     source = "203.0.113.9"
     for _ in range(throttle.SIGN_IN.limits["source"]):
         throttle.SIGN_IN.take(throttle.sign_in_keys(fresh(), source))  # a new handle each time
@@ -125,7 +125,7 @@ def test_throttle_windows_expire(aws):
     throttle.SIGN_IN.take(keys, now=1_000_000 + throttle.SIGN_IN.window)
 
 
-def test_guesses_sent_in_parallel_are_counted_before_any_is_checked(api, monkeypatch):
+def test_guesses_sent_in_parallel_are_counted_before_any_is_checked(api, monkeypatch, unthrottled):
     """16 wrong passwords racing for one protected handle: each is counted (an atomic ADD)
     before its password is checked, so at most the limit (5) are ever checked; the rest are
     429 without a check. Before, each read the counter, checked, then counted: 8 of 16 got
@@ -170,7 +170,7 @@ def test_guesses_sent_in_parallel_are_counted_before_any_is_checked(api, monkeyp
     assert answers.count("429") == 16 - len(checked) >= 16 - limit
 
 
-def test_a_right_password_does_not_use_up_the_failure_budget(api):
+def test_a_right_password_does_not_use_up_the_failure_budget(api, unthrottled):
     handle = fresh()
     api.call("POST", "/sessions", {"handle": handle, "password": "the real one"})
     for _ in range(throttle.SIGN_IN.limits["handle"] * 2):

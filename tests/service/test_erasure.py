@@ -17,7 +17,7 @@ import threading
 import pytest
 
 import engine
-from service import erasure, pipeline, throttle
+from service import erasure, pipeline
 from service.accounts import AccountRecord, HandleRecord, PasswordResetRecord
 from service.erasure import ErasureRecord
 from service.errors import ServiceUnavailable
@@ -41,14 +41,6 @@ from timers import bot_turn
 
 PASSWORD = "erase me please"
 ANONYMOUS = re.compile(r"^Anonymous [A-Z2-9]{6}$")
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    import secrets
-
-    start = 2_100_000_000.0 + secrets.randbelow(10**6) * 3600
-    monkeypatch.setattr(throttle, "clock", lambda: start)
 
 
 def lobby(api, owner_token, size=2, **settings) -> str:

@@ -328,13 +328,16 @@ def test_invitations_are_limited_per_inviter_and_per_invitee_and_notify_once_an_
     per invitee before the work, and V hears of them at most once an hour (hardening, item 4)."""
     import secrets
 
-    from service import throttle
+    from service import notifications, throttle
     from tests.service.buspump import delivered, discard_all
     from timers import notify
 
     discard_all()
     window = 2_100_000_000.0 + secrets.randbelow(10**6) * 3600     # an hour of this test's own
     monkeypatch.setattr(throttle, "clock", lambda: window)
+    # (and the notices' fold window: both are fixed hours of the clock)
+    monkeypatch.setattr(notifications, "_offer_window",
+                        lambda: int(window) // notifications.OFFER_WINDOW_SECONDS)
     victim, _ = api.sign_in()
     _, stranger = api.sign_in()
     limit = throttle.INVITE.limits["invitee"]
@@ -358,7 +361,7 @@ def test_invitations_are_limited_per_inviter_and_per_invitee_and_notify_once_an_
     assert outcomes.count("folded") == made - 1
 
 
-def test_lobbies_are_limited_per_owner(api, monkeypatch):
+def test_lobbies_are_limited_per_owner(api, monkeypatch, unthrottled):
     from service import throttle
 
     monkeypatch.setattr(throttle, "LOBBY", throttle.Limit("lobby-test", {"owner": 3}, 3600, "enough"))

@@ -60,6 +60,19 @@ def push_service(aws, monkeypatch):
     delivery.vapid_keys.cache_clear()
 
 
+@pytest.fixture
+def one_offer_window(monkeypatch):
+    """The notices' fold window (``notifications.OFFER_WINDOW_SECONDS``: one offer of a kind,
+    one invitation from one inviter, an hour) held still for the test: the windows are fixed
+    hours of the wall clock, so an hour's end falling between a test's first notice and the
+    one it says is folded would send that one as the first of a new window."""
+    import secrets
+
+    window = 600_000 + secrets.randbelow(10**6)
+    monkeypatch.setattr(notifications, "_offer_window", lambda: window)
+    return window
+
+
 def sns_messages(token_fragment: str) -> list[dict]:
     endpoints = sns_backends[DEFAULT_ACCOUNT_ID][REGION].platform_endpoints.values()
     return [json.loads(m) for e in endpoints if token_fragment in e.token for m in e.messages.values()]
@@ -384,7 +397,8 @@ def test_quiet_hours_hold_notifications_until_they_end_in_the_players_time_zone(
         assert browser.read(body)["title"].startswith("Your turn · ")
 
 
-def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_service):
+def test_offers_invitations_and_the_end_of_a_game_reach_the_player(api, push_service,
+                                                                 one_offer_window):
     sent, _, _ = push_service
     game_id, ((_, a), (b_handle, b)) = api.new_game(2, options=DICE)
     browser = Browser("https://push.mtaa.test/b-offers")

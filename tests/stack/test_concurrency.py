@@ -153,7 +153,9 @@ def _client(http: Http, tally: Tally, game_id: str, token: str, seat: int, stop:
                         a["game"]["version"] < a["version"] for a in oks)):
                     tally.duplicate_mismatches.append((path, oks))
                 if len(oks) == 2:  # the replayed answer is the first one: count it once
-                    tally.applied[game_id].pop()
+                    # (its version, not the list's last: another client of this game may have
+                    # recorded a move of its own since these two were)
+                    tally.applied[game_id].remove(oks[1]["version"])
         else:
             status, body, _ = http.request("POST", path, {**action, "version": view["version"]}, token)
             tally.record(game_id, path, status, body)
