@@ -610,6 +610,7 @@ def follow_orders(record: GameMeta, state: engine.GameState, at: int, *, first_s
     if not followed.moves:
         return done
     ruleset = engine.ruleset_of(state)
+    written = round(time.time(), 3)  # when this write is made (what a later look compares)
     for move in followed.moves:
         result = move.result
         ratings.count_move(record, move.seat, stand_in=False)
@@ -617,7 +618,8 @@ def follow_orders(record: GameMeta, state: engine.GameState, at: int, *, first_s
         standing_orders.note_did(record, move.seat, {
             "seq": first_seq + len(done.logged), "at": at,
             "action": move.action.model_dump(mode="json"),
-            "events": views.public_events(list(result.events), ruleset.name, move.seat)})
+            "events": views.public_events(list(result.events), ruleset.name, move.seat),
+            "written": written})
         done.logged += [applied_item(move.action, result.events, by=BY_ORDER), *result.events]
         done.events += result.events
     last = followed.moves[-1].result

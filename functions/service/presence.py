@@ -48,9 +48,11 @@ class PresenceRecord(Model):
 
 
 def touch(game_id: str, account_id: str, now: float | None = None) -> None:
-    """Mark ``account_id`` as seen at ``game_id`` now. Best effort: a failure is logged, never
-    raised (presence must not fail the request that carried it)."""
-    now = int(time.time() if now is None else now)
+    """Mark ``account_id`` as seen at ``game_id`` now (Unix seconds to the millisecond: what the
+    standing orders did is told from the look on, :func:`service.standing_orders.did`). Best
+    effort: a failure is logged, never raised (presence must not fail the request that carried
+    it)."""
+    now = round(time.time() if now is None else now, 3)
     record = PresenceRecord(game_id, account_id)
     try:
         record.update(
@@ -65,12 +67,13 @@ def touch(game_id: str, account_id: str, now: float | None = None) -> None:
         log.warning("presence not stored for %s: %s", game_id, exc)
 
 
-def last_look(game_id: str, account_id: str) -> int | None:
-    """When ``account_id`` last looked at ``game_id`` before now (Unix seconds, to
-    :data:`RESOLUTION`), ``None`` when never (or not for :data:`KEEP`). Best effort: a failure
-    is logged and answers ``None``. Read before :func:`touch` marks this visit."""
+def last_look(game_id: str, account_id: str) -> float | None:
+    """When ``account_id`` last looked at ``game_id`` before now (Unix seconds to the
+    millisecond, to :data:`RESOLUTION`: a look within it of the stored one is not stored),
+    ``None`` when never (or not for :data:`KEEP`). Best effort: a failure is logged and answers
+    ``None``. Read before :func:`touch` marks this visit."""
     try:
-        return int(PresenceRecord.get(game_id, account_id, consistent_read=True).last_seen)
+        return float(PresenceRecord.get(game_id, account_id, consistent_read=True).last_seen)
     except PresenceRecord.DoesNotExist:
         return None
     except PynamoDBException as exc:
@@ -79,7 +82,7 @@ def last_look(game_id: str, account_id: str) -> int | None:
 
 
 def seen(game_id: str) -> dict[str, int]:
-    """Account id -> last seen (Unix seconds) at ``game_id``."""
+    """Account id -> last seen (whole Unix seconds) at ``game_id``."""
     try:
         return {r.account_id: int(r.last_seen)
                 for r in PresenceRecord.query(game_id, consistent_read=True, limit=200)}

@@ -90,24 +90,36 @@ def seat_orders(record: GameMeta, state: Any) -> dict[int, BaseModel]:
 
 
 def note_did(record: GameMeta, seat: int, entry: dict[str, Any]) -> None:
-    """Keep ``entry`` (``{"seq", "at", "action", "events"}``: one order move of ``seat``, its
-    events as the seat sees them) among the seat's newest :data:`DID_KEPT`."""
+    """Keep ``entry`` (``{"seq", "at", "action", "events", "written"}``: one order move of
+    ``seat``, its events as the seat sees them, and when its write was made, Unix seconds to
+    the millisecond, which :func:`did` compares with the person's previous look) among the
+    seat's newest :data:`DID_KEPT`."""
     kept = dict(record.orders_did or {})
     kept[str(seat)] = [*kept.get(str(seat), []), entry][-DID_KEPT:]
     record.orders_did = kept
 
 
-def did(record: GameMeta, seat: int | None, since: int | None) -> list[dict[str, Any]]:
-    """What ``seat``'s orders did after ``since`` (Unix seconds: the person's previous look;
-    ``None``: never looked), oldest first: ``[{"seq", "at", "action", "events"}]``."""
+def did(record: GameMeta, seat: int | None, since: float | None) -> list[dict[str, Any]]:
+    """What ``seat``'s orders did after ``since`` (Unix seconds to the millisecond: the
+    person's previous look, :func:`service.presence.last_look`; ``None``: never looked),
+    oldest first: ``[{"seq", "at", "action", "events"}]``. Compared by when each move's
+    write was made, not by the move's ``at`` (whole seconds, and a timer's write carries the
+    deadline's time): an order move written just after a look in the same second, or by a
+    timer that ran after the look, is told."""
     if seat is None:
         return []
     entries = (record.orders_did or {}).get(str(seat), [])
-    return [e for e in entries if since is None or int(e["at"]) > since]
+    return [_told(e) for e in entries
+            if since is None or float(e.get("written", e["at"])) > since]
+
+
+def _told(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry of :func:`note_did` as the seat reads it (``OrderMoveOut``: no ``written``)."""
+    return {k: v for k, v in entry.items() if k != "written"}
 
 
 def did_since_look(record: GameMeta, seat: int | None,
-                   looked: Callable[[], int | None]) -> list[dict[str, Any]]:
+                   looked: Callable[[], float | None]) -> list[dict[str, Any]]:
     """:func:`did` since ``looked()`` (the person's previous look), which is asked only when
     the seat's orders have moves to show (most seats have none: no read)."""
     if seat is None or not (record.orders_did or {}).get(str(seat)):
@@ -137,10 +149,10 @@ def seat_at(game: StoredGame, account_id: str) -> int:
 def did_after(record: GameMeta, seat: int, seq: int) -> list[dict[str, Any]]:
     """What ``seat``'s orders did in the log's items after ``seq`` (the moves of the writes
     since the log held ``seq`` items), oldest first."""
-    return [e for e in (record.orders_did or {}).get(str(seat), []) if int(e["seq"]) > seq]
+    return [_told(e) for e in (record.orders_did or {}).get(str(seat), []) if int(e["seq"]) > seq]
 
 
-def orders_body(game: StoredGame, account_id: str, looked: Callable[[], int | None] | None = None,
+def orders_body(game: StoredGame, account_id: str, looked: Callable[[], float | None] | None = None,
                 *, written_after: int | None = None) -> dict[str, Any]:
     """The body of ``GET``/``PUT /games/{id}/orders`` for ``account_id`` (``OrdersOut``):
     their seat's orders (``None``: none set), the game's recommended orders and JSON Schema
