@@ -332,7 +332,7 @@ BAR_SPAN = """
   // What the bar takes of the screen's height: from its top edge to the foot of what it holds
   // (a bar pinned to the bottom: its own height; a column held sideways: what its content fills).
   const r = bar.getBoundingClientRect();
-  const kids = [...bar.children].filter((el) => el.getClientRects().length);
+  const kids = [...bar.querySelectorAll("*")].filter((el) => el.getClientRects().length);
   const foot = Math.max(...kids.map((el) => el.getBoundingClientRect().bottom)) + parseFloat(getComputedStyle(bar).paddingBottom);
   const height = Math.min(r.bottom, foot) - Math.max(0, r.top);
   return { height: Math.round(height), share: height / innerHeight, full: Math.round(r.height),
