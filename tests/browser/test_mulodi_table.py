@@ -32,11 +32,12 @@ HANDS = [["banja", "money-10", "money-20", "property-karen", "yongeza"],
 DRAWS = ["money-30", "property-muthaiga", "money-40", "property-kibera", "money-40", "property-runda"]
 
 
-def mulodi_table(stack, hands=HANDS, draws=DRAWS, window: int = 600) -> tuple[list[dict], str]:
-    """A scripted Mulodi table of ``len(hands)`` people (two by default), the accounts by seat."""
+def mulodi_table(stack, hands=HANDS, draws=DRAWS, window: int = 600, prefix: str = "m") -> tuple[list[dict], str]:
+    """A scripted Mulodi table of ``len(hands)`` people (two by default), the accounts by seat;
+    each handle is ``prefix`` and 6 hex digits."""
     accounts = []
     for _ in range(len(hands)):
-        status, body = stack("POST", "/sessions", {"handle": handle("m")})
+        status, body = stack("POST", "/sessions", {"handle": handle(prefix)})
         assert status == 201, body
         accounts.append(body)
     owner = accounts[0]["token"]
@@ -348,7 +349,8 @@ def test_the_bar_with_any_card_chosen_leaves_the_table_in_sight(pages, stack, la
     back); every choice and button of the card and End turn is whole on the screen without
     scrolling the page or the bar. Upright and on a laptop the bar takes at most half the
     screen's height (the trial's phone: 69%); held sideways it is a column beside the table."""
-    accounts, game_id = mulodi_table(stack, FULL_HANDS, FULL_DRAWS)
+    # Handles of the longest kind (20 characters): a play's words name the player.
+    accounts, game_id = mulodi_table(stack, FULL_HANDS, FULL_DRAWS, prefix="Wanjiku_Kamau_")
     seats = {stack("GET", f"/games/{game_id}", None, x["token"])[1]["seat"]: x for x in accounts}
 
     def move(seat, kind, face=None):
@@ -386,6 +388,7 @@ def test_the_bar_with_any_card_chosen_leaves_the_table_in_sight(pages, stack, la
         seen[face] = (span["height"], controls.count())
         assert page.evaluate("() => window.scrollY") == 0, f"{layout}: choosing {face} scrolled the page"
         assert not span["scrolls"], f"{layout}: with {face} chosen the bar scrolls ({span})"
+        expect(bar).to_have_attribute("data-more", "false")        # (no "More below" cue: nothing below)
         for control in controls.all():
             assert control.evaluate(IN_VIEW), f"{layout}: {face}: {control.inner_text()!r} is not wholly on screen"
             assert control.evaluate("(el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"), \

@@ -35,7 +35,14 @@ export function mount(root, ctx) {
   screen.append(result, opponents, middle, mine, dock, bar);
   root.append(screen);
   document.body.classList.add("has-action-bar");
-  const barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`));
+  // A bar taller than its room (the longest names, a long card text sideways) scrolls inside
+  // itself: say so at its foot ("More below"), as Jiji's does, until its end is in view.
+  const markMore = () => { bar.dataset.more = String(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4); };
+  bar.addEventListener("scroll", markMore, { passive: true });
+  const barSize = new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`);
+    markMore();
+  });
   barSize.observe(bar);
   const handSize = new ResizeObserver(() => fitHand());
   handSize.observe(hand);
@@ -60,6 +67,7 @@ export function mount(root, ctx) {
     if (fresh.some((e) => e.type === "Paid" && e.payee === v.seat && e.paid) && ctx.sound) ctx.sound.play("purchase");
     keep(() => { renderResult(); renderOpponents(); renderMiddle(); renderMine(); renderDock(); renderHand(); renderBar(); });
     fitHand();
+    markMore();
   }
 
   /** The hand strip shows whole cards only: where the hand is wider than the strip, its cards
