@@ -32,18 +32,21 @@ HANDS = [["banja", "money-10", "money-20", "property-karen", "yongeza"],
 DRAWS = ["money-30", "property-muthaiga", "money-40", "property-kibera", "money-40", "property-runda"]
 
 
-def mulodi_table(stack, hands=HANDS, draws=DRAWS, window: int = 600) -> tuple[list[dict], str]:
+def mulodi_table(stack, hands=HANDS, draws=DRAWS, window: int = 600, prefix: str = "m") -> tuple[list[dict], str]:
+    """A scripted Mulodi table of ``len(hands)`` people (two by default), the accounts by seat;
+    each handle is ``prefix`` and 6 hex digits."""
     accounts = []
-    for _ in range(2):
-        status, body = stack("POST", "/sessions", {"handle": handle("m")})
+    for _ in range(len(hands)):
+        status, body = stack("POST", "/sessions", {"handle": handle(prefix)})
         assert status == 201, body
         accounts.append(body)
     owner = accounts[0]["token"]
-    status, lobby = stack("POST", "/lobbies", {"table_size": 2, "ruleset": "mulodi",
+    status, lobby = stack("POST", "/lobbies", {"table_size": len(hands), "ruleset": "mulodi",
                                                "options": {"response_window_seconds": window}}, owner)
     assert status == 201, lobby
-    assert stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": accounts[1]["handle"]}, owner)[0] == 201
-    assert stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, accounts[1]["token"])[0] == 200
+    for other in accounts[1:]:
+        assert stack("POST", f"/lobbies/{lobby['lobby_id']}/invites", {"handle": other["handle"]}, owner)[0] == 201
+        assert stack("POST", f"/lobbies/{lobby['lobby_id']}/join", {}, other["token"])[0] == 200
     status, game = stack("POST", f"/lobbies/{lobby['lobby_id']}/start",
                          {"options": {"scripted": {"hands": hands, "draws": draws}}}, owner)
     assert status == 201, game
@@ -309,3 +312,101 @@ def test_an_answer_pressed_on_a_view_another_answer_made_old_goes_through(pages,
     page.unroute(re.compile(rf".*/games/{game_id}(/events.*)?$"))
     assert any(p["player"] == 1 and p["kind"] == "pay" for p in view(b)["pending"])
     screenshot(page, "mulodi-answer-on-an-older-view-phone")
+
+
+# The fullest bar (issue 32.4): A lays Karen (dark blue) and Kibera (brown) and plays a Yongeza
+# on its first turn, so on its second it holds eight cards (one over the hand limit: End turn
+# first asks for the card to put back) with three plays and a Double the Rent: a Multi-coloured
+# Rent asks a player, a colour and the Doubles (3 choices, and Bank), a Land Trade a player, their
+# property and yours to give (3 choices, and Bank), a Land Grab a player and a property, the
+# Master wildcard one of ten colours. B and C each lay a property (a Land Grab's target).
+FULL_HANDS = [["property-karen", "property-kibera", "multi_rent", "double_rent", "yongeza"],
+              ["property-south_c", "money-10", "money-20", "money-10", "money-20"],
+              ["property-lavington", "money-10", "money-20", "money-10", "money-20"]]
+FULL_DRAWS = ["land_trade", "wild-dark_blue-green",     # A's first turn
+              "rent-dark_blue-green", "master",         # A's Yongeza
+              "money-30", "money-30", "money-40", "money-40",
+              "land_grab", "money-50"]                  # A's second turn
+
+BAR_SPAN = """
+(bar) => {
+  // What the bar takes of the screen's height: from its top edge to the foot of what it holds
+  // (a bar pinned to the bottom: its own height; a column held sideways: what its content fills).
+  const r = bar.getBoundingClientRect();
+  const kids = [...bar.querySelectorAll("*")].filter((el) => el.getClientRects().length);
+  const foot = Math.max(...kids.map((el) => el.getBoundingClientRect().bottom)) + parseFloat(getComputedStyle(bar).paddingBottom);
+  const height = Math.min(r.bottom, foot) - Math.max(0, r.top);
+  return { height: Math.round(height), share: height / innerHeight, full: Math.round(r.height),
+           scrolls: bar.scrollHeight > bar.clientHeight + 1, left: r.left, top: r.top };
+}
+"""
+
+
+@pytest.mark.parametrize("layout", ["phone-portrait", "phone-landscape", "desktop-1366"])
+def test_the_bar_with_any_card_chosen_leaves_the_table_in_sight(pages, stack, layout):
+    """Issue 32.4: each card of an eight-card hand chosen in turn (the fullest: a Multi-coloured
+    Rent or a Land Trade, three choices and two buttons, with End turn asking for the card to put
+    back); every choice and button of the card and End turn is whole on the screen without
+    scrolling the page or the bar. Upright and on a laptop the bar takes at most half the
+    screen's height (the trial's phone: 69%); held sideways it is a column beside the table."""
+    # Handles of the longest kind (20 characters): a play's words name the player.
+    accounts, game_id = mulodi_table(stack, FULL_HANDS, FULL_DRAWS, prefix="Wanjiku_Kamau_")
+    seats = {stack("GET", f"/games/{game_id}", None, x["token"])[1]["seat"]: x for x in accounts}
+
+    def move(seat, kind, face=None):
+        token = seats[seat]["token"]
+        view = stack("GET", f"/games/{game_id}", None, token)[1]
+        faces = {c["id"]: c["face"] for c in view["state"]["hand"] or []}
+        action = next(a for a in view["legal_actions"] if a["type"] == kind and (face is None or faces.get(a.get("card")) == face))
+        status, body = stack("POST", f"/games/{game_id}/mulodi/{kind.replace('_', '-')}",
+                             {k: v for k, v in action.items() if k != "type"}, token)
+        assert status == 200, body
+
+    move(0, "play_property", "property-karen")
+    move(0, "play_property", "property-kibera")
+    move(0, "yongeza", "yongeza")
+    move(0, "end_turn")
+    for seat, face in ((1, "property-south_c"), (2, "property-lavington")):
+        move(seat, "play_property", face)
+        move(seat, "end_turn")
+    page = open_as(pages, stack, seats[0], f"/game/{game_id}", layout)
+    expect(page.get_by_test_id("turn-status")).to_contain_text("Your turn")
+    bar = page.get_by_test_id("action-bar")
+    strip = bar.locator(".hand-cards")
+    expect(strip.locator(".pcard")).to_have_count(8)
+    faces = list(dict.fromkeys(strip.locator(".pcard").evaluate_all("(cards) => cards.map((c) => c.dataset.face)")))
+    seen = {}
+    for face in faces:
+        card = strip.locator(f'button.pcard[data-face="{face}"]').first
+        card.evaluate("(el) => el.scrollIntoView({ inline: 'nearest', block: 'nearest' })")  # (the strip's own scroll)
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        expect(bar.get_by_test_id("card-prompt")).to_be_visible()
+        page.wait_for_timeout(150)
+        span = bar.evaluate(BAR_SPAN)
+        controls = bar.locator("[data-testid=card-prompt] button.action, [data-testid=card-prompt] select, button[data-action=end_turn]")
+        seen[face] = (span["height"], controls.count())
+        assert page.evaluate("() => window.scrollY") == 0, f"{layout}: choosing {face} scrolled the page"
+        assert not span["scrolls"], f"{layout}: with {face} chosen the bar scrolls ({span})"
+        expect(bar).to_have_attribute("data-more", "false")        # (no "More below" cue: nothing below)
+        for control in controls.all():
+            assert control.evaluate(IN_VIEW), f"{layout}: {face}: {control.inner_text()!r} is not wholly on screen"
+            assert control.evaluate("(el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"), \
+                f"{layout}: {face}: {control.inner_text()!r} is covered"
+        if layout == "phone-landscape":
+            # Sideways the table keeps the screen's full height, in its column left of the bar.
+            table = page.locator(".mulodi .opponents").evaluate("(el) => el.getBoundingClientRect().right")
+            assert span["left"] >= table - 0.5, f"the bar covers the table ({span}, the table ends at {table})"
+        else:
+            assert span["share"] <= 0.5, f"{layout}: with {face} chosen the bar takes {span['share']:.0%} of the screen's height"
+        card.click()                       # (unchosen: the next card starts from the bare hand)
+        expect(card).to_have_attribute("aria-pressed", "false")
+    worst = max(seen, key=lambda f: seen[f])
+    print(f"{layout}: the bar with a card chosen (px high, controls): {seen}; the worst: {worst}, "
+          f"{seen[worst][0] / page.viewport_size['height']:.1%} of {page.viewport_size['height']} px")
+    # The fullest card chosen again for the screenshot, its choices shown.
+    rent = strip.locator('button.pcard[data-face="multi_rent"]')
+    rent.evaluate("(el) => el.scrollIntoView({ inline: 'nearest', block: 'nearest' })")
+    rent.click()
+    expect(bar.locator('[data-testid=card-prompt] select')).to_have_count(3)
+    screenshot(page, f"mulodi-bar-fullest-{layout}")

@@ -35,7 +35,14 @@ export function mount(root, ctx) {
   screen.append(result, opponents, middle, mine, dock, bar);
   root.append(screen);
   document.body.classList.add("has-action-bar");
-  const barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`));
+  // A bar taller than its room (the longest names, a long card text sideways) scrolls inside
+  // itself: say so at its foot ("More below"), as Jiji's does, until its end is in view.
+  const markMore = () => { bar.dataset.more = String(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4); };
+  bar.addEventListener("scroll", markMore, { passive: true });
+  const barSize = new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--bar-space", `${bar.offsetHeight + 16}px`);
+    markMore();
+  });
   barSize.observe(bar);
   const handSize = new ResizeObserver(() => fitHand());
   handSize.observe(hand);
@@ -60,6 +67,7 @@ export function mount(root, ctx) {
     if (fresh.some((e) => e.type === "Paid" && e.payee === v.seat && e.paid) && ctx.sound) ctx.sound.play("purchase");
     keep(() => { renderResult(); renderOpponents(); renderMiddle(); renderMine(); renderDock(); renderHand(); renderBar(); });
     fitHand();
+    markMore();
   }
 
   /** The hand strip shows whole cards only: where the hand is wider than the strip, its cards
@@ -209,7 +217,7 @@ export function mount(root, ctx) {
     const cards = v.state.hand;
     if (!cards) { fill(hand); hand.hidden = true; return; }
     hand.hidden = false;
-    fill(hand, h("h2", {}, `Your hand: ${ctx.words.plural("card", cards.length)}`, cards.length > v.state.hand_limit ? h("span", { class: "muted" }, ` (keep ${v.state.hand_limit})`) : null,
+    fill(hand, h("h2", {}, `Your hand: ${ctx.words.plural("card", cards.length)}`, cards.length > v.state.hand_limit ? h("span", { class: "muted keep" }, ` (keep ${v.state.hand_limit})`) : null,
       !ctx.replay && v.decision?.kind === "play" && v.decision.player === v.seat && v.state.plays_left ? h("span", { class: "muted choose-one" }, ": choose one to play") : null,
       h("span", { class: "hand-more", "data-testid": "hand-more", "aria-hidden": "true", hidden: true })),
       h("div", { class: "hand-cards", role: "group", "aria-label": "Cards in your hand: choose one to play", onscroll: (e) => { st.handScroll = e.currentTarget.scrollLeft; handHint(); } },
@@ -351,9 +359,16 @@ export function mount(root, ctx) {
     const chosen = (v.state.hand || []).find((c) => c.id === st.chosen);
     if (chosen) {
       const options = legal.filter((a) => a.card && faceOfCard(a.card) === chosen.face && a.type !== "move_wildcard");
+      // Banking a card that has other plays is the lesser choice: a short button on the
+      // heading's row ("Bank it", its amount below), so the plays' choices get the rows below.
+      const bank = options.length > 1 && options.find((a) => a.type === "bank");
+      const plays = bank ? options.filter((a) => a !== bank) : options;
       out.push(h("section", { class: "prompt chosen", role: "group", "aria-labelledby": "chosen-title", "data-testid": "card-prompt" },
-        h("h2", { id: "chosen-title" }, `Play ${chosen.name}`, h("span", { class: "muted chosen-text" }, `: ${cardText(guide(), chosen.face)}`)),
-        options.length ? choices(options) : h("p", { class: "muted" }, v.state.plays_left ? "This card can't be played now." : "No plays left this turn.")));
+        h("div", { class: "chosen-head" },
+          h("h2", { id: "chosen-title" }, `Play ${chosen.name}`),
+          bank ? legalButton(bank, { ...words(bank), label: "Bank it" }, (b) => perform(bank, b), "bank-it") : null),
+        h("p", { class: "muted chosen-text" }, cardText(guide(), chosen.face)),
+        plays.length ? choices(plays) : h("p", { class: "muted" }, v.state.plays_left ? "This card can't be played now." : "No plays left this turn.")));
     }
     const ends = legal.filter((a) => a.type === "end_turn");
     const spec = v.legal_specs?.end_turn;
@@ -395,7 +410,7 @@ export function mount(root, ctx) {
             values.map((x) => h("option", { value: JSON.stringify(x), selected: JSON.stringify(x) === JSON.stringify(picks[field]) }, valueWords(field, x)))));
       });
       const action = left[0];
-      out.push(h("div", { class: "chooser", "data-type": type }, selects, button({ ...action }, "primary")));
+      out.push(h("div", { class: "chooser", "data-type": type }, h("div", { class: "choices" }, selects), button({ ...action }, "primary")));
     }
     return h("div", { class: "actions" }, out);
   }
