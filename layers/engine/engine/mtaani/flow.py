@@ -333,7 +333,7 @@ class ActionRule:
     def checker(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
         self.check = fn
         self.checked = True
-        _rules_changed()
+        RULES.note_change()
         return fn
 
     def performer(self, fn: Callable[[Ctx, Any], None]) -> Callable[[Ctx, Any], None]:
@@ -343,7 +343,7 @@ class ActionRule:
     def lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
         self.candidates = fn
         self.alone = None
-        _rules_changed()
+        RULES.note_change()
         return fn
 
     def exact_lister(self, fn: Callable[[Ctx, int], Any]) -> Callable[[Ctx, int], Any]:
@@ -352,7 +352,7 @@ class ActionRule:
         self.candidates = fn
         self.exact = True
         self.alone = None
-        _rules_changed()
+        RULES.note_change()
         return fn
 
     def describer(self, fn: Callable[[Ctx, int], dict[str, Any] | None]) -> Callable[[Ctx, int], dict[str, Any] | None]:
@@ -366,10 +366,6 @@ the order ``actions.ACTION_TYPES`` declares the actions (whichever rule module w
 first: the listing, and so the bots' and random games' choices, follow this order). Its
 ``changed`` functions are called when a rule is registered or given its checker or lister:
 what was worked out from the rules (:mod:`engine.mtaani.legal`'s tables) starts again."""
-
-
-def _rules_changed() -> None:
-    RULES.note_change()
 
 
 def action_rule(cls: type[_Action], kinds: set[str] | str | None = None, fields: tuple[str, ...] = ()) -> ActionRule:
