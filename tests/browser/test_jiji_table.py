@@ -25,7 +25,7 @@ from datetime import datetime
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.browser.test_table import BOARD_FONTS, IN_BOARD_WINDOW, IN_VIEW, handle, open_as
 
 SCRIPT = {"dice": [[1, 2], [1, 1], [2, 2], [3, 4], [2, 5], [3, 6]], "construction": ["blocks_2"] * 6}
@@ -108,6 +108,60 @@ def test_two_people_bid_against_each_other_and_see_the_end(pages, stack):
         expect(rows.nth(1)).to_have_text(re.compile(rf"^2\s*{a['handle']}\s*M37\.58M\s*M70k\s*M37\.65M$"))
         expect(page.get_by_test_id("turn-status")).to_have_text(f"Game over: {b['handle']} wins")
     screenshot(page_b, "jiji-wealth-phone", top=False)
+
+
+def test_a_refused_bid_shows_the_auction_as_it_is_now_and_its_words_clear_of_the_bar(pages, stack):
+    """A phone's view is older than the auction: it offers the least bid over M100k (M110k)
+    while the bids stand at M120k (made through the API; the page's polls are answered "not
+    modified", as if none had come yet). The press is refused in the game's words ("outbid:
+    the bid is now M120,000; bid M130,000 at least"), which show above the action bar, not over
+    its buttons, and the page reads the table at once: its main button offers M130k without
+    waiting for a poll (the trial's presses kept offering an amount already too low). That bid
+    applies, and the refusal's words go."""
+    accounts, game_id, first = jiji_table(stack, {"auction_seconds": 600, "scripted": SCRIPT})
+    a, b = accounts[first], accounts[1 - first]
+    move(stack, game_id, a, "roll")
+    move(stack, game_id, a, "auction", {"opening_bid": 100_000})
+    page = open_as(pages, stack, b, f"/game/{game_id}", "phone-portrait")
+    main = page.locator("[data-testid=action-bar] [data-main]")
+    expect(main).to_have_text("Bid M110k")
+
+    def polls_unchanged(route):  # a poll (it names the view it has) hears "not modified"
+        if route.request.method == "GET" and "if-none-match" in route.request.headers:
+            route.fulfill(status=304, headers={"ETag": route.request.headers["if-none-match"]})
+        else:
+            route.continue_()
+
+    page.route(re.compile(rf"/games/{game_id}$"), polls_unchanged)
+    move(stack, game_id, b, "bid", {"amount": 110_000})
+    move(stack, game_id, a, "bid", {"amount": 120_000})
+    page.wait_for_timeout(2_000)  # a poll or more, each "not modified"
+    expect(main).to_have_text("Bid M110k")
+    with page.expect_response(re.compile(r"/games/[^/]+/jiji/bid$")) as answer:
+        main.click()
+    assert answer.value.status == 409
+    # The refusal this test makes: Chromium logs a refused request as a console error.
+    def refused():
+        return [e for e in pages.errors if "409" in e and e.endswith(f"/games/{game_id}/jiji/bid)")]
+
+    for _ in range(40):  # (the console message comes a moment after the answer)
+        if refused():
+            break
+        page.wait_for_timeout(50)
+    assert len(refused()) == 1, pages.errors
+    pages.errors.remove(refused()[0])
+    status = page.locator("#status")
+    expect(status).to_have_text("outbid: the bid is now M120,000; bid M130,000 at least")
+    expect(main).to_have_text("Bid M130k", timeout=5_000)
+    box, bar = status.bounding_box(), page.get_by_test_id("action-bar").bounding_box()
+    assert box is not None and bar is not None
+    assert box["y"] + box["height"] <= bar["y"] + 1, (box, bar)
+    assert status.evaluate(IN_VIEW) and main.evaluate(IN_VIEW)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "jiji-refused-bid-phone.png"))  # (with the status line)
+    click(page, "[data-testid=action-bar] [data-main]")
+    expect(status).to_be_hidden()
+    expect(page.get_by_test_id("auction-bid")).to_have_text("M130k by you")
 
 
 def test_a_phone_builds_after_a_construction_press(pages, stack):

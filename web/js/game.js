@@ -253,6 +253,14 @@ export function mountGame(root, gameId) {
     });
     host.acting = false;
     delete root.dataset.busy;
+    if (done === true) {
+      const bar = document.getElementById("status");
+      if (bar?.dataset.kind === "error") bar.hidden = true;  // an older refusal no longer holds
+    } else if (!host.stopped) {
+      // Refused (outbid, the window closed): show the table as it is now at once, not at the
+      // next poll, so the buttons offer what is legal now (the refusal stays in the status line).
+      host.refresh(true);
+    }
     return done === true;
   }
 
